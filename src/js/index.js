@@ -1,0 +1,14 @@
+// capsule2d — the public API (browsers and bundlers; Node uses node.js, which
+// adds reading the .wasm from the file system).
+import { start } from './runtime.js';
+
+export { simdSupported } from './loader.js';
+export * from './query.js';
+
+/**
+ * Loads the WebAssembly module; await it once before any other call.
+ * @param {import('./index.js').InitOptions} [options]
+ */
+export function init(options) {
+  return start(options, undefined);
+}

@@ -1,0 +1,59 @@
+/* capsule2d — private vector math (header only, inline).
+ *
+ * Everything here is plain IEEE float32 arithmetic in a fixed order, so the
+ * same inputs give the same bits natively (with -ffp-contract=off), in wasm
+ * scalar and in wasm SIMD. Min, max and clamp are written as `a < b ? a : b`
+ * (the meaning of wasm's pmin/pmax), never fminf/fmaxf, which differ on -0
+ * and NaN.
+ */
+#ifndef CAP_MATH_H
+#define CAP_MATH_H
+
+#include "capsule2d.h"
+
+#define CAP_INLINE static inline
+
+CAP_INLINE cap_vec2 cap_v2(float x, float y) { cap_vec2 v = {x, y}; return v; }
+CAP_INLINE cap_vec2 cap_add(cap_vec2 a, cap_vec2 b) { return cap_v2(a.x + b.x, a.y + b.y); }
+CAP_INLINE cap_vec2 cap_sub(cap_vec2 a, cap_vec2 b) { return cap_v2(a.x - b.x, a.y - b.y); }
+/* Negation as 0 - x, so a zero component stays +0 (never -0) in results. */
+CAP_INLINE cap_vec2 cap_neg(cap_vec2 a) { return cap_v2(0.0f - a.x, 0.0f - a.y); }
+CAP_INLINE cap_vec2 cap_scale(float s, cap_vec2 a) { return cap_v2(s * a.x, s * a.y); }
+/* a + s * b, multiplied then added (never fused). */
+CAP_INLINE cap_vec2 cap_mul_add(cap_vec2 a, float s, cap_vec2 b) { return cap_v2(a.x + s * b.x, a.y + s * b.y); }
+CAP_INLINE float cap_dot(cap_vec2 a, cap_vec2 b) { return a.x * b.x + a.y * b.y; }
+/* z of the 3D cross product: positive when b is counter-clockwise of a. */
+CAP_INLINE float cap_cross(cap_vec2 a, cap_vec2 b) { return a.x * b.y - a.y * b.x; }
+/* The left perpendicular: a rotated +90 degrees (counter-clockwise, y up). */
+CAP_INLINE cap_vec2 cap_left_perp(cap_vec2 a) { return cap_v2(0.0f - a.y, a.x); }
+CAP_INLINE float cap_length_sq(cap_vec2 a) { return cap_dot(a, a); }
+
+CAP_INLINE float cap_minf(float a, float b) { return a < b ? a : b; }
+CAP_INLINE float cap_maxf(float a, float b) { return a > b ? a : b; }
+CAP_INLINE float cap_clampf(float v, float lo, float hi) { return cap_minf(cap_maxf(v, lo), hi); }
+CAP_INLINE float cap_absf(float a) { return a < 0.0f ? -a : a; }
+
+/* |a|, correct for every finite float32 vector: when a.x^2 + a.y^2 would
+ * overflow (|a| > ~1.8e19) or lose precision to underflow (|a| < ~1e-15) the
+ * vector is first scaled by its largest component. */
+CAP_INLINE float cap_length(cap_vec2 a)
+{
+    float d2 = a.x * a.x + a.y * a.y;
+    if (d2 >= 1e-30f && d2 <= 3.0e38f) return __builtin_sqrtf(d2);
+    float m = cap_maxf(cap_absf(a.x), cap_absf(a.y));
+    if (!(m > 0.0f)) return 0.0f;
+    if (m > 3.0e38f) return m; /* infinite input: no finite length */
+    float sx = a.x / m, sy = a.y / m;
+    return m * __builtin_sqrtf(sx * sx + sy * sy);
+}
+
+/* Length of a, and a divided by it. A zero vector leaves *unit untouched and
+ * returns 0, so the caller picks the documented fallback direction. */
+CAP_INLINE float cap_length_and_normalize(cap_vec2 a, cap_vec2* unit)
+{
+    float len = cap_length(a);
+    if (len > 0.0f) *unit = cap_v2(a.x / len, a.y / len);
+    return len;
+}
+
+#endif

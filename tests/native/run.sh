@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Builds the C core natively with warnings as errors under AddressSanitizer and
+# UndefinedBehaviorSanitizer and runs every native test.
+#   bash tests/native/run.sh [name-filter]
+# CC defaults to gcc; CC=clang works too.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=build/native
+mkdir -p "$out"
+# The test list: every `int test_x(void)` defined in tests/native/test_*.c.
+grep -ho '^int test_[a-z0-9_]*(void)' tests/native/test_*.c | sed 's/^int \(.*\)(void)/CAP_TEST(\1)/' > "$out/tests.inc"
+"${CC:-gcc}" -std=c11 -O1 -g -Wall -Wextra -Werror -Wshadow -ffp-contract=off \
+  -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+  -I"$out" src/*.c tests/native/*.c -lm -o "$out/tests"
+"$out/tests" "$@"
