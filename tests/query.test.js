@@ -107,3 +107,8 @@ test('property: collideCapsuleCircle agrees with the float64 reference away from
     { numRuns: 3000 },
   );
 });
+
+test('init loads the SIMD build where the engine supports it', async () => {
+  const { usingSimd, simdSupported } = await import('capsule2d');
+  assert.equal(usingSimd(), simdSupported());
+});

@@ -38,50 +38,7 @@ export function init(options?: InitOptions): Promise<void>;
 /** True when the engine validates WebAssembly SIMD. */
 export function simdSupported(): boolean;
 
-/** A point on a segment A→B and its parameter t in [0, 1]. */
-export interface SegmentPoint {
-  x: number;
-  y: number;
-  t: number;
-}
+/** True when the loaded module is the SIMD build (after init()). */
+export function usingSimd(): boolean;
 
-/** A contact between shape A and shape B. */
-export interface Contact {
-  /** Unit normal from A toward B. */
-  nx: number;
-  ny: number;
-  /** Sum of radii minus distance; >= 0. */
-  depth: number;
-  /** Contact point on A's surface: core point + normal · A's radius. */
-  pointX: number;
-  pointY: number;
-  /** Closest point on A's core (segment point, centre or line foot). */
-  coreX: number;
-  coreY: number;
-}
-
-/** A new zeroed Contact, to pass as `result`. */
-export function createContact(): Contact;
-
-/**
- * The closest point on segment A→B to P: the projection of P − A on B − A,
- * clamped to [0, 1]. A zero-length segment (A = B) gives A and t = 0.
- * t = 0 gives exactly A and t = 1 exactly B.
- */
-export function closestPointOnSegment(
-  ax: number, ay: number, bx: number, by: number,
-  px: number, py: number,
-  result?: SegmentPoint,
-): SegmentPoint;
-
-/**
- * Capsule A (core A→B, radius capsuleRadius) against circle B. The normal
- * points from the capsule toward the circle. A centre exactly on the core
- * gives the left perpendicular of A→B; a zero-length core with coincident
- * centres gives (0, 1). A capsule with radius 0 is a segment.
- */
-export function collideCapsuleCircle(
-  ax: number, ay: number, bx: number, by: number, capsuleRadius: number,
-  cx: number, cy: number, circleRadius: number,
-  result?: Contact,
-): Contact | null;
+export * from './query.js';

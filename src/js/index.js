@@ -1,6 +1,6 @@
 // capsule2d — the public API (browsers and bundlers; Node uses node.js, which
 // adds reading the .wasm from the file system).
-import { start } from './runtime.js';
+import { start, wasm, notReady } from './runtime.js';
 
 export { simdSupported } from './loader.js';
 export * from './query.js';
@@ -11,4 +11,10 @@ export * from './query.js';
  */
 export function init(options) {
   return start(options, undefined);
+}
+
+/** True when the loaded module is the SIMD build. */
+export function usingSimd() {
+  if (wasm === null) notReady();
+  return wasm.capw_simd() === 1;
 }

@@ -22,6 +22,16 @@ static float g_out[CAP_OUT_FLOATS];
 
 EMSCRIPTEN_KEEPALIVE float* capw_out(void) { return g_out; }
 
+/* 1 in the SIMD build, 0 in the scalar one. */
+EMSCRIPTEN_KEEPALIVE int capw_simd(void)
+{
+#ifdef __wasm_simd128__
+    return 1;
+#else
+    return 0;
+#endif
+}
+
 static void put_contact(const cap_contact* c)
 {
     g_out[0] = c->normal.x;

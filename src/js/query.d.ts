@@ -1,0 +1,260 @@
+// Scalar queries: plain numbers in, a small object out. Conventions are in
+// index.d.ts (float32, frame, touching counts, normal from A toward B,
+// degenerate cases, `result` reuse).
+
+/** A point on a segment A→B and its parameter t in [0, 1]. */
+export interface SegmentPoint {
+  x: number;
+  y: number;
+  t: number;
+}
+
+/** A contact between shape A (first arguments) and shape B (last). */
+export interface Contact {
+  /** Unit normal from A toward B (never NaN, never -0). */
+  nx: number;
+  ny: number;
+  /** Sum of radii minus distance; >= 0. */
+  depth: number;
+  /** Contact point on A's surface: core point + normal · A's radius. */
+  pointX: number;
+  pointY: number;
+  /** Closest point on A's core (segment point, centre or line foot). */
+  coreX: number;
+  coreY: number;
+}
+
+/** A circle against an infinite line: a Contact plus the signed distance. */
+export interface LineContact extends Contact {
+  /** Signed perpendicular distance of the centre, > 0 on the left of A→B (y up). */
+  distance: number;
+}
+
+/**
+ * Capsule–capsule contact: up to two points sharing one normal (A → B).
+ * The first point is the deepest. count = 2 when the cores are parallel
+ * (within float32) and their projections overlap: the two points bound the
+ * overlapping stretch.
+ */
+export interface Manifold extends Contact {
+  count: 1 | 2;
+  /** Second point, valid when count === 2. */
+  depth2: number;
+  point2X: number;
+  point2Y: number;
+  core2X: number;
+  core2Y: number;
+}
+
+/** Closest points between two segments P1→Q1 and P2→Q2. */
+export interface SegmentPair {
+  /** On the first segment, at parameter s in [0, 1]. */
+  x1: number;
+  y1: number;
+  s: number;
+  /** On the second segment, at parameter t in [0, 1]. */
+  x2: number;
+  y2: number;
+  t: number;
+  /** Distance between the two points (0 when the segments cross). */
+  distance: number;
+}
+
+/** A capsule by its core endpoints A, B and radius. */
+export interface Capsule {
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+  radius: number;
+}
+
+/** A ray hit. */
+export interface RayHit {
+  /** s in [0, maxFraction], in units of (dx, dy). */
+  fraction: number;
+  /** O + fraction · D. */
+  x: number;
+  y: number;
+  /** Outward unit normal of the shape at the hit; −D/|D| when startsInside. */
+  nx: number;
+  ny: number;
+  /** The origin was inside or on the shape: fraction 0, point O. */
+  startsInside: boolean;
+}
+
+/** A swept circle's first contact. */
+export interface SweepHit {
+  /** Time of impact in [0, 1] along X0 → X1. */
+  t: number;
+  /** The moving circle's centre at t. */
+  x: number;
+  y: number;
+  /** Unit normal from the shape toward the circle at t. */
+  nx: number;
+  ny: number;
+  /** Contact point on the shape's surface at t. */
+  pointX: number;
+  pointY: number;
+  /** Already touching or overlapping at t = 0 (then t = 0). */
+  startsInside: boolean;
+}
+
+/** A new zeroed Contact, to pass as `result`. */
+export function createContact(): Contact;
+
+/**
+ * The closest point on segment A→B to P: the projection of P − A on B − A,
+ * clamped to [0, 1]. A zero-length segment (A = B) gives A and t = 0.
+ * t = 0 gives exactly A and t = 1 exactly B.
+ */
+export function closestPointOnSegment(
+  ax: number, ay: number, bx: number, by: number,
+  px: number, py: number,
+  result?: SegmentPoint,
+): SegmentPoint;
+
+/** Closest points between segments P1→Q1 and P2→Q2 (either may have zero length). */
+export function closestPointsOnSegments(
+  p1x: number, p1y: number, q1x: number, q1y: number,
+  p2x: number, p2y: number, q2x: number, q2y: number,
+  result?: SegmentPair,
+): SegmentPair;
+
+/** True when P is inside or on the circle. */
+export function pointInCircle(cx: number, cy: number, radius: number, px: number, py: number): boolean;
+
+/** True when P is inside or on the capsule (a zero-length core is a circle). */
+export function pointInCapsule(
+  ax: number, ay: number, bx: number, by: number, radius: number,
+  px: number, py: number,
+): boolean;
+
+/** Circle A against circle B; normal from A's centre toward B's. Coincident centres: (0, 1). */
+export function collideCircles(
+  ax: number, ay: number, ar: number,
+  bx: number, by: number, br: number,
+  result?: Contact,
+): Contact | null;
+
+/**
+ * Capsule A (core A→B, radius capsuleRadius) against circle B. The normal
+ * points from the capsule toward the circle. A centre exactly on the core
+ * gives the left perpendicular of A→B; a zero-length core with coincident
+ * centres gives (0, 1). A capsule with radius 0 is a segment.
+ */
+export function collideCapsuleCircle(
+  ax: number, ay: number, bx: number, by: number, capsuleRadius: number,
+  cx: number, cy: number, circleRadius: number,
+  result?: Contact,
+): Contact | null;
+
+/** Segment A→B against a circle: collideCapsuleCircle with capsule radius 0. */
+export function collideSegmentCircle(
+  ax: number, ay: number, bx: number, by: number,
+  cx: number, cy: number, circleRadius: number,
+  result?: Contact,
+): Contact | null;
+
+/**
+ * The infinite line through A ≠ B against a circle. Hit when |distance| <=
+ * radius; normal = sign(distance) · left normal of A→B (toward the centre;
+ * distance 0 gives the left normal). A = B throws a RangeError.
+ */
+export function collideLineCircle(
+  ax: number, ay: number, bx: number, by: number,
+  cx: number, cy: number, circleRadius: number,
+  result?: LineContact,
+): LineContact | null;
+
+/**
+ * Signed distance from P to the line through A ≠ B: cross(B − A, P − A) / |B − A|,
+ * positive on the left of A→B with y up (on a y-down canvas, the left is
+ * drawn on the right). A = B throws a RangeError.
+ */
+export function lineSignedDistance(ax: number, ay: number, bx: number, by: number, px: number, py: number): number;
+
+/**
+ * Capsule A against capsule B (radius 0 = segment); normal from A toward B.
+ * Crossing cores (distance 0): the left perpendicular of A's axis, flipped to
+ * point toward B's centre; never NaN.
+ */
+export function collideCapsules(
+  a1x: number, a1y: number, b1x: number, b1y: number, r1: number,
+  a2x: number, a2y: number, b2x: number, b2y: number, r2: number,
+  result?: Manifold,
+): Manifold | null;
+
+/** The offset that pushes shape B out of shape A: normal · depth. */
+export function pushOut(contact: Contact, result?: { x: number; y: number }): { x: number; y: number };
+
+/**
+ * A capsule from its centre, axis direction (any non-zero length; it is
+ * normalised), core length (distance between A and B; tip to tip is
+ * length + 2·radius) and radius: A = C − u·length/2, B = C + u·length/2.
+ * A zero axis throws a RangeError; length must be >= 0.
+ */
+export function capsuleFromAxis(
+  cx: number, cy: number, axisX: number, axisY: number, length: number, radius: number,
+  result?: Capsule,
+): Capsule;
+
+/**
+ * The same from an angle (radians, counter-clockwise from +x), with
+ * capsule2d's own cos/sin so the bits match in every engine and build.
+ */
+export function capsuleFromAngle(
+  cx: number, cy: number, angle: number, length: number, radius: number,
+  result?: Capsule,
+): Capsule;
+
+/**
+ * Ray O + s·D, s in [0, maxFraction] (default 1; D need not be unit), against
+ * a circle. A tangent ray hits; a hit exactly at maxFraction counts. D = (0, 0)
+ * or maxFraction < 0 throws a RangeError. Starting inside or on the circle:
+ * fraction 0, point O, normal −D/|D|, startsInside true.
+ */
+export function rayCastCircle(
+  cx: number, cy: number, radius: number,
+  ox: number, oy: number, dx: number, dy: number, maxFraction?: number,
+  result?: RayHit,
+): RayHit | null;
+
+/** The same against a segment (either side; normal faces the ray's origin). */
+export function rayCastSegment(
+  ax: number, ay: number, bx: number, by: number,
+  ox: number, oy: number, dx: number, dy: number, maxFraction?: number,
+  result?: RayHit,
+): RayHit | null;
+
+/** The same against a capsule. */
+export function rayCastCapsule(
+  ax: number, ay: number, bx: number, by: number, radius: number,
+  ox: number, oy: number, dx: number, dy: number, maxFraction?: number,
+  result?: RayHit,
+): RayHit | null;
+
+/**
+ * A circle of `radius` moving from X0 to X1 against a static circle: the
+ * earliest t in [0, 1] with distance = sum of radii (touching exactly at t = 1
+ * counts). Touching or overlapping at the start: t = 0, startsInside.
+ */
+export function sweepCircleCircle(
+  cx: number, cy: number, circleRadius: number,
+  x0: number, y0: number, x1: number, y1: number, radius: number,
+  result?: SweepHit,
+): SweepHit | null;
+
+/** The same against a segment. */
+export function sweepCircleSegment(
+  ax: number, ay: number, bx: number, by: number,
+  x0: number, y0: number, x1: number, y1: number, radius: number,
+  result?: SweepHit,
+): SweepHit | null;
+
+/** The same against a capsule. */
+export function sweepCircleCapsule(
+  ax: number, ay: number, bx: number, by: number, capsuleRadius: number,
+  x0: number, y0: number, x1: number, y1: number, radius: number,
+  result?: SweepHit,
+): SweepHit | null;
