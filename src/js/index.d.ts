@@ -21,18 +21,41 @@
  *   returned on a hit, and left untouched on a miss.
  */
 
+/** A compiled module or where to get one (see InitOptions.wasm). */
+export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response | WebAssembly.Module;
+
 export interface InitOptions {
   /**
    * Where the module comes from. Default: `capsule2d.simd.wasm` (or
-   * `capsule2d.wasm` without SIMD) next to this script, by
-   * `new URL(..., import.meta.url)`; Node reads it from the file system.
+   * `capsule2d.wasm` without SIMD) next to this script, found by
+   * `new URL('./capsule2d.simd.wasm', import.meta.url)` (bundlers copy it);
+   * Node reads it from the file system; `capsule2d/inline` decodes its
+   * inlined copy. Otherwise:
+   * - a URL or a string: fetched (in a browser a string is relative to the
+   *   page; in Node a string without a scheme is a file path relative to the
+   *   working directory, and file: URLs are read from disk);
+   * - bytes (ArrayBuffer or a typed array), a `Response`, a compiled
+   *   `WebAssembly.Module`, or a promise of any of these (e.g. `fetch(url)`).
+   * The module you pass is used as-is, whatever `simd` says: `usingSimd()`
+   * tells which build it is.
+   * A 404, or a server answering with something that is not WebAssembly (an
+   * HTML page), rejects with an Error naming the URL and what came back.
    */
-  wasm?: URL | string | ArrayBuffer | ArrayBufferView | Response | WebAssembly.Module;
-  /** Use the SIMD build (default: when the engine supports it). */
+  wasm?: WasmSource | Promise<WasmSource>;
+  /**
+   * Which build to load by default: true = SIMD, false = scalar. Default:
+   * SIMD when the engine validates it (`simdSupported()`). `true` on an engine
+   * without SIMD rejects with a RangeError. Both builds give identical bits.
+   */
   simd?: boolean;
 }
 
-/** Loads the module once; later calls return the same promise. */
+/**
+ * Loads and instantiates the module once; await it before any other call.
+ * Later calls return the same promise (their options are checked, then
+ * ignored). Bad options reject with a TypeError (wrong type, unknown key) or
+ * RangeError; a failed load rejects with an Error and may be retried.
+ */
 export function init(options?: InitOptions): Promise<void>;
 
 /** True when the engine validates WebAssembly SIMD. */

@@ -1,5 +1,6 @@
-// capsule2d — finding, checking and instantiating the WebAssembly module.
-// Knows nothing of the API; index.js calls loadModule() once from init().
+// capsule2d — finding, checking and compiling the WebAssembly module, and
+// instantiating it. Knows nothing of the API; runtime.js calls it once from
+// init(). Nothing here touches node:fs: the Node entry passes readFile in.
 
 // The smallest module that uses a v128 instruction: validates only where
 // WebAssembly SIMD is supported. (type () -> v128, body: v128.const 0, end)
@@ -11,36 +12,64 @@ const SIMD_PROBE = new Uint8Array([
 /** True when this engine validates WebAssembly SIMD (f32x4 etc.). */
 export function simdSupported() {
   try {
-    return WebAssembly.validate(SIMD_PROBE);
+    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
   } catch {
     return false;
   }
 }
 
+/**
+ * The default module file next to this script. Each URL is written out as a
+ * literal `new URL('./file', import.meta.url)` on purpose: that is the form
+ * bundlers recognise (Vite build and Vite 8's dev optimizer, webpack 5,
+ * Parcel, Rollup plugins), so they copy the .wasm and rewrite the URL.
+ */
+export function defaultWasmUrl(simd) {
+  return simd ? new URL('./capsule2d.simd.wasm', import.meta.url) : new URL('./capsule2d.wasm', import.meta.url);
+}
+
 const MAGIC = [0x00, 0x61, 0x73, 0x6d];
 
 function describeBytes(bytes) {
-  const head = Array.from(bytes.subarray(0, 16));
+  if (bytes.length === 0) return 'an empty body (0 bytes)';
+  const head = Array.from(bytes.subarray(0, 24));
   const text = String.fromCharCode(...head.map((b) => (b >= 32 && b < 127 ? b : 46)));
   return `${bytes.length} bytes starting ${JSON.stringify(text)}`;
 }
 
-/** Throws unless bytes start with the WebAssembly magic number. */
+// Vite <= 7 pre-bundles dependencies into node_modules/.vite/deps/ without the
+// .wasm beside them (vitejs/vite#8427); say what to do when that is the cause.
+function hintFor(where) {
+  return /\/\.vite\/deps\//.test(where)
+    ? " This URL is inside Vite's pre-bundled dependencies: use Vite 8 or later, or add " +
+        "optimizeDeps: { exclude: ['capsule2d'] } to vite.config.js."
+    : ' Check that the .wasm file is served as-is next to the JS, or pass the module to init({ wasm }).';
+}
+
+/** Throws unless bytes start with the WebAssembly magic number and version 1. */
 function checkMagic(bytes, where, extra = '') {
   if (bytes.length < 8 || MAGIC.some((m, i) => bytes[i] !== m)) {
     throw new Error(
-      `capsule2d: ${where} is not a WebAssembly module (got ${describeBytes(bytes)}${extra}). ` +
-        'Check that the .wasm file is served as-is next to the JS, or pass the bytes to init({ wasm }).',
+      `capsule2d: ${where} is not a WebAssembly module (got ${describeBytes(bytes)}${extra}).${hintFor(where)}`,
     );
   }
 }
 
 async function bytesFromResponse(response, where) {
-  if (!response.ok) {
-    throw new Error(`capsule2d: fetching ${where} failed: HTTP ${response.status} ${response.statusText}`);
-  }
   const type = response.headers?.get?.('content-type');
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (!response.ok) {
+    throw new Error(
+      `capsule2d: fetching ${where} failed: HTTP ${response.status}` +
+        `${response.statusText ? ' ' + response.statusText : ''}${type ? ` (content-type ${type})` : ''}.` +
+        hintFor(where),
+    );
+  }
+  let bytes;
+  try {
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (e) {
+    throw new Error(`capsule2d: could not read the body of ${where}: ${e.message}`, { cause: e });
+  }
   checkMagic(bytes, where, type ? `, content-type ${type}` : '');
   return bytes;
 }
@@ -51,53 +80,105 @@ function toBytes(source) {
   return null;
 }
 
+async function compileBytes(bytes, where) {
+  checkMagic(bytes, where);
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (e) {
+    throw new Error(`capsule2d: ${where} could not be compiled (${describeBytes(bytes)}): ${e.message}`, {
+      cause: e,
+    });
+  }
+}
+
+function kindOf(value) {
+  if (value === null) return 'null';
+  if (typeof value === 'object' || typeof value === 'function') return Object.prototype.toString.call(value);
+  return `${typeof value} ${String(value)}`;
+}
+
 /**
  * Compiles the module from whatever the caller gave, or from the default
  * file next to this script.
- * @param {*} source undefined | URL | string | ArrayBuffer | ArrayBufferView | Response | WebAssembly.Module
- * @param {{ simd: boolean, readFile?: (url: URL) => Promise<Uint8Array> }} how
+ * @param {*} source undefined | URL | string | ArrayBuffer | ArrayBufferView |
+ *   Response | WebAssembly.Module, or a promise of one of these
+ * @param {{ simd: boolean,
+ *           readFile?: (url: URL) => Promise<Uint8Array>,
+ *           resolve?: (text: string) => URL,
+ *           defaultSource?: (simd: boolean) => * }} how
+ *   readFile reads file: URLs (Node); resolve turns a string into a URL
+ *   (default: relative to the page); defaultSource replaces the file next to
+ *   this script (the inline entry).
  */
 export async function compileModule(source, how) {
-  if (source instanceof WebAssembly.Module) return source;
-  const bytes = toBytes(source);
-  if (bytes) {
-    checkMagic(bytes, 'the bytes passed to init()');
-    return WebAssembly.compile(bytes);
+  if (source !== null && typeof source === 'object' && typeof source.then === 'function') {
+    source = await source;
   }
+  if (source === undefined && how.defaultSource) source = how.defaultSource(how.simd);
+  if (typeof WebAssembly.Module === 'function' && source instanceof WebAssembly.Module) return source;
+  const bytes = toBytes(source);
+  if (bytes) return compileBytes(bytes, 'the bytes passed to init()');
   if (typeof Response !== 'undefined' && source instanceof Response) {
-    return WebAssembly.compile(await bytesFromResponse(source, `the Response for ${source.url || 'init()'}`));
+    const where = source.url || 'the Response passed to init()';
+    return compileBytes(await bytesFromResponse(source, where), where);
   }
   let url;
   if (source === undefined) {
-    const file = how.simd ? './capsule2d.simd.wasm' : './capsule2d.wasm';
-    url = new URL(file, import.meta.url);
-  } else if (source instanceof URL || typeof source === 'string') {
-    url = new URL(String(source), typeof location !== 'undefined' ? location.href : import.meta.url);
+    url = defaultWasmUrl(how.simd);
+  } else if (source instanceof URL) {
+    url = source;
+  } else if (typeof source === 'string') {
+    try {
+      url = how.resolve ? how.resolve(source) : resolveInPage(source);
+    } catch (e) {
+      throw new TypeError(`capsule2d: options.wasm ${JSON.stringify(source)} is not a valid URL: ${e.message}`);
+    }
   } else {
     throw new TypeError(
-      'capsule2d: init({ wasm }) takes a URL, a string, bytes, a Response or a WebAssembly.Module; got ' +
-        Object.prototype.toString.call(source),
+      'capsule2d: options.wasm must be a URL, a string, an ArrayBuffer, a typed array, a Response or a ' +
+        `WebAssembly.Module (or a promise of one); got ${kindOf(source)}`,
     );
   }
+  return compileBytes(await bytesFromUrl(url, how.readFile), url.href);
+}
+
+/** A string URL, relative to the page (document.baseURI) like fetch(), else to this script. */
+function resolveInPage(text) {
+  const base =
+    typeof document !== 'undefined' && document.baseURI
+      ? document.baseURI
+      : typeof location !== 'undefined'
+        ? location.href
+        : import.meta.url;
+  return new URL(text, base);
+}
+
+async function bytesFromUrl(url, readFile) {
   if (url.protocol === 'file:') {
-    if (!how.readFile) throw new Error(`capsule2d: cannot read ${url.href} here; pass the bytes to init({ wasm })`);
+    if (!readFile) {
+      throw new Error(
+        `capsule2d: cannot read ${url.href} in this environment (no file system); ` +
+          'serve it over http(s) or pass the bytes to init({ wasm })',
+      );
+    }
     let raw;
     try {
-      raw = await how.readFile(url);
+      raw = await readFile(url);
     } catch (e) {
       throw new Error(`capsule2d: could not read ${url.href}: ${e.message}`, { cause: e });
     }
-    const fileBytes = new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
-    checkMagic(fileBytes, url.href);
-    return WebAssembly.compile(fileBytes);
+    return new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+  }
+  if (typeof fetch !== 'function') {
+    throw new Error(`capsule2d: cannot fetch ${url.href}: this engine has no fetch(); pass the bytes to init({ wasm })`);
   }
   let response;
   try {
     response = await fetch(url);
   } catch (e) {
-    throw new Error(`capsule2d: could not fetch ${url.href}: ${e.message}`, { cause: e });
+    throw new Error(`capsule2d: could not fetch ${url.href}: ${e.message}.${hintFor(url.href)}`, { cause: e });
   }
-  return WebAssembly.compile(await bytesFromResponse(response, url.href));
+  return bytesFromResponse(response, url.href);
 }
 
 /**
@@ -105,11 +186,20 @@ export async function compileModule(source, how) {
  * memory grows (its ArrayBuffer is replaced): the one place views are renewed.
  */
 export async function instantiate(module, onGrow) {
-  const instance = await WebAssembly.instantiate(module, {
-    env: { emscripten_notify_memory_growth: onGrow },
-  });
+  let instance;
+  try {
+    instance = await WebAssembly.instantiate(module, {
+      env: { emscripten_notify_memory_growth: onGrow },
+    });
+  } catch (e) {
+    throw new Error(`capsule2d: the WebAssembly module is not a capsule2d build (${e.message})`, { cause: e });
+  }
   const exports = instance.exports;
-  if (typeof exports.capw_out !== 'function' || !(exports.memory instanceof WebAssembly.Memory)) {
+  if (
+    typeof exports.capw_out !== 'function' ||
+    typeof exports._initialize !== 'function' ||
+    !(exports.memory instanceof WebAssembly.Memory)
+  ) {
     throw new Error('capsule2d: the WebAssembly module is not a capsule2d build (missing exports)');
   }
   exports._initialize();

@@ -27,35 +27,66 @@ function refresh() {
 
 let starting = null;
 
-/**
- * Loads the module once. Later calls return the same promise (their options
- * are ignored). readFile is how the Node entry reads file: URLs.
- */
-export function start(options, readFile) {
-  if (starting) return starting;
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new TypeError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
+const OPTION_NAMES = ['wasm', 'simd'];
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (typeof value === 'object' || typeof value === 'function') return Object.prototype.toString.call(value);
+  return `${typeof value} ${String(value)}`;
+}
+
+/** Checks init()'s options; returns the build to load. */
+function checkOptions(options) {
+  if (options === undefined) return { source: undefined, useSimd: simdSupported() };
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`capsule2d: init(options): options must be an object, got ${describe(options)}`);
   }
-  const { wasm: source, simd } = options ?? {};
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.includes(key)) {
+      throw new TypeError(`capsule2d: init(options): unknown option ${JSON.stringify(key)} (known: wasm, simd)`);
+    }
+  }
+  const { wasm: source, simd } = options;
   if (simd !== undefined && typeof simd !== 'boolean') {
-    throw new TypeError(`options.simd must be a boolean, got ${typeof simd}`);
+    throw new TypeError(`capsule2d: init(options): options.simd must be a boolean, got ${describe(simd)}`);
   }
-  const useSimd = simd ?? simdSupported();
-  if (useSimd && !simdSupported()) {
-    throw new RangeError('options.simd is true but this engine does not support WebAssembly SIMD');
+  if (simd === true && !simdSupported()) {
+    throw new RangeError('capsule2d: init(options): options.simd is true but this engine does not support WebAssembly SIMD');
   }
-  starting = (async () => {
-    const module = await compileModule(source, { simd: useSimd, readFile });
+  return { source, useSimd: simd ?? simdSupported() };
+}
+
+/**
+ * Loads the module once; later calls return the same promise (their options
+ * are checked, then ignored). Bad options give a rejected promise (TypeError/RangeError)
+ * and nothing is loaded. A failed load may be retried, e.g. with other
+ * options. `platform` is what the entry adds (all optional):
+ *   readFile(url)        reads a file: URL (the Node entry)
+ *   resolve(text)        turns a string from options.wasm into a URL
+ *   defaultSource(simd)  the module to use when options.wasm is not given
+ *                        (the inline entry); default: the file next to loader.js
+ */
+export function start(options, platform = {}) {
+  let checked;
+  try {
+    checked = checkOptions(options);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  if (starting) return starting;
+  const attempt = (async () => {
+    const module = await compileModule(checked.source, { simd: checked.useSimd, ...platform });
     const exports = await instantiate(module, () => {
       if (wasm) refresh();
     });
     wasm = exports;
     refresh();
   })();
-  starting.catch(() => {
-    starting = null; // a failed load may be retried, e.g. with other options
+  starting = attempt;
+  attempt.catch(() => {
+    if (starting === attempt) starting = null;
   });
-  return starting;
+  return attempt;
 }
 
 /** Throws a clear error when a query runs before init() has resolved. */
