@@ -37,6 +37,7 @@ emcc "${CFLAGS[@]}" -msimd128 "${SOURCES[@]}" "${LDFLAGS[@]}" -o dist/capsule2d.
 
 # JS and types: dist/ gets exactly what src/js/ has (no stale files), plus
 # wasm-inline.js, both modules as base64 for the capsule2d/inline entry.
+chmod 644 dist/*.wasm # emcc marks them executable
 rm -f dist/*.js dist/*.d.ts
 cp src/js/*.js src/js/*.d.ts dist/
 

@@ -50,7 +50,7 @@ function hintFor(where) {
 function checkMagic(bytes, where, extra = '') {
   if (bytes.length < 8 || MAGIC.some((m, i) => bytes[i] !== m)) {
     throw new Error(
-      `capsule2d: ${where} is not a WebAssembly module (got ${describeBytes(bytes)}${extra}).${hintFor(where)}`,
+      `capsule2d: expected a WebAssembly module from ${where}, got ${describeBytes(bytes)}${extra}.${hintFor(where)}`,
     );
   }
 }
