@@ -21,8 +21,12 @@
  *   returned on a hit, and left untouched on a miss.
  */
 
-/** A compiled module or where to get one (see InitOptions.wasm). */
-export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response | WebAssembly.Module;
+/**
+ * A compiled module or where to get one (see InitOptions.wasm).
+ * (`& object`: lib.dom declares WebAssembly.Module as an empty interface,
+ * which any value but null and undefined would match, numbers included.)
+ */
+export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response | (WebAssembly.Module & object);
 
 export interface InitOptions {
   /**
