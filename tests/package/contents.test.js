@@ -1,0 +1,112 @@
+// What the tarball holds and how big it is: only what a user needs (dist/,
+// README, LICENSE, CHANGELOG, package.json); each .wasm within 60 KB raw and
+// 25 KB gzipped; the modules import only the memory-growth hook; the browser
+// entries never reach node:*; package.json's packaging fields.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { consumerProject, run } from './project.js';
+
+const { project, pack, buildLog } = await consumerProject();
+const installed = join(project, 'node_modules', 'capsule2d');
+const read = (name) => readFileSync(join(installed, name));
+
+const KB = 1024;
+const BUDGET = { raw: 60 * KB, gzip: 25 * KB };
+
+test('the tarball holds what a user needs and nothing else', (t) => {
+  const paths = pack.files.map((f) => f.path).sort();
+  t.diagnostic(`tarball ${pack.filename}: ${pack.size} B packed, ${pack.unpackedSize} B unpacked`);
+  for (const f of pack.files) t.diagnostic(`  ${f.path.padEnd(28)} ${String(f.size).padStart(7)} B`);
+  const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/[\w.-]+\.(js|d\.ts|wasm))$/;
+  assert.deepEqual(paths.filter((p) => !allowed.test(p)), [], 'nothing outside the allowed set');
+  for (const need of [
+    'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
+    'dist/index.js', 'dist/index.d.ts', 'dist/node.js', 'dist/inline.js', 'dist/inline.d.ts',
+    'dist/wasm-inline.js', 'dist/loader.js', 'dist/runtime.js',
+    'dist/capsule2d.wasm', 'dist/capsule2d.simd.wasm',
+  ]) {
+    assert.ok(paths.includes(need), `the tarball has ${need}`);
+  }
+  // Every relative import and every .d.ts re-export resolves inside the tarball.
+  for (const p of paths.filter((p) => /\.(js|d\.ts)$/.test(p))) {
+    const text = read(p).toString();
+    for (const m of text.matchAll(/(?:from|import)\s*'\.\/([\w.-]+)'/g)) {
+      const target = p.endsWith('.d.ts') ? m[1].replace(/\.js$/, '.d.ts') : m[1];
+      assert.ok(paths.includes(`dist/${target}`), `${p} imports ./${m[1]}: dist/${target} is in the tarball`);
+    }
+  }
+});
+
+test(`size: each .wasm <= ${BUDGET.raw / KB} KB raw and <= ${BUDGET.gzip / KB} KB gzipped`, (t) => {
+  for (const name of ['dist/capsule2d.wasm', 'dist/capsule2d.simd.wasm']) {
+    const bytes = read(name);
+    const gz = gzipSync(bytes, { level: 9 }).length;
+    t.diagnostic(`${name}: ${bytes.length} B raw, ${gz} B gzip -9`);
+    assert.ok(bytes.length <= BUDGET.raw, `${name} is ${bytes.length} B raw (budget ${BUDGET.raw})`);
+    assert.ok(gz <= BUDGET.gzip, `${name} is ${gz} B gzipped (budget ${BUDGET.gzip})`);
+  }
+});
+
+test('build.sh printed every .wasm and JS entry with its raw and gzipped size', () => {
+  for (const name of ['dist/capsule2d.wasm', 'dist/capsule2d.simd.wasm', 'dist/index.js', 'dist/node.js', 'dist/inline.js']) {
+    const row = new RegExp(`^\\s+${name.replace(/\./g, '\\.')}\\s+(\\d+)\\s+(\\d+)$`, 'm').exec(buildLog);
+    assert.ok(row, `a size row for ${name}`);
+    assert.equal(Number(row[1]), read(name).length, `${name}: the raw size printed is the file's`);
+    assert.equal(Number(row[2]), gzipSync(read(name), { level: 9 }).length, `${name}: the gzip size printed`);
+  }
+  for (const entry of ["'capsule2d' (browsers, bundlers)", "'capsule2d' (Node)", "'capsule2d/inline'"]) {
+    assert.ok(buildLog.includes(entry), `an entry-size row for ${entry}`);
+  }
+});
+
+test('each module imports at most env.emscripten_notify_memory_growth (no WASI, no printf)', () => {
+  // (The hook is imported once the C code allocates; a module that never
+  // grows memory imports nothing.)
+  for (const name of ['dist/capsule2d.wasm', 'dist/capsule2d.simd.wasm']) {
+    const module = new WebAssembly.Module(read(name));
+    for (const i of WebAssembly.Module.imports(module)) {
+      assert.deepEqual(i, { module: 'env', name: 'emscripten_notify_memory_growth', kind: 'function' }, name);
+    }
+    const exports = WebAssembly.Module.exports(module).map((e) => e.name);
+    assert.ok(exports.includes('memory') && exports.includes('_initialize') && exports.includes('capw_out'));
+  }
+});
+
+test("the browser entries never reach node:* modules; the Node entry does", () => {
+  const closure = (entry, seen = new Set()) => {
+    if (seen.has(entry)) return seen;
+    seen.add(entry);
+    const text = read(`dist/${entry}`).toString();
+    for (const m of text.matchAll(/(?:from|import)\s*'([^']+)'/g)) {
+      if (m[1].startsWith('./')) closure(m[1].slice(2), seen);
+      else seen.add(m[1]);
+    }
+    return seen;
+  };
+  const external = (entry) => [...closure(entry)].filter((s) => !s.endsWith('.js') || s.includes(':'));
+  assert.deepEqual(external('index.js'), []);
+  assert.deepEqual(external('inline.js'), []);
+  assert.ok(external('node.js').includes('node:fs/promises'));
+});
+
+test('package.json: ESM, exports (types first), files, no side effects, engines, licence, scripts', async () => {
+  const pkg = JSON.parse(read('package.json'));
+  assert.equal(pkg.type, 'module');
+  assert.match(pkg.version, /^\d+\.\d+\.\d+(-[\w.]+)?$/, 'a semver version');
+  assert.equal(pkg.license, 'MIT');
+  assert.match(read('LICENSE').toString(), /^MIT License/);
+  assert.match(read('CHANGELOG.md').toString(), new RegExp(`^## ${pkg.version.replace(/\./g, '\\.')}\\b`, 'm'));
+  assert.equal(pkg.sideEffects, false);
+  assert.equal(pkg.engines.node, '>=20');
+  const dot = pkg.exports['.'];
+  assert.deepEqual(Object.keys(dot), ['types', 'node', 'default'], 'types first, node before default');
+  assert.deepEqual(dot, { types: './dist/index.d.ts', node: './dist/node.js', default: './dist/index.js' });
+  assert.equal(Object.keys(pkg.exports['./inline'])[0], 'types');
+  assert.equal(pkg.scripts.prepack, 'bash build.sh');
+  // "prepare" builds in the repository; in an installed copy (no build.sh),
+  // should a package manager run it, it does nothing and succeeds.
+  await run('sh', ['-c', pkg.scripts.prepare], { cwd: installed });
+});
