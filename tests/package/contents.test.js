@@ -4,7 +4,7 @@
 // entries never reach node:*; package.json's packaging fields.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { consumerProject, run } from './project.js';
@@ -74,6 +74,23 @@ test('each module imports at most env.emscripten_notify_memory_growth (no WASI, 
     assert.ok(exports.includes('memory') && exports.includes('_initialize') && exports.includes('capw_out'));
   }
 });
+
+// The browser floors in the README rest on this: the scalar module uses only
+// WebAssembly 1.0 (MVP) features, the SIMD one adds only 128-bit SIMD.
+// Checked with binaryen's wasm-opt (installed with Debian's emscripten).
+const wasmOpt = ['/usr/bin/wasm-opt', '/usr/local/bin/wasm-opt'].find((p) => existsSync(p));
+test(
+  'features: the scalar module is WebAssembly MVP only; the SIMD module is MVP + SIMD',
+  { skip: wasmOpt || process.env.CI === 'true' ? false : 'wasm-opt (binaryen) not found; not in CI, so skipped' },
+  async () => {
+    assert.ok(wasmOpt, 'wasm-opt is required under CI=true');
+    const validate = (file, ...features) =>
+      run(wasmOpt, ['--mvp-features', ...features, join(installed, file), '-o', '/dev/null']);
+    await validate('dist/capsule2d.wasm');
+    await validate('dist/capsule2d.simd.wasm', '--enable-simd');
+    await assert.rejects(validate('dist/capsule2d.simd.wasm'), /SIMD/, 'the SIMD module does use SIMD');
+  },
+);
 
 test("the browser entries never reach node:* modules; the Node entry does", () => {
   const closure = (entry, seen = new Set()) => {
