@@ -17,12 +17,10 @@ writeFiles(join(project, 'bits'), { 'battery.js': fixture('battery.js'), 'bits.m
 const CONTACT = { nx: 0, ny: 1, depth: 0.5, pointX: 4, pointY: 1, coreX: 4, coreY: 0 };
 
 test('plain browser: <script type="module"> importing the installed files', { skip: browserSkip }, async (t) => {
-  const server = await serveStatic(project);
   const browser = await launchChromium();
-  t.after(async () => {
-    await browser.close();
-    await server.close();
-  });
+  t.after(() => browser.close());
+  const server = await serveStatic(project);
+  t.after(() => server.close());
   const node = (await runNode(join(project, 'bits'), ['bits.mjs', 'main', '1'], { env: { ...process.env, NODE_TEST_CONTEXT: '' } })).json;
 
   await t.test('computes a contact with no console error (SIMD build by default)', async () => {

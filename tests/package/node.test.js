@@ -86,6 +86,19 @@ await init(process.argv[2] === 'scalar' ? { simd: false } : undefined);
 const c = collideCapsuleCircle(0, 0, 10, 0, 1, 4, 1.5, 1);
 console.log(JSON.stringify({ simd: usingSimd(), depth: c.depth, ny: c.ny }));
 `,
+  'nosimd.mjs': `
+// An engine without WebAssembly SIMD, simulated: validate() says no to the
+// loader's SIMD probe (a module with a v128 instruction).
+const validate = WebAssembly.validate;
+WebAssembly.validate = (bytes) => !new Uint8Array(bytes).includes(0x7b) && validate(bytes);
+const api = await import('capsule2d');
+const out = { simdSupported: api.simdSupported() };
+out.forced = await api.init({ simd: true }).then(() => 'loaded', (e) => e.name + ': ' + e.message);
+await api.init();
+out.simd = api.usingSimd();
+out.depth = api.collideCapsuleCircle(0, 0, 10, 0, 1, 4, 1.5, 1).depth;
+console.log(JSON.stringify(out));
+`,
   'require.cjs': `
 try {
   const api = require('capsule2d');
@@ -152,6 +165,14 @@ test('Node ESM: init() takes the module from every documented source', async () 
     const { json } = await node(['node-esm/load.mjs', how], project);
     assert.deepEqual(json, { simd, depth: 0.5, ny: 1 }, `init from ${how}`);
   }
+});
+
+test('an engine without SIMD gets the scalar build; simd: true there is a RangeError', async () => {
+  const { json } = await node(['nosimd.mjs']);
+  assert.equal(json.simdSupported, false);
+  assert.match(json.forced, /^RangeError: .*options\.simd is true but this engine does not support WebAssembly SIMD/);
+  assert.equal(json.simd, false);
+  assert.equal(json.depth, 0.5);
 });
 
 test("Node ESM: 'capsule2d/inline' needs no .wasm file", async () => {
