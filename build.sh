@@ -61,7 +61,7 @@ function closure(entry, seen = new Set()) {
   if (seen.has(entry)) return seen;
   seen.add(entry);
   const text = read(entry).toString();
-  for (const m of text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s*'\.\/([\w.-]+\.js)'/gm)) closure(m[1], seen);
+  for (const m of text.matchAll(/^\s*(?:import|export)\b[^'";]*?(?:from\s*)?['"]\.\/([\w.-]+\.js)['"]/gm)) closure(m[1], seen);
   return seen;
 }
 const files = readdirSync('dist').sort();

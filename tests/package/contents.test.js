@@ -33,7 +33,7 @@ test('the tarball holds what a user needs and nothing else', (t) => {
   // Every relative import and every .d.ts re-export resolves inside the tarball.
   for (const p of paths.filter((p) => /\.(js|d\.ts)$/.test(p))) {
     const text = read(p).toString();
-    for (const m of text.matchAll(/(?:from|import)\s*'\.\/([\w.-]+)'/g)) {
+    for (const m of text.matchAll(/(?:from|import)\s*['"]\.\/([\w.-]+)['"]/g)) {
       const target = p.endsWith('.d.ts') ? m[1].replace(/\.js$/, '.d.ts') : m[1];
       assert.ok(paths.includes(`dist/${target}`), `${p} imports ./${m[1]}: dist/${target} is in the tarball`);
     }
@@ -97,7 +97,7 @@ test("the browser entries never reach node:* modules; the Node entry does", () =
     if (seen.has(entry)) return seen;
     seen.add(entry);
     const text = read(`dist/${entry}`).toString();
-    for (const m of text.matchAll(/(?:from|import)\s*'([^']+)'/g)) {
+    for (const m of text.matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)) {
       if (m[1].startsWith('./')) closure(m[1].slice(2), seen);
       else seen.add(m[1]);
     }
