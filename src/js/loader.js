@@ -37,18 +37,31 @@ function describeBytes(bytes) {
   return `${bytes.length} bytes starting ${JSON.stringify(text)}`;
 }
 
-// Vite <= 7 pre-bundles dependencies into node_modules/.vite/deps/ without the
-// .wasm beside them (vitejs/vite#8427); say what to do when that is the cause.
+/** A URL for a message: data: URLs (the whole module, maybe) cut short. */
+function shortUrl(url) {
+  return url.startsWith('data:') && url.length > 60 ? `${url.slice(0, 48)}…(${url.length} characters)` : url;
+}
+
+// What to do next, for sources that are URLs. Vite <= 7 pre-bundles
+// dependencies into node_modules/.vite/deps/ without the .wasm beside them
+// (vitejs/vite#8427): say so when that is the cause.
 function hintFor(where) {
-  return /\/\.vite\/deps\//.test(where)
-    ? " This URL is inside Vite's pre-bundled dependencies: use Vite 8 or later, or add " +
-        "optimizeDeps: { exclude: ['capsule2d'] } to vite.config.js."
-    : ' Check that the .wasm file is served as-is next to the JS, or pass the module to init({ wasm }).';
+  if (/\/\.vite\/deps\//.test(where)) {
+    return (
+      " This URL is inside Vite's pre-bundled dependencies: use Vite 8 or later, or add " +
+      "optimizeDeps: { exclude: ['capsule2d'] } to vite.config.js."
+    );
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(where)) {
+    return ' Check that the .wasm file is served as-is next to the JS, or pass the module to init({ wasm }).';
+  }
+  return '';
 }
 
 /** Throws unless bytes start with the WebAssembly magic number and version 1. */
 function checkMagic(bytes, where, extra = '') {
-  if (bytes.length < 8 || MAGIC.some((m, i) => bytes[i] !== m)) {
+  const header = [...MAGIC, 1, 0, 0, 0];
+  if (bytes.length < 8 || header.some((m, i) => bytes[i] !== m)) {
     throw new Error(
       `capsule2d: expected a WebAssembly module from ${where}, got ${describeBytes(bytes)}${extra}.${hintFor(where)}`,
     );
@@ -75,7 +88,8 @@ async function bytesFromResponse(response, where) {
 }
 
 function toBytes(source) {
-  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  const tag = Object.prototype.toString.call(source);
+  if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') return new Uint8Array(source);
   if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
   return null;
 }
@@ -118,8 +132,8 @@ export async function compileModule(source, how) {
   if (typeof WebAssembly.Module === 'function' && source instanceof WebAssembly.Module) return source;
   const bytes = toBytes(source);
   if (bytes) return compileBytes(bytes, 'the bytes passed to init()');
-  if (typeof Response !== 'undefined' && source instanceof Response) {
-    const where = source.url || 'the Response passed to init()';
+  if (isResponse(source)) {
+    const where = source.url ? shortUrl(source.url) : 'the Response passed to init()';
     return compileBytes(await bytesFromResponse(source, where), where);
   }
   let url;
@@ -139,7 +153,19 @@ export async function compileModule(source, how) {
         `WebAssembly.Module (or a promise of one); got ${kindOf(source)}`,
     );
   }
-  return compileBytes(await bytesFromUrl(url, how.readFile), url.href);
+  return compileBytes(await bytesFromUrl(url, how.readFile), shortUrl(url.href));
+}
+
+/** A fetch Response, native or not (e.g. from a fetch polyfill). */
+function isResponse(value) {
+  if (typeof Response !== 'undefined' && value instanceof Response) return true;
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof value.arrayBuffer === 'function' &&
+    typeof value.status === 'number' &&
+    typeof value.ok === 'boolean'
+  );
 }
 
 /** A string URL, relative to the page (document.baseURI) like fetch(), else to this script. */
@@ -154,10 +180,11 @@ function resolveInPage(text) {
 }
 
 async function bytesFromUrl(url, readFile) {
+  const where = shortUrl(url.href);
   if (url.protocol === 'file:') {
     if (!readFile) {
       throw new Error(
-        `capsule2d: cannot read ${url.href} in this environment (no file system); ` +
+        `capsule2d: cannot read ${where} in this environment (no file system); ` +
           'serve it over http(s) or pass the bytes to init({ wasm })',
       );
     }
@@ -165,20 +192,20 @@ async function bytesFromUrl(url, readFile) {
     try {
       raw = await readFile(url);
     } catch (e) {
-      throw new Error(`capsule2d: could not read ${url.href}: ${e.message}`, { cause: e });
+      throw new Error(`capsule2d: could not read ${where}: ${e.message}`, { cause: e });
     }
     return new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
   }
   if (typeof fetch !== 'function') {
-    throw new Error(`capsule2d: cannot fetch ${url.href}: this engine has no fetch(); pass the bytes to init({ wasm })`);
+    throw new Error(`capsule2d: cannot fetch ${where}: this engine has no fetch(); pass the bytes to init({ wasm })`);
   }
   let response;
   try {
     response = await fetch(url);
   } catch (e) {
-    throw new Error(`capsule2d: could not fetch ${url.href}: ${e.message}.${hintFor(url.href)}`, { cause: e });
+    throw new Error(`capsule2d: could not fetch ${where}: ${e.message}.${hintFor(where)}`, { cause: e });
   }
-  return bytesFromResponse(response, url.href);
+  return bytesFromResponse(response, where);
 }
 
 /**

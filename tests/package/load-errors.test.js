@@ -89,6 +89,20 @@ test('bytes that are not WebAssembly, truncated, or not a capsule2d build', asyn
   await assert.rejects(api.init({ wasm: new Response('', { status: 200 }) }), {
     message: /the Response passed to init\(\), got an empty body/,
   });
+  // Bytes are not a URL: no advice about serving files.
+  await assert.rejects(api.init({ wasm: new Uint8Array(9) }), (e) => !/served/.test(e.message));
+  // A Response-like object from a fetch polyfill is read the same way.
+  const polyfilled = { ok: true, status: 200, url: '', headers: { get: () => null }, arrayBuffer: async () => new ArrayBuffer(3) };
+  await assert.rejects(api.init({ wasm: polyfilled }), {
+    message: /from the Response passed to init\(\), got 3 bytes/,
+  });
+  // A data: URL holding something else: the message shows its start, not all of it.
+  const dataUrl = 'data:application/wasm;base64,' + Buffer.alloc(3000, 'x').toString('base64');
+  await assert.rejects(api.init({ wasm: dataUrl }), (e) => {
+    assert.match(e.message, /from data:application\/wasm;base64,eHh4[A-Za-z0-9+/]*…\(4029 characters\), got 3000 bytes starting "xxxx/);
+    assert.ok(e.message.length < 400, e.message);
+    return true;
+  });
 });
 
 test('bad options reject with TypeError/RangeError before loading anything', async () => {

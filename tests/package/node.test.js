@@ -70,6 +70,7 @@ const sources = {
   arraybuffer: () => { const b = bytes('capsule2d.simd.wasm'); return b.buffer.slice(b.byteOffset, b.byteOffset + b.length); },
   module: () => new WebAssembly.Module(bytes('capsule2d.wasm')),
   response: () => new Response(bytes('capsule2d.simd.wasm')),
+  responseLike: () => ({ ok: true, status: 200, url: '', headers: { get: () => 'application/wasm' }, arrayBuffer: async () => bytes('capsule2d.wasm') }),
   promise: () => Promise.resolve(bytes('capsule2d.wasm')),
   path: () => file('capsule2d.wasm'),
   fileUrl: () => pathToFileURL(file('capsule2d.simd.wasm')),
@@ -155,6 +156,7 @@ test('Node ESM: init() takes the module from every documented source', async () 
     arraybuffer: true,
     module: false, // a compiled WebAssembly.Module
     response: true, // a Response
+    responseLike: false, // a Response from a fetch polyfill (duck-typed)
     promise: false, // a promise of bytes
     path: false, // a file path relative to the working directory
     fileUrl: true, // a file: URL object
