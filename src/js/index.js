@@ -1,6 +1,7 @@
 // capsule2d — the public API (browsers and bundlers; Node uses node.js, which
 // adds reading the .wasm from the file system).
 import { start, wasm, notReady } from './runtime.js';
+import { defaultSource } from './wasm-default.js'; // build.sh: inline-source.js in dist/inline.js
 
 export { simdSupported } from './loader.js';
 export * from './query.js';
@@ -10,7 +11,7 @@ export * from './query.js';
  * @param {import('./index.js').InitOptions} [options]
  */
 export function init(options) {
-  return start(options, undefined);
+  return start(options, { defaultSource });
 }
 
 /** True when the loaded module is the SIMD build. */

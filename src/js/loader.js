@@ -1,6 +1,7 @@
 // capsule2d — finding, checking and compiling the WebAssembly module, and
 // instantiating it. Knows nothing of the API; runtime.js calls it once from
-// init(). Nothing here touches node:fs: the Node entry passes readFile in.
+// init(). Nothing here touches node:fs (the Node entry passes readFile in) or
+// names a .wasm file (each entry passes its default source in).
 
 // The smallest module that uses a v128 instruction: validates only where
 // WebAssembly SIMD is supported. (type () -> v128, body: v128.const 0, end)
@@ -16,16 +17,6 @@ export function simdSupported() {
   } catch {
     return false;
   }
-}
-
-/**
- * The default module file next to this script. Each URL is written out as a
- * literal `new URL('./file', import.meta.url)` on purpose: that is the form
- * bundlers recognise (Vite build and Vite 8's dev optimizer, webpack 5,
- * Parcel, Rollup plugins), so they copy the .wasm and rewrite the URL.
- */
-export function defaultWasmUrl(simd) {
-  return simd ? new URL('./capsule2d.simd.wasm', import.meta.url) : new URL('./capsule2d.wasm', import.meta.url);
 }
 
 const MAGIC = [0x00, 0x61, 0x73, 0x6d];
@@ -121,25 +112,30 @@ function kindOf(value) {
  *           resolve?: (text: string) => URL,
  *           defaultSource?: (simd: boolean) => * }} how
  *   readFile reads file: URLs (Node); resolve turns a string into a URL
- *   (default: relative to the page); defaultSource replaces the file next to
- *   this script (the inline entry).
+ *   (default: relative to the page); defaultSource gives the module to load
+ *   when the caller gave none (each entry has its own: wasm-default.js, the
+ *   .wasm file next to the JS; inline-source.js, the inlined copy).
  */
 export async function compileModule(source, how) {
   if (source !== null && typeof source === 'object' && typeof source.then === 'function') {
     source = await source;
   }
-  if (source === undefined && how.defaultSource) source = how.defaultSource(how.simd);
+  const byDefault = source === undefined;
+  if (byDefault) {
+    if (!how.defaultSource) {
+      throw new TypeError('capsule2d: this entry has no default module; pass one with init({ wasm })');
+    }
+    source = how.defaultSource(how.simd);
+  }
   if (typeof WebAssembly.Module === 'function' && source instanceof WebAssembly.Module) return source;
   const bytes = toBytes(source);
-  if (bytes) return compileBytes(bytes, 'the bytes passed to init()');
+  if (bytes) return compileBytes(bytes, byDefault ? 'the inlined module' : 'the bytes passed to init()');
   if (isResponse(source)) {
     const where = source.url ? shortUrl(source.url) : 'the Response passed to init()';
     return compileBytes(await bytesFromResponse(source, where), where);
   }
   let url;
-  if (source === undefined) {
-    url = defaultWasmUrl(how.simd);
-  } else if (source instanceof URL) {
+  if (source instanceof URL) {
     url = source;
   } else if (typeof source === 'string') {
     try {

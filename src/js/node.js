@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { start } from './runtime.js';
+import { defaultSource } from './wasm-default.js';
 
 export * from './index.js';
 
@@ -17,5 +18,5 @@ function resolveString(text) {
 
 /** Loads the WebAssembly module; await it once before any other call. */
 export function init(options) {
-  return start(options, { readFile, resolve: resolveString });
+  return start(options, { readFile, resolve: resolveString, defaultSource });
 }

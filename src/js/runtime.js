@@ -64,7 +64,7 @@ function checkOptions(options) {
  *   readFile(url)        reads a file: URL (the Node entry)
  *   resolve(text)        turns a string from options.wasm into a URL
  *   defaultSource(simd)  the module to use when options.wasm is not given
- *                        (the inline entry); default: the file next to loader.js
+ *                        (wasm-default.js or inline-source.js)
  */
 export function start(options, platform = {}) {
   let checked;

@@ -25,7 +25,7 @@ test('the tarball holds what a user needs and nothing else', (t) => {
   for (const need of [
     'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
     'dist/index.js', 'dist/index.d.ts', 'dist/node.js', 'dist/inline.js', 'dist/inline.d.ts',
-    'dist/wasm-inline.js', 'dist/loader.js', 'dist/runtime.js',
+    'dist/wasm-inline.js', 'dist/inline-source.js', 'dist/wasm-default.js', 'dist/loader.js', 'dist/runtime.js',
     'dist/capsule2d.wasm', 'dist/capsule2d.simd.wasm',
   ]) {
     assert.ok(paths.includes(need), `the tarball has ${need}`);
@@ -107,6 +107,24 @@ test("the browser entries never reach node:* modules; the Node entry does", () =
   assert.deepEqual(external('index.js'), []);
   assert.deepEqual(external('inline.js'), []);
   assert.ok(external('node.js').includes('node:fs/promises'));
+  // The inline entry never names a .wasm file (a bundler would emit it):
+  // no module of its closure has new URL('literal', import.meta.url).
+  const assetUrl = /new URL\(\s*['"`][^'"`]*['"`]\s*,\s*import\.meta\.url\s*\)/;
+  const inline = [...closure('inline.js')];
+  assert.ok(inline.includes('inline-source.js') && !inline.includes('wasm-default.js'), inline.join(' '));
+  for (const f of inline) assert.doesNotMatch(read(`dist/${f}`).toString(), assetUrl, f);
+  assert.match(read('dist/wasm-default.js').toString(), assetUrl);
+  assert.ok(closure('index.js').has('wasm-default.js'));
+});
+
+test("'capsule2d/inline' exports exactly what 'capsule2d' exports", async () => {
+  const names = async (specifier) => {
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `import * as m from '${specifier}'; console.log(JSON.stringify(Object.keys(m).sort()))`], { cwd: project });
+    return JSON.parse(stdout);
+  };
+  const main = await names('capsule2d');
+  assert.ok(main.includes('init') && main.includes('collideCapsuleCircle'));
+  assert.deepEqual(await names('capsule2d/inline'), main);
 });
 
 test('package.json: ESM, exports (types first), files, no side effects, engines, licence, scripts', async () => {
