@@ -75,6 +75,9 @@ export function start(options, platform = {}) {
   }
   if (starting) return starting;
   const attempt = (async () => {
+    if (typeof WebAssembly !== 'object' || WebAssembly === null) {
+      throw new Error('capsule2d: this engine has no WebAssembly (or it is turned off); capsule2d needs it');
+    }
     const module = await compileModule(checked.source, { simd: checked.useSimd, ...platform });
     const exports = await instantiate(module, () => {
       if (wasm) refresh();

@@ -100,6 +100,14 @@ out.simd = api.usingSimd();
 out.depth = api.collideCapsuleCircle(0, 0, 10, 0, 1, 4, 1.5, 1).depth;
 console.log(JSON.stringify(out));
 `,
+  'nowasm.mjs': `
+// An engine with WebAssembly turned off (as some locked-down browsers allow).
+delete globalThis.WebAssembly;
+const api = await import('capsule2d');
+const out = { simdSupported: api.simdSupported() };
+out.error = await api.init().then(() => 'loaded', (e) => e.name + ': ' + e.message);
+console.log(JSON.stringify(out));
+`,
   'require.cjs': `
 try {
   const api = require('capsule2d');
@@ -175,6 +183,14 @@ test('an engine without SIMD gets the scalar build; simd: true there is a RangeE
   assert.match(json.forced, /^RangeError: .*options\.simd is true but this engine does not support WebAssembly SIMD/);
   assert.equal(json.simd, false);
   assert.equal(json.depth, 0.5);
+});
+
+test('an engine without WebAssembly: init() rejects saying so', async () => {
+  const { json } = await node(['nowasm.mjs']);
+  assert.deepEqual(json, {
+    simdSupported: false,
+    error: 'Error: capsule2d: this engine has no WebAssembly (or it is turned off); capsule2d needs it',
+  });
 });
 
 test("Node ESM: 'capsule2d/inline' needs no .wasm file", async () => {
