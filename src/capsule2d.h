@@ -94,13 +94,17 @@ typedef struct cap_segment_pair {
     float distance;  /* |point2 - point1|, 0 when the segments cross */
 } cap_segment_pair;
 
-/* Closest points between segments p1->q1 and p2->q2 (after Ericson 5.1.9,
- * computed in a frame scaled by the largest coordinate difference so huge
- * and tiny inputs neither overflow nor underflow). Either segment may have
- * zero length (then its point is its start, parameter 0). Parallel segments
- * whose projections overlap have many closest pairs: the one returned has
- * the smallest s (the first point of the overlap along p1->q1). Crossing
- * segments give distance 0. */
+/* Closest points between segments p1->q1 and p2->q2. Segments that cross
+ * (each one's endpoints strictly on opposite sides of the other's line)
+ * meet at their intersection (distance ~0). Otherwise the closest pair has
+ * an endpoint of one segment: the four endpoint-to-segment projections are
+ * compared and the smallest distance wins; among equal distances, the
+ * smallest s, then the smallest t. So parallel segments whose projections
+ * overlap give the pair at the start of the overlap along p1->q1 (the
+ * smallest s), a zero-length segment gives its start with parameter 0, and
+ * touching segments give distance 0. Orientation tests are done in a frame
+ * scaled by the largest coordinate difference, so huge (1e20) and tiny
+ * (1e-30) inputs neither overflow nor underflow. */
 cap_segment_pair cap_closest_points_on_segments(cap_vec2 p1, cap_vec2 q1, cap_vec2 p2, cap_vec2 q2);
 
 /* 1 when x is inside or on the circle (|x - center| <= radius), else 0. */

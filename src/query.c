@@ -54,52 +54,61 @@ int cap_collide_capsule_circle(cap_capsule a, cap_circle b, cap_contact* out)
     return 1;
 }
 
+/* One candidate pair for the closest points: point x (an endpoint of one
+ * segment, at parameter px on it) against the other segment. */
+static void cap_segment_candidate(cap_segment_pair* best, int* have, cap_vec2 x, float px, cap_vec2 a, cap_vec2 b,
+                                  int x_on_first)
+{
+    cap_segment_point q = cap_closest_point_on_segment(a, b, x);
+    cap_segment_pair c;
+    c.point1 = x_on_first ? x : q.point;
+    c.s = x_on_first ? px : q.t;
+    c.point2 = x_on_first ? q.point : x;
+    c.t = x_on_first ? q.t : px;
+    c.distance = cap_length(cap_sub(c.point2, c.point1));
+    /* keep the smallest distance; on a tie the smallest s, then t */
+    if (!*have || c.distance < best->distance ||
+        (c.distance == best->distance && (c.s < best->s || (c.s == best->s && c.t < best->t)))) {
+        *best = c;
+        *have = 1;
+    }
+}
+
+static int cap_opposite(float a, float b) { return (a < 0.0f && b > 0.0f) || (a > 0.0f && b < 0.0f); }
+
 cap_segment_pair cap_closest_points_on_segments(cap_vec2 p1, cap_vec2 q1, cap_vec2 p2, cap_vec2 q2)
 {
-    cap_vec2 d1 = cap_sub(q1, p1), d2 = cap_sub(q2, p2), w = cap_sub(p1, p2);
-    /* Work in a frame scaled by the largest coordinate difference, so the
-     * dot products below neither overflow (1e20^2) nor underflow (1e-30^2);
-     * s and t do not depend on the scale. */
+    cap_vec2 d1 = cap_sub(q1, p1), d2 = cap_sub(q2, p2), w = cap_sub(p2, p1);
+    /* Orientation tests in a frame scaled by the largest coordinate
+     * difference, so the cross products neither overflow (1e20^2) nor
+     * underflow (1e-30^2). */
     float m = cap_maxf(cap_maxf(cap_maxf(cap_absf(d1.x), cap_absf(d1.y)), cap_maxf(cap_absf(d2.x), cap_absf(d2.y))),
                        cap_maxf(cap_absf(w.x), cap_absf(w.y)));
-    float s = 0.0f, t = 0.0f;
     if (m > 0.0f) {
         cap_vec2 u = cap_v2(d1.x / m, d1.y / m), v = cap_v2(d2.x / m, d2.y / m), r = cap_v2(w.x / m, w.y / m);
-        float a = cap_dot(u, u), e = cap_dot(v, v), f = cap_dot(v, r);
-        if (a == 0.0f && e == 0.0f) {
-            /* two points */
-        } else if (a == 0.0f) {
-            t = cap_clampf(f / e, 0.0f, 1.0f); /* first is a point */
-        } else {
-            float c = cap_dot(u, r);
-            if (e == 0.0f) {
-                s = cap_clampf((0.0f - c) / a, 0.0f, 1.0f); /* second is a point */
-            } else {
-                float b = cap_dot(u, v);
-                float denom = a * e - b * b; /* >= 0; 0 when parallel */
-                /* Parallel: start from s = 0, which yields the pair with the
-                 * smallest s after the corrections below. */
-                s = denom > 0.0f ? cap_clampf((b * f - c * e) / denom, 0.0f, 1.0f) : 0.0f;
-                t = (b * s + f) / e; /* closest point on line 2 to point1 */
-                if (t < 0.0f) {
-                    t = 0.0f;
-                    s = cap_clampf((0.0f - c) / a, 0.0f, 1.0f);
-                } else if (t > 1.0f) {
-                    t = 1.0f;
-                    s = cap_clampf((b - c) / a, 0.0f, 1.0f);
-                } else if (!(t >= 0.0f)) {
-                    t = 0.0f; /* NaN guard: only for non-finite input */
-                }
-            }
+        cap_vec2 r2 = cap_add(r, v); /* q2 - p1, scaled */
+        float o1 = cap_cross(u, r), o2 = cap_cross(u, r2);
+        float o3 = cap_cross(v, cap_neg(r)), o4 = cap_cross(v, cap_sub(u, r)); /* p1 - p2, q1 - p2 */
+        if (cap_opposite(o1, o2) && cap_opposite(o3, o4)) {
+            /* Proper crossing: p1 + s d1 = p2 + t d2; cross with d2 and d1. */
+            float den = cap_cross(u, v);
+            cap_segment_pair x;
+            x.s = cap_clampf(cap_cross(r, v) / den, 0.0f, 1.0f);
+            x.t = cap_clampf(cap_cross(r, u) / den, 0.0f, 1.0f);
+            x.point1 = cap_mul_add(p1, x.s, d1);
+            x.point2 = cap_mul_add(p2, x.t, d2);
+            x.distance = cap_length(cap_sub(x.point2, x.point1));
+            return x;
         }
     }
-    cap_segment_pair out;
-    out.s = s;
-    out.t = t;
-    out.point1 = s == 1.0f ? q1 : cap_mul_add(p1, s, d1);
-    out.point2 = t == 1.0f ? q2 : cap_mul_add(p2, t, d2);
-    out.distance = cap_length(cap_sub(out.point2, out.point1));
-    return out;
+    /* Segments that do not cross are closest at an endpoint of one of them. */
+    cap_segment_pair best;
+    int have = 0;
+    cap_segment_candidate(&best, &have, p1, 0.0f, p2, q2, 1);
+    cap_segment_candidate(&best, &have, p2, 0.0f, p1, q1, 0);
+    cap_segment_candidate(&best, &have, q1, 1.0f, p2, q2, 1);
+    cap_segment_candidate(&best, &have, q2, 1.0f, p1, q1, 0);
+    return best;
 }
 
 int cap_point_in_circle(cap_circle c, cap_vec2 x)
