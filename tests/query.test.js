@@ -352,3 +352,31 @@ test('property: lineSignedDistance and collideLineCircle match the reference', (
     { numRuns: 3000 },
   );
 });
+
+test('no -0 in normals, even from -0 inputs', () => {
+  const c = collideCircles(0, 0, 1, -0, 2, 1);
+  assert.ok(Object.is(c.nx, 0) && c.ny === 1);
+  const s = collideCapsuleCircle(-0, 0, -0, 5, 0.5, -0, 7, 2);
+  assert.ok(Object.is(s.nx, 0));
+  const m = collideCapsules(-0, 0, -0, 5, 1, -0, 6, -0, 9, 1);
+  assert.ok(Object.is(m.nx, 0));
+  const l = collideLineCircle(0, 0, -0, 5, 0.5, 2, 1);
+  assert.ok(Object.is(l.ny, 0) && l.nx === 1); // centre right of an upward line
+});
+
+test('huge (1e20) and tiny (1e-30) coordinates give finite, correct answers', () => {
+  const c = collideCircles(0, 0, 1e20, 2e20, 0, 1e20);
+  assert.ok(c && c.depth === 0 && c.nx === 1);
+  assert.equal(collideCircles(0, 0, 1e-30, 3e-30, 0, 1e-30), null);
+  assert.equal(collideCircles(0, 0, 1e-30, 0, 1.5e-30, 1e-30).ny, 1);
+  assert.ok(Math.abs(closestPointsOnSegments(-1e20, 0, 1e20, 0, 0, 1e20, 0, 3e19).distance / 3e19 - 1) < 1e-5);
+  assert.equal(lineSignedDistance(0, 0, 1e20, 0, 0, 1e20), f(1e20));
+  assert.equal(lineSignedDistance(0, 0, 1e-30, 0, 7, -2e-30), f(-2e-30));
+  const m = collideCapsules(-1e20, 0, 1e20, 0, 1e19, -1e20, 1.5e19, 1e20, 1.5e19, 1e19);
+  assert.ok(m && m.count === 2 && m.ny === 1 && Math.abs(m.depth / 5e18 - 1) < 1e-5);
+  const t = collideCapsules(0, 0, 1e-29, 0, 1e-30, 0, 1.5e-30, 1e-29, 1.5e-30, 1e-30);
+  assert.ok(t && t.count === 2 && t.ny === 1 && Number.isFinite(t.depth));
+  assert.equal(pointInCircle(1e20, 1e20, 1e19, 1e20, 1.1e20), true); // exactly on
+  assert.equal(pointInCircle(1e20, 1e20, 1e19, 1e20, 1.2e20), false);
+  assert.equal(pointInCircle(1e-30, 1e-30, 1e-30, 1e-30, 2e-30), true);
+});
