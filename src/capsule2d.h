@@ -29,7 +29,9 @@
  *     float32 input (see cap_length in math.h), so huge and tiny coordinates
  *     give correct hits. Inputs must be finite and radii >= 0: the JS layer
  *     checks this; the C core never traps on bad input, but its results for
- *     NaN, infinite or negative values are unspecified.
+ *     NaN, infinite or negative values are unspecified, as are results for
+ *     coordinates so far apart (beyond ~1.7e38) that their difference
+ *     overflows float32.
  *
  * Functions return 1 on a hit and 0 on a miss; on a miss *out is left as it
  * was. A few return a negative error code (CAP_ERR_*) for input that has no

@@ -7,12 +7,25 @@
  * distance divided by |D|. */
 #include "math.h"
 
-/* Checks the ray; on success writes its unit direction and |D|. */
-static int cap_ray_ok(cap_ray ray, cap_vec2* u, float* len)
+/* Checks the ray; on success writes its unit direction and |D| as
+ * len * 2^half: when |D| itself overflows float32 (a finite D longer than
+ * 3.4e38), len is |D / 2| and half = 1. */
+typedef struct cap_ray_len {
+    float len;
+    int half;
+} cap_ray_len;
+
+static int cap_ray_ok(cap_ray ray, cap_vec2* u, cap_ray_len* rl)
 {
     if (!(ray.max_fraction >= 0.0f && ray.max_fraction <= 3.40282347e38f)) return 0;
-    *len = cap_length_and_normalize(ray.direction, u);
-    return *len > 0.0f && *len <= 3.40282347e38f;
+    if (!(cap_absf(ray.direction.x) <= 3.40282347e38f && cap_absf(ray.direction.y) <= 3.40282347e38f)) return 0;
+    rl->half = 0;
+    rl->len = cap_length_and_normalize(ray.direction, u);
+    if (!(rl->len <= 3.40282347e38f)) {
+        rl->half = 1;
+        rl->len = cap_length(cap_scale(0.5f, ray.direction));
+    }
+    return rl->len > 0.0f;
 }
 
 static void cap_inside_hit(cap_ray ray, cap_vec2 u, cap_ray_hit* out)
@@ -68,9 +81,10 @@ static int cap_enter_segment(cap_vec2 a, cap_vec2 b, cap_vec2 o, cap_vec2 u, flo
 }
 
 /* Writes a hit at distance dist along the ray when it is within reach. */
-static int cap_ray_finish(cap_ray ray, float len, float dist, cap_vec2 normal, cap_ray_hit* out)
+static int cap_ray_finish(cap_ray ray, cap_ray_len rl, float dist, cap_vec2 normal, cap_ray_hit* out)
 {
-    float fraction = dist / len;
+    float fraction = dist / rl.len;
+    if (rl.half) fraction *= 0.5f;
     if (!(fraction <= ray.max_fraction)) return 0;
     out->fraction = fraction;
     out->point = cap_mul_add(ray.origin, fraction, ray.direction);
@@ -91,7 +105,8 @@ static cap_vec2 cap_circle_normal(cap_vec2 center, cap_vec2 o, cap_vec2 u, float
 int cap_ray_cast_circle(cap_circle c, cap_ray ray, cap_ray_hit* out)
 {
     cap_vec2 u = {0.0f, 0.0f};
-    float len, dist;
+    cap_ray_len len;
+    float dist;
     if (!cap_ray_ok(ray, &u, &len)) return CAP_ERR_BAD_RAY;
     if (cap_length(cap_sub(ray.origin, c.center)) <= c.radius) {
         cap_inside_hit(ray, u, out);
@@ -104,7 +119,8 @@ int cap_ray_cast_circle(cap_circle c, cap_ray ray, cap_ray_hit* out)
 int cap_ray_cast_segment(cap_vec2 a, cap_vec2 b, cap_ray ray, cap_ray_hit* out)
 {
     cap_vec2 u = {0.0f, 0.0f}, n = {0.0f, 0.0f};
-    float len, dist;
+    cap_ray_len len;
+    float dist;
     if (!cap_ray_ok(ray, &u, &len)) return CAP_ERR_BAD_RAY;
     cap_segment_point p = cap_closest_point_on_segment(a, b, ray.origin);
     if (cap_length(cap_sub(ray.origin, p.point)) == 0.0f) {
@@ -118,7 +134,7 @@ int cap_ray_cast_segment(cap_vec2 a, cap_vec2 b, cap_ray ray, cap_ray_hit* out)
 int cap_ray_cast_capsule(cap_capsule c, cap_ray ray, cap_ray_hit* out)
 {
     cap_vec2 u = {0.0f, 0.0f}, axis = {0.0f, 0.0f};
-    float len;
+    cap_ray_len len;
     if (!cap_ray_ok(ray, &u, &len)) return CAP_ERR_BAD_RAY;
     if (!(c.radius > 0.0f)) return cap_ray_cast_segment(c.a, c.b, ray, out);
     if (!(cap_length_and_normalize(cap_sub(c.b, c.a), &axis) > 0.0f)) {

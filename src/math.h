@@ -42,7 +42,7 @@ CAP_INLINE float cap_length(cap_vec2 a)
     if (d2 >= 1e-30f && d2 <= 3.0e38f) return __builtin_sqrtf(d2);
     float m = cap_maxf(cap_absf(a.x), cap_absf(a.y));
     if (!(m > 0.0f)) return 0.0f;
-    if (m > 3.0e38f) return m; /* infinite input: no finite length */
+    if (m > 3.40282347e38f) return m; /* infinite input: no finite length */
     float sx = a.x / m, sy = a.y / m;
     return m * __builtin_sqrtf(sx * sx + sy * sy);
 }
@@ -64,7 +64,7 @@ CAP_INLINE float cap_length_and_normalize(cap_vec2 a, cap_vec2* unit)
     }
     float m = cap_maxf(cap_absf(a.x), cap_absf(a.y));
     if (!(m > 0.0f)) return 0.0f;
-    if (m > 3.0e38f) return m; /* infinite input: no direction */
+    if (m > 3.40282347e38f) return m; /* infinite input: no direction */
     float sx = a.x / m, sy = a.y / m;
     float ls = __builtin_sqrtf(sx * sx + sy * sy);
     *unit = cap_v2(sx / ls + 0.0f, sy / ls + 0.0f);

@@ -206,3 +206,15 @@ int test_sweep_circle_capsule_cases(void)
     ENSURE(h.normal.x == -0.0f && h.normal.y == 1.0f); /* the centre on the core: left normal */
     return 0;
 }
+
+int test_ray_direction_longer_than_float_max(void)
+{
+    /* |D| = 3 sqrt 2 e38 overflows float32 though D is finite */
+    cap_circle c = {V(0, 0), 1e37f};
+    cap_ray_hit h;
+    ENSURE(cap_ray_cast_circle(c, R(-2e38f, -2e38f, 3e38f, 3e38f, 1.0f), &h) == 1);
+    ENSURE_NEAR(h.fraction, 2.0 / 3.0 - 1e37 / (3.0 * sqrt(2.0) * 1e38), 1e-6);
+    ENSURE_NEAR(h.normal.x, -0.70710678, 1e-6);
+    ENSURE(isfinite(h.point.x) && isfinite(h.point.y));
+    return 0;
+}
