@@ -14,8 +14,9 @@ export const needs = ['collideLineCircle', 'collideSegmentCircle', 'collideCircl
 
 const COUNT = 11;
 const GRAVITY = 18; // world units / s²
-const BOUNCE = 0.35; // fraction of the normal speed kept
-const FRICTION = 0.08; // fraction of the sliding speed lost per contact step
+const BOUNCE = 0.35; // fraction of the normal speed kept in a bounce
+const BOUNCE_SPEED = 1; // slower approaches do not bounce (circles come to rest)
+const FRICTION = 0.4; // Coulomb friction coefficient
 
 /** A small deterministic random sequence (mulberry32), so every drop is the same. */
 function random(seed) {
@@ -75,19 +76,25 @@ export function mount(el, api) {
       : api.collideLineCircle(s.ax, s.ay, s.bx, s.by, c.x, c.y, c.r, lineContact);
   }
 
-  /** Pushes b out along n (length depth) and reflects its velocity along n. */
+  /**
+   * Pushes a circle out along n by depth and removes the part of its velocity
+   * going into the surface (bouncing back only from a fast approach), with
+   * Coulomb friction on the sliding part.
+   */
   function respond(c, nx, ny, depth) {
     c.x += nx * depth;
     c.y += ny * depth;
     const vn = c.vx * nx + c.vy * ny;
-    if (vn < 0) {
-      c.vx -= (1 + BOUNCE) * vn * nx;
-      c.vy -= (1 + BOUNCE) * vn * ny;
-      const tx = c.vx - (c.vx * nx + c.vy * ny) * nx;
-      const ty = c.vy - (c.vx * nx + c.vy * ny) * ny;
-      c.vx -= tx * FRICTION;
-      c.vy -= ty * FRICTION;
-    }
+    if (vn >= 0) return;
+    const impulse = -(1 + (vn < -BOUNCE_SPEED ? BOUNCE : 0)) * vn;
+    c.vx += impulse * nx;
+    c.vy += impulse * ny;
+    const tx = -ny;
+    const ty = nx;
+    const vt = c.vx * tx + c.vy * ty;
+    const dv = Math.abs(vt) <= FRICTION * impulse ? -vt : -Math.sign(vt) * FRICTION * impulse;
+    c.vx += dv * tx;
+    c.vy += dv * ty;
   }
 
   function step(dt) {
@@ -123,7 +130,7 @@ export function mount(el, api) {
           // Equal masses: exchange the approaching part of the relative velocity.
           const vn = (b.vx - a.vx) * hit.nx + (b.vy - a.vy) * hit.ny;
           if (vn < 0) {
-            const k = ((1 + BOUNCE) / 2) * vn;
+            const k = ((1 + (vn < -BOUNCE_SPEED ? BOUNCE : 0)) / 2) * vn;
             a.vx += k * hit.nx;
             a.vy += k * hit.ny;
             b.vx -= k * hit.nx;

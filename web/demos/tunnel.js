@@ -1,8 +1,9 @@
-// Section 5, last demo: two balls fly at a thin wall. The upper one is
-// tested once per frame with capsule2d's collideSegmentCircle at its new
-// position; the lower one with sweepCircleSegment along its whole move.
-// With "fast ball" on, a step is longer than the ball is wide and the
-// per-frame test mostly never sees an overlap: the ball tunnels through.
+// Section 5, last demo: two balls are shot again and again at a thin wall.
+// The upper one is tested once per frame with capsule2d's
+// collideSegmentCircle at its new position; the lower one with
+// sweepCircleSegment along its whole move. With "fast ball" on, a step is
+// longer than the ball is wide: the per-frame test never sees an overlap and
+// the ball tunnels through; the swept one bounces every time.
 import { Stage } from '../lib/stage.js';
 import * as draw from '../lib/draw.js';
 import { Readout } from '../lib/readout.js';
@@ -12,13 +13,14 @@ const { colors } = draw;
 export const needs = ['collideSegmentCircle', 'sweepCircleSegment'];
 
 const WALL = { ax: 0, ay: -3.2, bx: 0, by: 3.2 };
-const EDGE = 6.5; // the balls turn round at x = ±EDGE (the page's own bounds)
+const EDGE = 6.5; // a ball leaving -EDGE..EDGE is shot again from START
+const START = -6; // with FAST, the per-frame positions are -6, -4.42, -2.83, -1.25, 0.33: none touches the wall
 const R = 0.25;
 const SLOW = 3; // units per second
 const FAST = 95; // 95/60 ≈ 1.58 units per step, more than the 0.5 the ball is wide
 
 export function mount(el, api) {
-  const lane = (y, method) => ({ method, x: -5, y, vx: SLOW, passes: 0, bounces: 0, trail: [] });
+  const lane = (y, method) => ({ method, x: START, y, vx: SLOW, passes: 0, bounces: 0, shots: 1, trail: [] });
   const state = {
     fast: false,
     lanes: [lane(1.6, 'per-frame'), lane(-1.6, 'swept')],
@@ -29,7 +31,8 @@ export function mount(el, api) {
   const toggle = el.querySelector('input[name="fast"]');
 
   const out = new Readout(el.querySelector('.readout'))
-    .row('speed', 'speed per frame')
+    .row('speed', 'move per frame')
+    .row('shots', 'shots at the wall')
     .row('p0', 'per-frame test: through the wall')
     .row('b0', 'per-frame test: bounced')
     .row('p1', 'swept test: through the wall')
@@ -68,8 +71,12 @@ export function mount(el, api) {
       if (b.method === 'swept') stepSwept(b, dt);
       else stepPerFrame(b, dt);
       if (Math.sign(before) !== Math.sign(b.x) && b.x !== 0) b.passes++;
-      if (b.x > EDGE) { b.x = 2 * EDGE - b.x; b.vx = -Math.abs(b.vx); }
-      if (b.x < -EDGE) { b.x = -2 * EDGE - b.x; b.vx = Math.abs(b.vx); }
+      if (b.x > EDGE || b.x < -EDGE) {
+        b.x = START;
+        b.vx = Math.abs(b.vx);
+        b.shots++;
+        b.trail = [];
+      }
       b.trail.push(b.x);
       if (b.trail.length > 6) b.trail.shift();
     }
@@ -78,6 +85,7 @@ export function mount(el, api) {
   function report() {
     const [a, b] = state.lanes;
     out.set('speed', `${((state.fast ? FAST : SLOW) / 60).toFixed(2)} units (ball ${2 * R} wide)`);
+    out.set('shots', String(a.shots));
     out.set('p0', String(a.passes), a.passes ? 'hit' : '');
     out.set('b0', String(a.bounces));
     out.set('p1', String(b.passes), b.passes ? 'hit' : '');
@@ -109,9 +117,11 @@ export function mount(el, api) {
   function setSpeed() {
     state.fast = toggle.checked;
     for (const b of state.lanes) {
-      b.vx = Math.sign(b.vx || 1) * (state.fast ? FAST : SLOW);
+      b.x = START;
+      b.vx = state.fast ? FAST : SLOW;
       b.passes = 0;
       b.bounces = 0;
+      b.shots = 1;
       b.trail = [];
     }
     stage.invalidate();

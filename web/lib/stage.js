@@ -114,8 +114,10 @@ export class Stage {
     this.dpr = window.devicePixelRatio || 1;
     let w = Math.round(cssW * this.dpr);
     let h = Math.round(cssH * this.dpr);
+    // The exact device-pixel size when the browser reports one that agrees
+    // (it avoids a blurry half pixel at fractional ratios).
     const box = entry?.devicePixelContentBoxSize?.[0];
-    if (box) {
+    if (box && Math.abs(box.inlineSize - w) <= 1 && Math.abs(box.blockSize - h) <= 1) {
       w = box.inlineSize;
       h = box.blockSize;
     }
