@@ -118,7 +118,7 @@ export function mount(el, api) {
     set: (x, y) => { state.cx = x; state.cy = y; },
   });
   stage.addHandle({
-    label: 'B (angle, length)', color: colors.shape,
+    label: 'B', color: colors.shape,
     get: () => ({ x: state.cx + state.ux * state.length / 2, y: state.cy + state.uy * state.length / 2 }),
     set: (x, y) => {
       const dx = x - state.cx;
@@ -131,7 +131,7 @@ export function mount(el, api) {
     },
   });
   stage.addHandle({
-    label: 'radius', color: colors.shape,
+    label: 'r', color: colors.shape,
     get: () => ({ x: state.cx - state.uy * state.cr, y: state.cy + state.ux * state.cr }),
     set: (x, y) => {
       state.cr = Math.min(Math.max((x - state.cx) * -state.uy + (y - state.cy) * state.ux, 0), 4);

@@ -138,12 +138,11 @@ export function mount(el, api) {
           }
         }
       }
-      touching = 0;
       for (const c of s.circles) {
         if (c.lost) continue;
         const hit = collideWithLine(c);
         if (!hit) continue;
-        touching++;
+        if (pass === 0) touching++;
         respond(c, hit.nx, hit.ny, hit.depth);
       }
     }

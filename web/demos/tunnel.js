@@ -16,7 +16,7 @@ const WALL = { ax: 0, ay: -3.2, bx: 0, by: 3.2 };
 const EDGE = 6.5; // a ball leaving -EDGE..EDGE is shot again from START
 const START = -6; // with FAST, the per-frame positions are -6, -4.42, -2.83, -1.25, 0.33: none touches the wall
 const R = 0.25;
-const SLOW = 3; // units per second
+const SLOW = 4; // units per second
 const FAST = 95; // 95/60 ≈ 1.58 units per step, more than the 0.5 the ball is wide
 
 export function mount(el, api) {
@@ -84,7 +84,7 @@ export function mount(el, api) {
 
   function report() {
     const [a, b] = state.lanes;
-    out.set('speed', `${((state.fast ? FAST : SLOW) / 60).toFixed(2)} units (ball ${2 * R} wide)`);
+    out.set('speed', `${((state.fast ? FAST : SLOW) / 60).toFixed(2)} (ball: ${(2 * R).toFixed(2)})`);
     out.set('shots', String(a.shots));
     out.set('p0', String(a.passes), a.passes ? 'hit' : '');
     out.set('b0', String(a.bounces));
