@@ -81,6 +81,23 @@ describe('tutorial page on the Vite dev server (desktop)', { skip }, () => {
     }
   });
 
+  it('resizes with the window: canvases refit their backing store and view', async () => {
+    const size = () => page.evaluate(() => {
+      const c = document.querySelector('[data-demo="closest"] canvas');
+      return { w: c.width, cw: c.clientWidth, scale: window.__capsule2dPage.demos.closest.stage.view.scale };
+    });
+    const before = await size();
+    await page.setViewportSize({ width: 900, height: 800 });
+    await frames(page, 3);
+    const after = await size();
+    assert.ok(after.cw < before.cw, `canvas narrower: ${before.cw} → ${after.cw}`);
+    assert.ok(Math.abs(after.w - after.cw * (await page.evaluate(() => devicePixelRatio))) <= 1);
+    assert.ok(after.scale < before.scale, 'the view refits');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await frames(page, 3);
+    assert.equal((await size()).cw, before.cw);
+  });
+
   it('1 closest point: dragging B moves it, X follows the pointer, the numbers match closestPointOnSegment', async () => {
     const d = 'closest';
     const s0 = await state(page, d);
