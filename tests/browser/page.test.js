@@ -197,7 +197,8 @@ describe('tutorial page on the Vite dev server (desktop)', { skip }, () => {
     near(s.length, 6, 0.1, 'length');
     const cap = await page.evaluate((t) => window.__capsule2dPage.api.capsuleFromAngle(t.cx, t.cy, t.angle, t.length, t.cr), s);
     assert.deepEqual(s.capsule, cap);
-    await shows(page, d, 'ends', [cap.ax, cap.ay, cap.bx, cap.by]);
+    await shows(page, d, 'a', [cap.ax, cap.ay]);
+    await shows(page, d, 'b2', [cap.bx, cap.by]);
     const angleSlider = await page.inputValue(`[data-demo="${d}"] input[name="angle"]`);
     near(Number(angleSlider), 90, 2, 'angle slider follows the handle');
   });

@@ -31,7 +31,8 @@ export function mount(el, api) {
   };
 
   const out = new Readout(el.querySelector('.readout'))
-    .row('ends', 'A, B = C ∓ <var>u</var> m/2')
+    .row('a', 'A = C − <var>u</var> m/2')
+    .row('b2', 'B = C + <var>u</var> m/2')
     .row('u', 'axis <var>u</var> = (cos θ, sin θ)')
     .row('b', 'b = (H − A)·<var>u</var>')
     .row('bc', 'b clamped to [0, m]')
@@ -49,7 +50,8 @@ export function mount(el, api) {
     s.b = (s.x - c.ax) * s.ux + (s.y - c.ay) * s.uy;
     s.bClamped = Math.min(Math.max(s.b, 0), s.length);
     s.contact = api.collideCapsuleCircle(c.ax, c.ay, c.bx, c.by, c.radius, s.x, s.y, s.r, contact);
-    out.set('ends', `${vec(c.ax, c.ay)} ${vec(c.bx, c.by)}`, 'wrap');
+    out.set('a', vec(c.ax, c.ay));
+    out.set('b2', vec(c.bx, c.by));
     out.set('u', vec(s.ux, s.uy, 3));
     out.set('b', num(s.b));
     out.set('bc', num(s.bClamped));
