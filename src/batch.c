@@ -13,9 +13,10 @@
 
 /* Reallocates each of k arrays (element size 4) from `keep` to `capacity`
  * elements, all or nothing. */
-static int realloc_all(void** arrays[], int k, uint32_t keep, uint32_t capacity)
+int cap_batch_realloc_all_(void** arrays[], int k, uint32_t keep, uint32_t capacity);
+int cap_batch_realloc_all_(void** arrays[], int k, uint32_t keep, uint32_t capacity)
 {
-    void* fresh[8];
+    void* fresh[16];
     size_t bytes = (size_t)(capacity ? capacity : 1) * 4u;
     if ((uint64_t)(capacity ? capacity : 1) * 4u > (uint64_t)(size_t)-1 / 2) return CAP_BATCH_NO_MEMORY;
     for (int i = 0; i < k; i++) {
@@ -40,7 +41,7 @@ int cap_circle_set_reserve(cap_circle_set* s, uint32_t capacity)
 {
     if (!s) return CAP_BATCH_BAD_ARGUMENT;
     if (capacity <= s->capacity && s->x) return CAP_BATCH_OK;
-    int rc = realloc_all(ARRAYS((void**)&s->x, (void**)&s->y, (void**)&s->radius), s->count, capacity);
+    int rc = cap_batch_realloc_all_(ARRAYS((void**)&s->x, (void**)&s->y, (void**)&s->radius), s->count, capacity);
     if (rc == CAP_BATCH_OK && capacity > s->capacity) s->capacity = capacity;
     return rc;
 }
@@ -49,7 +50,7 @@ int cap_capsule_set_reserve(cap_capsule_set* s, uint32_t capacity)
 {
     if (!s) return CAP_BATCH_BAD_ARGUMENT;
     if (capacity <= s->capacity && s->ax) return CAP_BATCH_OK;
-    int rc = realloc_all(ARRAYS((void**)&s->ax, (void**)&s->ay, (void**)&s->bx, (void**)&s->by,
+    int rc = cap_batch_realloc_all_(ARRAYS((void**)&s->ax, (void**)&s->ay, (void**)&s->bx, (void**)&s->by,
                                 (void**)&s->radius),
                          s->count, capacity);
     if (rc == CAP_BATCH_OK) {
@@ -64,7 +65,7 @@ int cap_contact_buffer_reserve(cap_contact_buffer* b, uint32_t capacity)
     if (!b) return CAP_BATCH_BAD_ARGUMENT;
     if (capacity <= b->capacity && b->a) return CAP_BATCH_OK;
     uint32_t keep = b->count < b->capacity ? b->count : b->capacity;
-    int rc = realloc_all(ARRAYS((void**)&b->a, (void**)&b->b, (void**)&b->nx, (void**)&b->ny, (void**)&b->depth,
+    int rc = cap_batch_realloc_all_(ARRAYS((void**)&b->a, (void**)&b->b, (void**)&b->nx, (void**)&b->ny, (void**)&b->depth,
                                 (void**)&b->point_x, (void**)&b->point_y),
                          keep, capacity);
     if (rc == CAP_BATCH_OK && capacity > b->capacity) b->capacity = capacity;
@@ -76,7 +77,7 @@ int cap_index_buffer_reserve(cap_index_buffer* b, uint32_t capacity)
     if (!b) return CAP_BATCH_BAD_ARGUMENT;
     if (capacity <= b->capacity && b->index) return CAP_BATCH_OK;
     uint32_t keep = b->count < b->capacity ? b->count : b->capacity;
-    int rc = realloc_all(ARRAYS((void**)&b->index), keep, capacity);
+    int rc = cap_batch_realloc_all_(ARRAYS((void**)&b->index), keep, capacity);
     if (rc == CAP_BATCH_OK && capacity > b->capacity) b->capacity = capacity;
     return rc;
 }
@@ -396,6 +397,17 @@ int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* 
 /* For batch_query.c: the capsules whose index cells the box touches,
  * ascending (indices >= count skipped). The list lives in the scratch. */
 int cap_batch_index_candidates_(cap_capsule_set* s, const double box[4], uint32_t** cand, uint32_t* n);
+int cap_batch_segment_candidates_(cap_capsule_set* s, const double seg[4], double r, uint32_t** cand, uint32_t* n);
+int cap_batch_segment_candidates_(cap_capsule_set* s, const double seg[4], double r, uint32_t** cand, uint32_t* n)
+{
+    *n = 0;
+    *cand = NULL;
+    if (ensure_index(s, 0) || grow_stamps(s->count)) return CAP_BATCH_NO_MEMORY;
+    *cand = ws.cand;
+    *n = cap_grid_gather_segment(s->index, seg, r, 0, s->count, ws.stamp, &ws.stamp_id, ws.cand);
+    return CAP_BATCH_OK;
+}
+
 int cap_batch_index_candidates_(cap_capsule_set* s, const double box[4], uint32_t** cand, uint32_t* n)
 {
     *n = 0;

@@ -190,6 +190,63 @@ static uint32_t gather(const cap_grid* g, cap_range r, uint32_t lo, uint32_t hi,
     return k;
 }
 
+/* Adds the items of cells [x0, x1] of row y. */
+static uint32_t gather_row(const cap_grid* g, int32_t y, int32_t x0, int32_t x1, uint32_t lo, uint32_t hi,
+                           uint32_t* stamp, uint32_t id, uint32_t* cand, uint32_t k)
+{
+    for (int32_t x = x0; x <= x1; x++) {
+        size_t c = (size_t)y * g->nx + x;
+        for (uint32_t e = g->start[c]; e < g->start[c + 1]; e++) {
+            uint32_t i = g->items[e];
+            if (i < lo || i >= hi || stamp[i] == id) continue;
+            stamp[i] = id;
+            cand[k++] = i;
+        }
+    }
+    return k;
+}
+
+uint32_t cap_grid_gather_segment(const cap_grid* g, const double seg[4], double r, uint32_t lo, uint32_t hi,
+                                 uint32_t* stamp, uint32_t* stamp_id, uint32_t* cand)
+{
+    if (!g->built || g->count == 0) return 0;
+    if (++*stamp_id == 0) {
+        memset(stamp, 0, (size_t)hi * sizeof(uint32_t));
+        *stamp_id = 1;
+    }
+    uint32_t id = *stamp_id, k = 0;
+    double x0 = seg[0], y0 = seg[1], x1 = seg[2], y1 = seg[3];
+    double cell = 1.0 / g->inv_cell;
+    double pad = r + 0.5 * cell + 1e-6 * (absd(x0) + absd(y0) + absd(x1) + absd(y1) + r) + 1e-18;
+    int32_t ry0 = cell_of((y0 < y1 ? y0 : y1) - pad, g->miny, g->inv_cell, g->ny);
+    int32_t ry1 = cell_of((y0 < y1 ? y1 : y0) + pad, g->miny, g->inv_cell, g->ny);
+    double dy = y1 - y0, dx = x1 - x0;
+    for (int32_t row = ry0; row <= ry1; row++) {
+        double ta = 0.0, tb = 1.0;
+        if (dy != 0.0) {
+            /* the row's band, widened; the edge rows hold everything beyond */
+            double b0 = row == 0 ? -1e308 : g->miny + row * cell - pad;
+            double b1 = row == g->ny - 1 ? 1e308 : g->miny + (row + 1) * cell + pad;
+            ta = (b0 - y0) / dy;
+            tb = (b1 - y0) / dy;
+            if (ta > tb) {
+                double t = ta;
+                ta = tb;
+                tb = t;
+            }
+            if (ta < 0.0) ta = 0.0;
+            if (tb > 1.0) tb = 1.0;
+            if (!(ta <= tb)) continue;
+        }
+        double xa = x0 + ta * dx, xb = x0 + tb * dx;
+        int32_t cx0 = cell_of((xa < xb ? xa : xb) - pad, g->minx, g->inv_cell, g->nx);
+        int32_t cx1 = cell_of((xa < xb ? xb : xa) + pad, g->minx, g->inv_cell, g->nx);
+        k = gather_row(g, row, cx0, cx1, lo, hi, stamp, id, cand, k);
+    }
+    sort_u32(cand, k);
+    return k;
+}
+
 uint32_t cap_grid_gather(const cap_grid* g, const double box[4], uint32_t lo, uint32_t hi, uint32_t* stamp,
                          uint32_t* stamp_id, uint32_t* cand)
 {
