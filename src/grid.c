@@ -151,43 +151,29 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
 
 static void sort_u32(uint32_t* a, uint32_t n)
 {
-    /* Insertion sort for the usual handful; shell gaps keep big ones fast. */
-    static const uint32_t gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
-    for (unsigned gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++) {
-        uint32_t gap = gaps[gi];
-        for (uint32_t i = gap; i < n; i++) {
-            uint32_t v = a[i], j = i;
-            while (j >= gap && a[j - gap] > v) {
-                a[j] = a[j - gap];
-                j -= gap;
-            }
-            a[j] = v;
-        }
-    }
-}
-
-static uint32_t gather(const cap_grid* g, cap_range r, uint32_t lo, uint32_t hi, uint32_t* stamp,
-                       uint32_t* stamp_id, uint32_t* cand)
-{
-    if (!g->built || g->count == 0) return 0;
-    if (++*stamp_id == 0) {
-        memset(stamp, 0, (size_t)hi * sizeof(uint32_t));
-        *stamp_id = 1;
-    }
-    uint32_t id = *stamp_id, k = 0;
-    for (int32_t y = r.y0; y <= r.y1; y++) {
-        for (int32_t x = r.x0; x <= r.x1; x++) {
-            size_t c = (size_t)y * g->nx + x;
-            for (uint32_t e = g->start[c]; e < g->start[c + 1]; e++) {
-                uint32_t i = g->items[e];
-                if (i < lo || i >= hi || stamp[i] == id) continue;
-                stamp[i] = id;
-                cand[k++] = i;
+    /* Insertion sort for the usual handful; shell gaps first for big lists. */
+    static const uint32_t gaps[] = {701, 301, 132, 57, 23, 10, 4};
+    if (n > 16) {
+        for (unsigned gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++) {
+            uint32_t gap = gaps[gi];
+            for (uint32_t i = gap; i < n; i++) {
+                uint32_t v = a[i], j = i;
+                while (j >= gap && a[j - gap] > v) {
+                    a[j] = a[j - gap];
+                    j -= gap;
+                }
+                a[j] = v;
             }
         }
     }
-    sort_u32(cand, k);
-    return k;
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t v = a[i], j = i;
+        while (j > 0 && a[j - 1] > v) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = v;
+    }
 }
 
 /* Adds the items of cells [x0, x1] of row y. */
@@ -203,6 +189,20 @@ static uint32_t gather_row(const cap_grid* g, int32_t y, int32_t x0, int32_t x1,
             cand[k++] = i;
         }
     }
+    return k;
+}
+
+static uint32_t gather(const cap_grid* g, cap_range r, uint32_t lo, uint32_t hi, uint32_t* stamp,
+                       uint32_t* stamp_id, uint32_t* cand)
+{
+    if (!g->built || g->count == 0) return 0;
+    if (++*stamp_id == 0) {
+        memset(stamp, 0, (size_t)hi * sizeof(uint32_t));
+        *stamp_id = 1;
+    }
+    uint32_t k = 0;
+    for (int32_t y = r.y0; y <= r.y1; y++) k = gather_row(g, y, r.x0, r.x1, lo, hi, stamp, *stamp_id, cand, k);
+    sort_u32(cand, k);
     return k;
 }
 
