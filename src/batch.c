@@ -232,8 +232,18 @@ static int grow(void** p, uint32_t* cap, uint64_t need, size_t elem)
     return CAP_BATCH_OK;
 }
 
+/* Stamp ids only grow; long before they wrap, every stamp is cleared (each
+ * call uses at most one id per shape, far fewer than the headroom). */
+static void renew_stamps(void)
+{
+    if (ws.stamp_id < 0xf0000000u) return;
+    if (ws.stamp) memset(ws.stamp, 0, (size_t)ws.stamp_cap * 4u);
+    ws.stamp_id = 0;
+}
+
 static int grow_stamps(uint32_t n)
 {
+    renew_stamps();
     uint32_t old = ws.stamp_cap;
     if (grow((void**)&ws.stamp, &ws.stamp_cap, n, 4)) return CAP_BATCH_NO_MEMORY;
     if (ws.stamp_cap > old) memset(ws.stamp + old, 0, (size_t)(ws.stamp_cap - old) * 4u);

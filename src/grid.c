@@ -217,6 +217,31 @@ uint32_t cap_grid_gather_segment(const cap_grid* g, const double seg[4], double 
     uint32_t id = *stamp_id, k = 0;
     double x0 = seg[0], y0 = seg[1], x1 = seg[2], y1 = seg[3];
     double cell = 1.0 / g->inv_cell;
+    /* Clip to the grid's bounds grown by r (every shape lies inside them), so
+     * a very long ray costs the cells it crosses, not its length. */
+    double bx1 = g->minx + g->nx * cell, by1 = g->miny + g->ny * cell;
+    double grow = r + 1e-6 * (absd(g->minx) + absd(g->miny) + absd(bx1) + absd(by1) + r) + 1e-18;
+    double blo[2] = {g->minx - grow, g->miny - grow}, bhi[2] = {bx1 + grow, by1 + grow};
+    double p[2] = {x0, y0}, d[2] = {x1 - x0, y1 - y0}, t0 = 0.0, t1 = 1.0;
+    for (int a = 0; a < 2; a++) {
+        if (d[a] == 0.0) {
+            if (p[a] < blo[a] || p[a] > bhi[a]) return 0;
+            continue;
+        }
+        double ta = (blo[a] - p[a]) / d[a], tb = (bhi[a] - p[a]) / d[a];
+        if (ta > tb) {
+            double t = ta;
+            ta = tb;
+            tb = t;
+        }
+        if (ta > t0) t0 = ta;
+        if (tb < t1) t1 = tb;
+        if (t0 > t1) return 0;
+    }
+    x1 = p[0] + t1 * d[0];
+    y1 = p[1] + t1 * d[1];
+    x0 = p[0] + t0 * d[0];
+    y0 = p[1] + t0 * d[1];
     double pad = r + 0.5 * cell + 1e-6 * (absd(x0) + absd(y0) + absd(x1) + absd(y1) + r) + 1e-18;
     int32_t ry0 = cell_of((y0 < y1 ? y0 : y1) - pad, g->miny, g->inv_cell, g->ny);
     int32_t ry1 = cell_of((y0 < y1 ? y1 : y0) + pad, g->miny, g->inv_cell, g->ny);

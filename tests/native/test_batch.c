@@ -736,3 +736,24 @@ int test_batch_casts_ties_inside_and_errors(void)
     cap_capsule_set_destroy(caps);
     return 0;
 }
+
+int test_batch_cast_very_long_rays(void)
+{
+    rng_state = 4711;
+    cap_capsule_set* caps = cap_capsule_set_create(200);
+    cap_circle_set* unused = cap_circle_set_create(1);
+    fill_scene(caps, 200, unused, 0, 50, 50, 2, 0.5f);
+    for (int q = 0; q < 100; q++) {
+        float dx = rng_range(-1, 1), dy = rng_range(-1, 1);
+        cap_ray ray = {{rng_range(-1e6f, 1e6f), rng_range(-100, 100)}, {dx, dy}, q % 2 ? 1e30f : 3e38f};
+        if (q % 3 == 0) ray.origin.x = rng_range(0, 50); /* start near the shapes */
+        uint32_t gi = 0, bi = 0;
+        cap_ray_hit g, b;
+        int got = cap_ray_cast_capsules(caps, ray, &gi, &g, NULL);
+        ENSURE(got == brute_ray(caps, ray, &bi, &b));
+        if (got) ENSURE(gi == bi && cap_same_bits(g.fraction, b.fraction));
+    }
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(unused);
+    return 0;
+}
