@@ -214,8 +214,10 @@ static struct {
     uint32_t boxes_cap; /* in doubles */
     uint32_t *stamp, *cand, *scratch;
     uint32_t stamp_cap, cand_cap, scratch_cap, stamp_id;
-    float* f[10]; /* padded circles x y r, prepared capsules ax ay vx vy gx gy r */
+    float* f[3]; /* padded circles x y r (all pairs) */
     uint32_t f_cap;
+    cap_narrow_shape* prep; /* prepared capsules, or circles as shapes */
+    uint32_t prep_cap;
     cap_grid circles;
 } ws;
 
@@ -247,7 +249,7 @@ static int grow_stamps(uint32_t n)
     uint32_t old = ws.stamp_cap;
     if (grow((void**)&ws.stamp, &ws.stamp_cap, n, 4)) return CAP_BATCH_NO_MEMORY;
     if (ws.stamp_cap > old) memset(ws.stamp + old, 0, (size_t)(ws.stamp_cap - old) * 4u);
-    return grow((void**)&ws.cand, &ws.cand_cap, n, 4);
+    return grow((void**)&ws.cand, &ws.cand_cap, (uint64_t)n + 1, 4);
 }
 
 static int grow_floats(uint64_t n)
@@ -255,7 +257,7 @@ static int grow_floats(uint64_t n)
     if (n <= ws.f_cap) return CAP_BATCH_OK;
     uint64_t want = n + n / 2 + 64;
     if (want * 4u > 0x7fffffffu) return CAP_BATCH_NO_MEMORY;
-    for (int i = 0; i < 10; i++) {
+    for (int i = 0; i < 3; i++) {
         float* q = (float*)realloc(ws.f[i], (size_t)want * 4u);
         if (!q) return CAP_BATCH_NO_MEMORY; /* the ones grown stay valid */
         ws.f[i] = q;
@@ -263,6 +265,8 @@ static int grow_floats(uint64_t n)
     ws.f_cap = (uint32_t)want;
     return CAP_BATCH_OK;
 }
+
+static int grow_prep(uint32_t n) { return grow((void**)&ws.prep, &ws.prep_cap, n, sizeof(cap_narrow_shape)); }
 
 static void clear_contacts(cap_contact_buffer* out) { out->count = 0; }
 
@@ -302,7 +306,7 @@ static cap_narrow_shape capsule_at(const cap_capsule_set* s, uint32_t j)
 
 static cap_narrow_shape circle_shape(float x, float y, float r)
 {
-    cap_narrow_shape s = {x, y, 0.0f, 0.0f, 0.0f, 0.0f, r};
+    cap_narrow_shape s = {x, y, 0.0f, 0.0f, 0.0f, 0.0f, r, 0.0f};
     return s;
 }
 
@@ -317,14 +321,9 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
     if (!rc) rc = cap_circle_set_check(circles, err);
     if (rc) return rc;
     uint32_t m = capsules->count, n = circles->count;
-    if (ensure_index(capsules, 0) || grow_stamps(m) || grow_floats(m))
+    if (ensure_index(capsules, 0) || grow_stamps(m) || grow_prep(m))
         return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
-    /* Prepare each capsule once (f[3..9]). */
-    for (uint32_t j = 0; j < m; j++) {
-        cap_narrow_shape s = capsule_at(capsules, j);
-        ws.f[3][j] = s.ax, ws.f[4][j] = s.ay, ws.f[5][j] = s.vx, ws.f[6][j] = s.vy;
-        ws.f[7][j] = s.gx, ws.f[8][j] = s.gy, ws.f[9][j] = s.r;
-    }
+    for (uint32_t j = 0; j < m; j++) ws.prep[j] = capsule_at(capsules, j); /* once per call */
     uint64_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         float cx = circles->x[i], cy = circles->y[i], cr = circles->radius[i];
@@ -333,11 +332,11 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
         uint32_t nc = cap_grid_gather(capsules->index, box, 0, m, ws.stamp, &ws.stamp_id, ws.cand);
         for (uint32_t c = 0; c < nc; c++) {
             uint32_t j = ws.cand[c];
-            cap_narrow_shape s = {ws.f[3][j], ws.f[4][j], ws.f[5][j], ws.f[6][j], ws.f[7][j], ws.f[8][j], ws.f[9][j]};
-            if (!cap_narrow_test(&s, cx, cy, cr)) continue;
+            const cap_narrow_shape* s = ws.prep + j;
+            if (!cap_narrow_test(s, cx, cy, cr)) continue;
             if (k < out->capacity) {
                 float con[5];
-                cap_narrow_contact(&s, cx, cy, cr, con);
+                cap_narrow_contact(s, cx, cy, cr, con);
                 cap_narrow_put(out, k, j, i, con);
             }
             k++;
@@ -357,7 +356,7 @@ int cap_all_pairs_capsule_circle(const cap_capsule_set* capsules, const cap_circ
     if (rc) return rc;
     uint32_t m = capsules->count, n = circles->count;
     uint64_t padded = ((uint64_t)n + 7) & ~(uint64_t)7;
-    if (grow_floats(padded > m ? padded : m) || grow((void**)&ws.scratch, &ws.scratch_cap, 2 * (uint64_t)m, 4))
+    if (grow_floats(padded) || grow_prep(m) || grow((void**)&ws.scratch, &ws.scratch_cap, 2 * (uint64_t)m, 4))
         return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
     float nan = __builtin_nanf("");
     for (uint32_t i = 0; i < padded; i++) {
@@ -365,13 +364,8 @@ int cap_all_pairs_capsule_circle(const cap_capsule_set* capsules, const cap_circ
         ws.f[1][i] = i < n ? circles->y[i] : nan;
         ws.f[2][i] = i < n ? circles->radius[i] : 0.0f;
     }
-    for (uint32_t j = 0; j < m; j++) {
-        cap_narrow_shape s = capsule_at(capsules, j);
-        ws.f[3][j] = s.ax, ws.f[4][j] = s.ay, ws.f[5][j] = s.vx, ws.f[6][j] = s.vy;
-        ws.f[7][j] = s.gx, ws.f[8][j] = s.gy, ws.f[9][j] = s.r;
-    }
-    cap_narrow_soa soa = {ws.f[3], ws.f[4], ws.f[5], ws.f[6], ws.f[7], ws.f[8], ws.f[9]};
-    uint64_t k = cap_narrow_all_pairs(&soa, m, ws.f[0], ws.f[1], ws.f[2], n, ws.scratch, out);
+    for (uint32_t j = 0; j < m; j++) ws.prep[j] = capsule_at(capsules, j);
+    uint64_t k = cap_narrow_all_pairs(ws.prep, m, ws.f[0], ws.f[1], ws.f[2], n, ws.scratch, out);
     out->count = saturate(k);
     return CAP_BATCH_OK;
 }
@@ -383,22 +377,25 @@ int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* 
     int rc = cap_circle_set_check(circles, err);
     if (rc) return rc;
     uint32_t n = circles->count;
-    if (grow((void**)&ws.boxes, &ws.boxes_cap, 4 * (uint64_t)n, sizeof(double)) || grow_stamps(n))
+    if (grow((void**)&ws.boxes, &ws.boxes_cap, 4 * (uint64_t)n, sizeof(double)) || grow_stamps(n) || grow_prep(n))
         return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
-    for (uint32_t i = 0; i < n; i++)
-        cap_grid_circle_box(circles->x[i], circles->y[i], circles->radius[i], ws.boxes + 4 * (size_t)i);
+    for (uint32_t i = 0; i < n; i++) {
+        float x = circles->x[i], y = circles->y[i], r = circles->radius[i];
+        cap_grid_circle_box(x, y, r, ws.boxes + 4 * (size_t)i);
+        ws.prep[i] = circle_shape(x, y, r); /* x, y, r together for random reads */
+    }
     if (cap_grid_build(&ws.circles, ws.boxes, n)) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
     uint64_t k = 0;
     for (uint32_t i = 0; i + 1 < n; i++) {
-        cap_narrow_shape s = circle_shape(circles->x[i], circles->y[i], circles->radius[i]);
+        const cap_narrow_shape* s = ws.prep + i;
         uint32_t nc = cap_grid_gather_own(&ws.circles, i, i + 1, n, ws.stamp, &ws.stamp_id, ws.cand);
         for (uint32_t c = 0; c < nc; c++) {
             uint32_t j = ws.cand[c];
-            float cx = circles->x[j], cy = circles->y[j], cr = circles->radius[j];
-            if (!cap_narrow_test(&s, cx, cy, cr)) continue;
+            float cx = ws.prep[j].ax, cy = ws.prep[j].ay, cr = ws.prep[j].r;
+            if (!cap_narrow_test(s, cx, cy, cr)) continue;
             if (k < out->capacity) {
                 float con[5];
-                cap_narrow_contact(&s, cx, cy, cr, con);
+                cap_narrow_contact(s, cx, cy, cr, con);
                 cap_narrow_put(out, k, i, j, con);
             }
             k++;

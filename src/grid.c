@@ -184,9 +184,13 @@ static uint32_t gather_row(const cap_grid* g, int32_t y, int32_t x0, int32_t x1,
         size_t c = (size_t)y * g->nx + x;
         for (uint32_t e = g->start[c]; e < g->start[c + 1]; e++) {
             uint32_t i = g->items[e];
-            if (i < lo || i >= hi || stamp[i] == id) continue;
+            if (i >= hi) continue; /* a stale index: rare and predictable */
+            /* Branch-free from here: whether i is new and >= lo is data, not
+             * control (about half the items fail i >= lo for circle pairs). */
+            uint32_t fresh = (uint32_t)(stamp[i] != id) & (uint32_t)(i >= lo);
             stamp[i] = id;
-            cand[k++] = i;
+            cand[k] = i;
+            k += fresh;
         }
     }
     return k;

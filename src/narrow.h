@@ -11,15 +11,12 @@
 #include "math.h"
 #include "simd4.h"
 
-/* A capsule prepared for the pair test: A, v = B - A, g = v / |v|^2, ra. */
+/* A capsule prepared for the pair test: A, v = B - A, g = v / |v|^2, ra.
+ * 32 bytes, so one prepared capsule is one aligned half cache line: the
+ * grid paths read them in random order. */
 typedef struct cap_narrow_shape {
-    float ax, ay, vx, vy, gx, gy, r;
+    float ax, ay, vx, vy, gx, gy, r, pad;
 } cap_narrow_shape;
-
-/* Prepared capsules, structure of arrays (scratch owned by the caller). */
-typedef struct cap_narrow_soa {
-    float *ax, *ay, *vx, *vy, *gx, *gy, *r;
-} cap_narrow_soa;
 
 /* The projection gradient g = v / |v|^2, exact for huge and tiny v; 0 for a
  * zero-length (or overflowed) v. */
@@ -89,7 +86,7 @@ void cap_narrow_put(cap_contact_buffer* out, uint64_t k, uint32_t a, uint32_t b,
  * step. cx, cy, cr hold n circles padded with NaN centres to a multiple of
  * 8; scratch holds room for 2 * m uint32. Writes hits ordered by circle, then
  * capsule, and returns how many were found. */
-uint64_t cap_narrow_all_pairs(const cap_narrow_soa* caps, uint32_t m, const float* cx, const float* cy,
+uint64_t cap_narrow_all_pairs(const cap_narrow_shape* caps, uint32_t m, const float* cx, const float* cy,
                               const float* cr, uint32_t n, uint32_t* scratch, cap_contact_buffer* out);
 
 #endif
