@@ -53,6 +53,7 @@ static int doc_test(float ax, float ay, float bx, float by, float ra, float cx, 
     t = t < 1 ? t : 1;
     float dx = wx - t * vx, dy = wy - t * vy;
     float d2 = dx * dx + dy * dy, rs = ra + rc;
+    if (!(rs * rs <= 3.4e38f)) return sqrt((double)dx * dx + (double)dy * dy) <= rs; /* rs^2 overflows */
     return d2 <= rs * rs;
 }
 
@@ -755,5 +756,42 @@ int test_batch_cast_very_long_rays(void)
     }
     cap_capsule_set_destroy(caps);
     cap_circle_set_destroy(unused);
+    return 0;
+}
+
+/* Both circle-pair paths (bucketed for similar sizes, multi-cell grid when
+ * one circle is much larger) against the brute-force float32 test. */
+int test_batch_circle_paths_vs_brute_force(void)
+{
+    for (uint32_t round = 0; round < 8; round++) {
+        rng_state = 1000 + round;
+        uint32_t n = 50 + round * 97;
+        cap_circle_set* circ = cap_circle_set_create(n);
+        cap_contact_buffer* out = cap_contact_buffer_create(n * (n - 1) / 2 + 1);
+        float w = round % 2 ? 30.0f : 6.0f, scale = round >= 6 ? 1e20f : 1.0f;
+        for (uint32_t i = 0; i < n; i++) {
+            circ->x[i] = rng_range(0, w) * scale;
+            circ->y[i] = rng_range(0, w) * scale;
+            circ->radius[i] = (round % 4 == 3 && i == 7) ? 9.0f * scale : rng_range(0.2f, 0.6f) * scale;
+            if (i % 13 == 5) circ->x[i] = circ->x[i - 1], circ->y[i] = circ->y[i - 1]; /* coincident */
+        }
+        circ->count = n;
+        ENSURE(cap_find_circle_contacts(circ, out, NULL) == CAP_BATCH_OK);
+        ENSURE(out->count <= out->capacity);
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t j = i + 1; j < n; j++)
+                if (doc_test(circ->x[i], circ->y[i], circ->x[i], circ->y[i], circ->radius[i], circ->x[j], circ->y[j],
+                             circ->radius[j])) {
+                    if (!(k < out->count && out->a[k] == i && out->b[k] == j))
+                        printf("  round %u: pair (%u, %u) expected at %u; got (%u, %u)\n", round, i, j, k,
+                               k < out->count ? out->a[k] : 0, k < out->count ? out->b[k] : 0);
+                    ENSURE(k < out->count && out->a[k] == i && out->b[k] == j);
+                    k++;
+                }
+        ENSURE(k == out->count);
+        cap_circle_set_destroy(circ);
+        cap_contact_buffer_destroy(out);
+    }
     return 0;
 }
