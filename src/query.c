@@ -78,6 +78,14 @@ static int cap_opposite(float a, float b) { return (a < 0.0f && b > 0.0f) || (a 
 
 cap_segment_pair cap_closest_points_on_segments(cap_vec2 p1, cap_vec2 q1, cap_vec2 p2, cap_vec2 q2)
 {
+    /* Segments that do not cross are closest at an endpoint of one of them. */
+    cap_segment_pair best;
+    int have = 0;
+    cap_segment_candidate(&best, &have, p1, 0.0f, p2, q2, 1);
+    cap_segment_candidate(&best, &have, p2, 0.0f, p1, q1, 0);
+    cap_segment_candidate(&best, &have, q1, 1.0f, p2, q2, 1);
+    cap_segment_candidate(&best, &have, q2, 1.0f, p1, q1, 0);
+
     cap_vec2 d1 = cap_sub(q1, p1), d2 = cap_sub(q2, p2), w = cap_sub(p2, p1);
     /* Orientation tests in a frame scaled by the largest coordinate
      * difference, so the cross products neither overflow (1e20^2) nor
@@ -98,16 +106,12 @@ cap_segment_pair cap_closest_points_on_segments(cap_vec2 p1, cap_vec2 q1, cap_ve
             x.point1 = cap_mul_add(p1, x.s, d1);
             x.point2 = cap_mul_add(p2, x.t, d2);
             x.distance = cap_length(cap_sub(x.point2, x.point1));
-            return x;
+            /* The solve loses everything when one segment is tiny next to the
+             * scale (its scaled direction underflows): then an endpoint
+             * candidate is closer, and is the answer. */
+            if (x.distance <= best.distance) return x;
         }
     }
-    /* Segments that do not cross are closest at an endpoint of one of them. */
-    cap_segment_pair best;
-    int have = 0;
-    cap_segment_candidate(&best, &have, p1, 0.0f, p2, q2, 1);
-    cap_segment_candidate(&best, &have, p2, 0.0f, p1, q1, 0);
-    cap_segment_candidate(&best, &have, q1, 1.0f, p2, q2, 1);
-    cap_segment_candidate(&best, &have, q2, 1.0f, p1, q1, 0);
     return best;
 }
 

@@ -422,3 +422,16 @@ int test_cos_sin_huge_angles_stay_bounded(void)
     ENSURE(c == 1.0f && s == 1e-30f);
     return 0;
 }
+
+int test_segment_pair_crossing_with_a_subnormal_segment(void)
+{
+    /* found by the property test: a segment ~4e-42 long crossing a long one
+     * at the origin; the scaled crossing solve underflows, the answer must
+     * still be (about) distance 0 near the origin. */
+    cap_vec2 p1 = {0.0f, -967.215149f}, q1 = {0.0f, 935.437561f};
+    cap_vec2 p2 = {1.334036e-42f, 0.0f}, q2 = {-2.66527e-42f, 0.0f};
+    cap_segment_pair x = cap_closest_points_on_segments(p1, q1, p2, q2);
+    ENSURE(x.distance <= 1e-41f);
+    ENSURE(fabsf(x.point1.y) <= 1e-3f && fabsf(x.point2.y) <= 1e-3f);
+    return 0;
+}
