@@ -106,6 +106,8 @@ void cap_circle_set_destroy(cap_circle_set* s)
     free(s);
 }
 
+static void cap_contact_index_free_(void* p);
+
 void cap_capsule_set_destroy(cap_capsule_set* s)
 {
     if (!s) return;
@@ -115,6 +117,7 @@ void cap_capsule_set_destroy(cap_capsule_set* s)
     free(s->by);
     free(s->radius);
     if (s->index) {
+        cap_contact_index_free_(s->index->contact);
         cap_grid_free(s->index);
         free(s->index);
     }
@@ -276,6 +279,80 @@ static uint32_t saturate(uint64_t k) { return k > 0xffffffffu ? 0xffffffffu : (u
 
 /* ---- the capsule index --------------------------------------------------- */
 
+/* The contact index of a capsule set (for capsule-circle contacts): every
+ * capsule's box grown by `reach`, the largest circle radius it serves, is
+ * entered in each cell it touches, with the capsule prepared for the pair
+ * test. A circle of radius <= reach then needs only the cell holding its
+ * centre: its capsules are in ascending order (counting sort is stable) and
+ * each appears once. Rebuilt like the index (version, count, update()) and
+ * when a call brings a larger circle. */
+typedef struct cap_contact_index {
+    cap_grid grid;
+    cap_narrow_shape* entry; /* per grid entry, cell order; index bits in pad */
+    float* snap;             /* ax, ay, bx, by, radius arrays of the build */
+    uint32_t entry_cap, snap_cap, count, version;
+    float reach;
+    int built;
+} cap_contact_index;
+
+static void cap_contact_index_free_(void* p)
+{
+    cap_contact_index* ci = (cap_contact_index*)p;
+    if (!ci) return;
+    cap_grid_free(&ci->grid);
+    free(ci->entry);
+    free(ci->snap);
+    free(ci);
+}
+
+
+/* The contact index of s (index grid already allocated) serving circles up
+ * to radius reach, or NULL when out of memory. It holds the shapes as they
+ * were when it was built for the set's current version and count (like the
+ * index: shapes changed without a version bump are not seen), so a rebuild
+ * for a larger reach alone starts from that copy. */
+static cap_contact_index* contact_index(cap_capsule_set* s, float reach)
+{
+    cap_contact_index* ci = (cap_contact_index*)s->index->contact;
+    if (!ci) {
+        ci = (cap_contact_index*)calloc(1, sizeof *ci);
+        if (!ci) return NULL;
+        s->index->contact = ci;
+    }
+    uint32_t m = s->count;
+    int fresh = ci->built && ci->count == m && ci->version == s->version;
+    if (fresh && reach <= ci->reach) return ci;
+    ci->built = 0;
+    if (fresh) {
+        /* grow the reach in steps of 2x, so slowly growing radii rebuild rarely */
+        if (reach < 2.0f * ci->reach) reach = 2.0f * ci->reach;
+    } else {
+        if (grow((void**)&ci->snap, &ci->snap_cap, 5 * (uint64_t)m, 4)) return NULL;
+        const float* f[5] = {s->ax, s->ay, s->bx, s->by, s->radius};
+        for (int a = 0; a < 5; a++) memcpy(ci->snap + (size_t)a * m, f[a], (size_t)m * 4u);
+    }
+    const float *ax = ci->snap, *ay = ax + m, *bx = ay + m, *by = bx + m, *r = by + m;
+    if (grow((void**)&ws.boxes, &ws.boxes_cap, 4 * (uint64_t)m, sizeof(double))) return NULL;
+    for (uint32_t j = 0; j < m; j++)
+        cap_grid_capsule_reach(ax[j], ay[j], bx[j], by[j], r[j], reach, ws.boxes + 4 * (size_t)j);
+    if (cap_grid_build(&ci->grid, ws.boxes, m)) return NULL;
+    const cap_grid* g = &ci->grid;
+    uint32_t entries = g->start[(size_t)g->nx * g->ny];
+    if (grow((void**)&ci->entry, &ci->entry_cap, entries, sizeof(cap_narrow_shape))) return NULL;
+    for (uint32_t e = 0; e < entries; e++) {
+        uint32_t j = g->items[e];
+        cap_narrow_shape sh = cap_narrow_capsule(ax[j], ay[j], bx[j], by[j], r[j]);
+        memcpy(&sh.pad, &j, 4);
+        ci->entry[e] = sh;
+    }
+    ci->count = m;
+    ci->version = s->version;
+    ci->reach = reach;
+    ci->built = 1;
+    return ci;
+}
+
+
 static int ensure_index(cap_capsule_set* s, int force)
 {
     if (!s->index) {
@@ -298,6 +375,7 @@ int cap_capsule_set_update(cap_capsule_set* s, cap_batch_error* err)
     int rc = cap_capsule_set_check(s, err);
     if (rc) return rc;
     rc = ensure_index(s, 1);
+    if (!rc && s->index->contact) ((cap_contact_index*)s->index->contact)->built = 0;
     return rc ? fail(err, rc, CAP_BATCH_SET_CAPSULES, 0, 0) : CAP_BATCH_OK;
 }
 
@@ -327,8 +405,48 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
     if (!rc) rc = cap_circle_set_check(circles, err);
     if (rc) return rc;
     uint32_t m = capsules->count, n = circles->count;
-    if (ensure_index(capsules, 0) || grow_prep(m) || grow_stamps(m))
-        return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    if (ensure_index(capsules, 0)) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    if (m == 0 || n == 0) return CAP_BATCH_OK;
+    /* Circles of similar size (none above 4x the mean): the contact index,
+     * one cell per circle. Otherwise one big circle would inflate every
+     * capsule: each circle gathers the cells its own box touches. */
+    float rmax = 0.0f;
+    double rsum = 0.0;
+    for (uint32_t i = 0; i < n; i++) {
+        float r = circles->radius[i];
+        rmax = r > rmax ? r : rmax;
+        rsum += r;
+    }
+    if ((double)rmax <= 4.0 * (rsum / n) + 1e-30) {
+        cap_contact_index* ci = contact_index(capsules, rmax);
+        if (!ci) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+        const cap_grid* cg = &ci->grid;
+        const uint32_t* start = cg->start;
+        const cap_narrow_shape* entry = ci->entry;
+        uint64_t k = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            float cx = circles->x[i], cy = circles->y[i], cr = circles->radius[i];
+            uint32_t c = cap_grid_cell_at(cg, cx, cy);
+            for (uint32_t e = start[c], e1 = start[c + 1]; e < e1; e++) {
+                if (!cap_narrow_test(entry + e, cx, cy, cr)) continue;
+                /* confirmed and finished on the live arrays (the same bits
+                 * unless the shapes were changed without a version bump) */
+                uint32_t j;
+                memcpy(&j, &entry[e].pad, 4);
+                cap_narrow_shape live = capsule_at(capsules, j);
+                if (!cap_narrow_test(&live, cx, cy, cr)) continue;
+                if (k < out->capacity) {
+                    float con[5];
+                    cap_narrow_contact(&live, cx, cy, cr, con);
+                    cap_narrow_put(out, k, j, i, con);
+                }
+                k++;
+            }
+        }
+        out->count = saturate(k);
+        return CAP_BATCH_OK;
+    }
+    if (grow_prep(m) || grow_stamps(m)) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
     const cap_grid* g = capsules->index;
     uint32_t entries = g->built ? g->start[(size_t)g->nx * g->ny] : 0;
     /* cand collects hits, a capsule once per cell it shares with the circle */

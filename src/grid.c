@@ -35,13 +35,21 @@ void cap_grid_capsule_box(float ax, float ay, float bx, float by, float r, doubl
     widen(box, absd(ax) + absd(ay) + absd(bx) + absd(by) + r);
 }
 
-static int32_t cell_of(double v, double lo, double inv, int32_t cells)
+void cap_grid_capsule_reach(float ax, float ay, float bx, float by, float r, float reach, double box[4])
 {
-    double f = (v - lo) * inv;
-    if (!(f >= 0.0)) return 0;
-    if (f >= (double)cells) return cells - 1;
-    return (int32_t)f;
+    double grow = (double)r + reach;
+    box[0] = (ax < bx ? ax : bx) - grow;
+    box[1] = (ay < by ? ay : by) - grow;
+    box[2] = (ax < bx ? bx : ax) + grow;
+    box[3] = (ay < by ? by : ay) + grow;
+    /* the circle's own margin (its centre lies within the capsule's box
+     * plus reach) is at most that of the capsule's coordinates plus 2 reach */
+    double scale = 2.0 * (absd(ax) + absd(ay) + absd(bx) + absd(by) + 2.0 * grow);
+    widen(box, scale);
+    widen(box, scale);
 }
+
+#define cell_of cap_grid_cell_of
 
 typedef struct cap_range { int32_t x0, y0, x1, y1; } cap_range;
 
@@ -306,5 +314,5 @@ void cap_grid_free(cap_grid* g)
     free(g->start);
     free(g->items);
     free(g->ranges);
-    memset(g, 0, sizeof *g);
+    memset(g, 0, sizeof *g); /* the owner frees g->contact first */
 }
