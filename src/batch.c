@@ -394,7 +394,7 @@ static cap_narrow_shape circle_shape(float x, float y, float r)
 
 /* From batch_circles.c (private). */
 int cap_batch_circles_bucketable_(const cap_circle_set* s);
-int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, const cap_narrow_shape* shapes, cap_contact_buffer* out);
+int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer* out);
 
 int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle_set* circles,
                                      cap_contact_buffer* out, cap_batch_error* err)
@@ -537,13 +537,14 @@ int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* 
     if (rc) return rc;
     uint32_t n = circles->count;
     if (cap_batch_circles_bucketable_(circles)) {
-        /* similar sizes: the bucketed path (batch_circles.c), same results */
-        if (grow_prep(n)) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
-        for (uint32_t i = 0; i < n; i++) ws.prep[i] = circle_shape(circles->x[i], circles->y[i], circles->radius[i]);
-        int64_t found = cap_batch_circles_bucketed_(circles, ws.prep, out);
-        if (found < 0) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
-        out->count = saturate((uint64_t)found);
-        return CAP_BATCH_OK;
+        /* similar sizes: the bucketed path (batch_circles.c), same results;
+         * it gives up (-2) when more pairs touch than `out` holds */
+        int64_t found = cap_batch_circles_bucketed_(circles, out);
+        if (found == -1) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+        if (found >= 0) {
+            out->count = saturate((uint64_t)found);
+            return CAP_BATCH_OK;
+        }
     }
     if (grow((void**)&ws.boxes, &ws.boxes_cap, 4 * (uint64_t)n, sizeof(double)) || grow_stamps(n) || grow_prep(n))
         return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);

@@ -1,10 +1,17 @@
 /* capsule2d — circle–circle pairs for circles of similar size: each circle
  * is bucketed once, by its centre, into cells at least one largest diameter
- * wide, so every touching pair sits in the same or neighbouring cells. For
- * circle i the 3 x 3 cells around it are three contiguous runs of packed
- * records (x, y, r, index) in cell order: no duplicates to remove, hits only
- * to sort. Used by cap_find_circle_contacts (batch.c) when no circle is much
- * larger than the mean; results and order are those of the general path. */
+ * wide, so every touching pair sits in the same or neighbouring cells.
+ *
+ * The scan runs in cell order (memory order of the packed records), each
+ * pair tested once: a record against the later records of its own cell and
+ * the next cell of its row, and against the three cells below it (one
+ * contiguous run). Hits are kept as (lower index, higher index), counted
+ * per lower index, then placed by counting sort and finished in output
+ * order. The pair test is symmetric for circles (w = C - A only changes
+ * sign), and each contact is computed from the lower index exactly as the
+ * general path does, so the results and their bits are the same.
+ * Used by cap_find_circle_contacts (batch.c) when no circle is much larger
+ * than the mean. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,8 +22,8 @@ typedef struct cap_packed { float x, y, r; uint32_t index; } cap_packed;
 
 static struct {
     cap_packed* rec;
-    uint32_t *cell, *cx, *cy, *start, *hits;
-    uint32_t rec_cap, cell_cap, cx_cap, cy_cap, start_cap, hits_cap;
+    uint32_t *cell, *ccx, *ccy, *rcx, *rcy, *start, *count, *pair, *order;
+    uint32_t rec_cap, cell_cap, ccx_cap, ccy_cap, rcx_cap, rcy_cap, start_cap, count_cap, pair_cap, order_cap;
 } bs;
 
 static int grow_to(void** p, uint32_t* cap, uint64_t need, size_t elem)
@@ -55,11 +62,50 @@ int cap_batch_circles_bucketable_(const cap_circle_set* s)
     return s->count > 0 && rmax <= 4.0 * (sum / s->count) + 1e-30;
 }
 
+static cap_narrow_shape circle_shape(const cap_circle_set* s, uint32_t i)
+{
+    cap_narrow_shape c = {s->x[i], s->y[i], 0.0f, 0.0f, 0.0f, 0.0f, s->radius[i], 0.0f};
+    return c;
+}
+
+/* The pair test for two circles: with v = g = 0 the documented steps give
+ * t = 0 and d = w = C - A exactly (also when w overflows: t is NaN, then
+ * 0), so this is that test's result, bit for bit, in fewer operations. */
+static inline int circles_touch(float ax, float ay, float ar, float cx, float cy, float cr)
+{
+    cap_pair p;
+    p.dx = cx - ax;
+    p.dy = cy - ay;
+    p.d2 = p.dx * p.dx + p.dy * p.dy;
+    p.rs = ar + cr;
+    return cap_pair_hit(&p);
+}
+
+/* Tests record p against records [e0, e1); stores hits. Returns the new
+ * number of stored pairs, or UINT32_MAX when they would exceed `limit`. */
+static uint32_t scan_run(const cap_packed* p, uint32_t e0, uint32_t e1, uint32_t k, uint32_t limit)
+{
+    float px = p->x, py = p->y, pr = p->r;
+    for (uint32_t e = e0; e < e1; e++) {
+        const cap_packed* q = bs.rec + e;
+        if (!circles_touch(px, py, pr, q->x, q->y, q->r)) continue;
+        if (k >= limit) return UINT32_MAX;
+        uint32_t lo = p->index < q->index ? p->index : q->index;
+        uint32_t hi = p->index < q->index ? q->index : p->index;
+        bs.pair[2 * k] = lo;
+        bs.pair[2 * k + 1] = hi;
+        bs.count[lo]++;
+        k++;
+    }
+    return k;
+}
+
 /* Same contract as cap_find_circle_contacts (inputs already checked);
- * returns pairs found, or -1 on allocation failure. `shapes` holds circle i
- * as a cap_narrow_shape (the general path's preparation). */
-int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, const cap_narrow_shape* shapes, cap_contact_buffer* out);
-int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, const cap_narrow_shape* shapes, cap_contact_buffer* out)
+ * returns pairs found, -1 on allocation failure, or -2 when more pairs
+ * touch than `out` holds (the caller then takes the general path, which
+ * counts them all). */
+int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer* out);
+int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer* out)
 {
     uint32_t n = s->count;
     double minx = 0, miny = 0, maxx = 0, maxy = 0, rmax = 0, big = 0;
@@ -85,59 +131,91 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, const cap_narrow_sh
     }
     int32_t nx = (int32_t)nxd, ny = (int32_t)nyd;
     uint32_t cells = (uint32_t)nx * (uint32_t)ny;
-    if (grow_to((void**)&bs.rec, &bs.rec_cap, n, sizeof(cap_packed)) ||
-        grow_to((void**)&bs.cell, &bs.cell_cap, n, 4) || grow_to((void**)&bs.cx, &bs.cx_cap, n, 4) ||
-        grow_to((void**)&bs.cy, &bs.cy_cap, n, 4) || grow_to((void**)&bs.start, &bs.start_cap, (uint64_t)cells + 1, 4) ||
-        grow_to((void**)&bs.hits, &bs.hits_cap, (uint64_t)n + 1, 4))
+    uint32_t limit = out->capacity; /* pairs kept before giving up */
+    if (grow_to((void**)&bs.rec, &bs.rec_cap, n, sizeof(cap_packed)) || grow_to((void**)&bs.cell, &bs.cell_cap, n, 4) ||
+        grow_to((void**)&bs.rcx, &bs.rcx_cap, n, 4) || grow_to((void**)&bs.rcy, &bs.rcy_cap, n, 4) ||
+        grow_to((void**)&bs.ccx, &bs.ccx_cap, n, 4) || grow_to((void**)&bs.ccy, &bs.ccy_cap, n, 4) ||
+        grow_to((void**)&bs.start, &bs.start_cap, (uint64_t)cells + 2, 4) ||
+        grow_to((void**)&bs.count, &bs.count_cap, (uint64_t)n + 1, 4))
         return -1;
     double inv = 1.0 / cell;
-    memset(bs.start, 0, ((size_t)cells + 1) * 4u);
+    memset(bs.start, 0, ((size_t)cells + 2) * 4u);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t cx = (uint32_t)cell_of(s->x[i], minx, inv, nx), cy = (uint32_t)cell_of(s->y[i], miny, inv, ny);
         uint32_t c = cy * (uint32_t)nx + cx;
         bs.cell[i] = c;
-        bs.cx[i] = cx;
-        bs.cy[i] = cy;
+        bs.ccx[i] = cx;
+        bs.ccy[i] = cy;
         bs.start[c + 1]++;
     }
     for (uint32_t c = 0; c < cells; c++) bs.start[c + 1] += bs.start[c];
     for (uint32_t i = 0; i < n; i++) { /* stable: ascending index within a cell */
         cap_packed p = {s->x[i], s->y[i], s->radius[i], i};
-        bs.rec[bs.start[bs.cell[i]]++] = p;
+        uint32_t e = bs.start[bs.cell[i]]++;
+        bs.rec[e] = p;
+        bs.rcx[e] = bs.ccx[i]; /* the record's cell column and row */
+        bs.rcy[e] = bs.ccy[i];
     }
     for (uint32_t c = cells; c > 0; c--) bs.start[c] = bs.start[c - 1];
     bs.start[0] = 0;
+    bs.start[cells + 1] = n; /* so start[c + 2] is valid for the last cell */
 
-    uint64_t k = 0;
-    for (uint32_t i = 0; i + 1 < n; i++) {
-        const cap_narrow_shape* sh = shapes + i;
-        int32_t cx = (int32_t)bs.cx[i], cy = (int32_t)bs.cy[i];
-        int32_t x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < nx ? cx + 1 : nx - 1;
-        uint32_t h = 0;
-        for (int32_t y = cy > 0 ? cy - 1 : 0; y <= cy + 1 && y < ny; y++) {
-            uint32_t e0 = bs.start[(uint32_t)y * nx + x0], e1 = bs.start[(uint32_t)y * nx + x1 + 1];
-            for (uint32_t e = e0; e < e1; e++) {
-                const cap_packed* p = bs.rec + e;
-                bs.hits[h] = p->index;
-                h += (uint32_t)(p->index > i) & (uint32_t)cap_narrow_test(sh, p->x, p->y, p->r);
-            }
+    /* The scan, in cell order. */
+    memset(bs.count, 0, ((size_t)n + 1) * 4u);
+    uint32_t k = 0;
+    for (uint32_t e = 0; e < n; e++) {
+        int32_t cx = (int32_t)bs.rcx[e], cy = (int32_t)bs.rcy[e];
+        uint32_t c = (uint32_t)cy * (uint32_t)nx + (uint32_t)cx;
+        /* the rest of this cell and the next one in the row */
+        uint32_t end = cx + 1 < nx ? bs.start[c + 2] : bs.start[c + 1];
+        if (k + (end - e) > bs.pair_cap / 2 &&
+            grow_to((void**)&bs.pair, &bs.pair_cap, 2 * ((uint64_t)k + n + 1), 4))
+            return -1;
+        k = scan_run(bs.rec + e, e + 1, end, k, limit);
+        if (k == UINT32_MAX) return -2;
+        if (cy + 1 < ny) {
+            uint32_t row = (uint32_t)(cy + 1) * (uint32_t)nx;
+            uint32_t e0 = bs.start[row + (uint32_t)(cx > 0 ? cx - 1 : 0)];
+            uint32_t e1 = bs.start[row + (uint32_t)(cx + 1 < nx ? cx + 1 : cx) + 1];
+            if (k + (e1 - e0) > bs.pair_cap / 2 &&
+                grow_to((void**)&bs.pair, &bs.pair_cap, 2 * ((uint64_t)k + (e1 - e0) + n + 1), 4))
+                return -1;
+            k = scan_run(bs.rec + e, e0, e1, k, limit);
+            if (k == UINT32_MAX) return -2;
         }
-        /* hits in ascending j (usually zero to three of them) */
-        for (uint32_t a = 1; a < h; a++) {
-            uint32_t v = bs.hits[a], b = a;
-            while (b > 0 && bs.hits[b - 1] > v) {
-                bs.hits[b] = bs.hits[b - 1];
+    }
+
+    /* Counting sort of the pairs by lower index, then each run by j. */
+    if (grow_to((void**)&bs.order, &bs.order_cap, (uint64_t)k + 1, 4)) return -1;
+    uint32_t sum = 0;
+    for (uint32_t i = 0; i <= n; i++) {
+        uint32_t c = bs.count[i];
+        bs.count[i] = sum;
+        sum += c;
+    }
+    for (uint32_t h = 0; h < k; h++) bs.order[bs.count[bs.pair[2 * h]]++] = bs.pair[2 * h + 1];
+    /* count[i] is now the end of i's run (and the start of i + 1's) */
+    uint32_t a0 = 0;
+    for (uint32_t i = 0; i < n && a0 < k; i++) {
+        uint32_t a1 = bs.count[i];
+        if (a1 == a0) continue;
+        uint32_t* run = bs.order + a0;
+        for (uint32_t a = 1; a < a1 - a0; a++) { /* usually zero to three of them */
+            uint32_t v = run[a], b = a;
+            while (b > 0 && run[b - 1] > v) {
+                run[b] = run[b - 1];
                 b--;
             }
-            bs.hits[b] = v;
+            run[b] = v;
         }
-        for (uint32_t a = 0; a < h; a++, k++) {
-            if (k >= out->capacity) continue;
-            uint32_t j = bs.hits[a];
+        cap_narrow_shape sh = circle_shape(s, i);
+        for (uint32_t a = a0; a < a1; a++) {
+            uint32_t j = bs.order[a];
             float con[5];
-            cap_narrow_contact(sh, shapes[j].ax, shapes[j].ay, shapes[j].r, con);
-            cap_narrow_put(out, k, i, j, con);
+            cap_narrow_contact(&sh, s->x[j], s->y[j], s->radius[j], con);
+            cap_narrow_put(out, a, i, j, con);
         }
+        a0 = a1;
     }
     return (int64_t)k;
 }
