@@ -78,6 +78,12 @@ static int reserve_u32(uint32_t** p, uint32_t* cap, uint64_t need)
 
 int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
 {
+    return cap_grid_build_sized(g, boxes, n, 1.0, 4, 8, 2.0);
+}
+
+int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n, double scale, uint32_t cells_per,
+                         uint32_t items_per, double step)
+{
     g->built = 0;
     g->count = 0;
     g->nx = g->ny = 1;
@@ -94,10 +100,10 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
         sum += w > h ? w : h;
     }
     double width = maxx - minx, height = maxy - miny;
-    double cell = n ? sum / n : 1.0;
+    double cell = n ? sum / n * scale : 1.0;
     if (!(cell > 0.0)) cell = (width > height ? width : height) / __builtin_sqrt((double)n + 1.0);
     if (!(cell > 0.0) || !(cell < 1e300)) cell = 1.0;
-    uint64_t max_cells = 4 * (uint64_t)n + 64, max_items = 8 * (uint64_t)n + 64;
+    uint64_t max_cells = cells_per * (uint64_t)n + 64, max_items = items_per * (uint64_t)n + 64;
     if (reserve_u32((uint32_t**)&g->ranges, &g->ranges_cap, 4 * (uint64_t)n + 4)) return CAP_BATCH_NO_MEMORY;
     double nxd, nyd;
     uint64_t items;
@@ -105,7 +111,7 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
         nxd = __builtin_floor(width / cell) + 1.0;
         nyd = __builtin_floor(height / cell) + 1.0;
         if (nxd * nyd > (double)max_cells) {
-            cell *= 2.0;
+            cell *= step;
             continue;
         }
         double inv = 1.0 / cell;
@@ -121,7 +127,7 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
             items += (uint64_t)((int64_t)(r[2] - r[0] + 1) * (r[3] - r[1] + 1));
         }
         if (items > max_items && (nxd > 1.0 || nyd > 1.0)) {
-            cell *= 2.0;
+            cell *= step;
             continue;
         }
         break;

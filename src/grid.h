@@ -55,6 +55,12 @@ void cap_grid_capsule_reach(float ax, float ay, float bx, float by, float r, flo
  * (then the grid is left empty but valid). */
 int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n);
 
+/* The same with the first cell `scale` x the mean box size, growing by
+ * `step` (> 1) until at most cells_per * n + 64 cells and items_per * n + 64
+ * entries. */
+int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n, double scale, uint32_t cells_per,
+                         uint32_t items_per, double step);
+
 /* Collects into cand, ascending and without repeats, every item i with
  * lo <= i < hi stored in a cell the box touches. stamp (>= hi entries)
  * marks seen items with *stamp_id, which is advanced (and the stamps reset
