@@ -404,8 +404,14 @@ static cap_narrow_shape live_capsule(const cap_capsule_set* s, const cap_contact
     memcpy(j, &en->pad, 4);
     uint32_t m = ci->count, q = *j;
     const float* f[5] = {s->ax, s->ay, s->bx, s->by, s->radius};
-    *same = 1;
-    for (int a = 0; a < 5; a++) *same &= memcmp(f[a] + q, ci->snap + (size_t)a * m + q, 4) == 0;
+    uint32_t diff = 0;
+    for (int a = 0; a < 5; a++) {
+        uint32_t live, built; /* bits: -0 and NaN payloads count as changes */
+        memcpy(&live, f[a] + q, 4);
+        memcpy(&built, ci->snap + (size_t)a * m + q, 4);
+        diff |= live ^ built;
+    }
+    *same = diff == 0;
     return *same ? *en : capsule_at(s, q);
 }
 

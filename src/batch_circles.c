@@ -146,19 +146,20 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer*
         bs.cell[i] = c;
         bs.ccx[i] = cx;
         bs.ccy[i] = cy;
-        bs.start[c + 1]++;
+        bs.start[c]++;
     }
-    for (uint32_t c = 0; c < cells; c++) bs.start[c + 1] += bs.start[c];
-    for (uint32_t i = 0; i < n; i++) { /* stable: ascending index within a cell */
+    /* inclusive sums (the end of each cell), then placed from the last
+     * circle down: ascending index within a cell, and start[c] ends at the
+     * cell's first record */
+    for (uint32_t c = 1; c < cells; c++) bs.start[c] += bs.start[c - 1];
+    bs.start[cells] = bs.start[cells + 1] = n; /* start[c + 2] is valid for the last cell */
+    for (uint32_t i = n; i-- > 0;) {
         cap_packed p = {s->x[i], s->y[i], s->radius[i], i};
-        uint32_t e = bs.start[bs.cell[i]]++;
+        uint32_t e = --bs.start[bs.cell[i]];
         bs.rec[e] = p;
         bs.rcx[e] = bs.ccx[i]; /* the record's cell column and row */
         bs.rcy[e] = bs.ccy[i];
     }
-    for (uint32_t c = cells; c > 0; c--) bs.start[c] = bs.start[c - 1];
-    bs.start[0] = 0;
-    bs.start[cells + 1] = n; /* so start[c + 2] is valid for the last cell */
 
     /* The scan, in cell order. */
     memset(bs.count, 0, ((size_t)n + 1) * 4u);
