@@ -475,14 +475,14 @@ static int contacts_in_cell_order(const cap_capsule_set* s, const cap_circle_set
         if (2 * ((uint64_t)k + (q1 - q0)) > ws.hit_cap &&
             grow((void**)&ws.hit, &ws.hit_cap, 2 * ((uint64_t)k + (q1 - q0) + n), 4))
             return CAP_BATCH_NO_MEMORY;
-        for (uint32_t q = q0; q < q1; q++) {
-            if (!cap_narrow_test(ci->entry + q, r.x, r.y, r.r)) continue;
-            if (k >= limit) return 1;
+        uint32_t k0 = k;
+        for (uint32_t q = q0; q < q1; q++) { /* branch-free: written always, kept on a hit */
             ws.hit[2 * k] = r.i;
             ws.hit[2 * k + 1] = q;
-            ws.hcount[r.i]++;
-            k++;
+            k += (uint32_t)cap_narrow_test(ci->entry + q, r.x, r.y, r.r);
         }
+        ws.hcount[r.i] += k - k0;
+        if (k > limit) return 1;
     }
     /* counting sort by circle; a circle's hits come from one cell, in
      * ascending capsule order already */

@@ -81,21 +81,21 @@ static inline int circles_touch(float ax, float ay, float ar, float cx, float cy
     return cap_pair_hit(&p);
 }
 
-/* Tests record p against records [e0, e1); stores hits. Returns the new
- * number of stored pairs, or UINT32_MAX when they would exceed `limit`. */
-static uint32_t scan_run(const cap_packed* p, uint32_t e0, uint32_t e1, uint32_t k, uint32_t limit)
+/* Tests record p against records [e0, e1) and stores the hits (the pair
+ * buffer has room for e1 - e0 more). Branch-free: every pair is written,
+ * the count only moves on a hit. Returns the new count (may pass limit). */
+static uint32_t scan_run(const cap_packed* p, uint32_t e0, uint32_t e1, uint32_t k)
 {
     float px = p->x, py = p->y, pr = p->r;
+    uint32_t pi = p->index;
     for (uint32_t e = e0; e < e1; e++) {
         const cap_packed* q = bs.rec + e;
-        if (!circles_touch(px, py, pr, q->x, q->y, q->r)) continue;
-        if (k >= limit) return UINT32_MAX;
-        uint32_t lo = p->index < q->index ? p->index : q->index;
-        uint32_t hi = p->index < q->index ? q->index : p->index;
+        uint32_t hit = (uint32_t)circles_touch(px, py, pr, q->x, q->y, q->r);
+        uint32_t lo = pi < q->index ? pi : q->index;
         bs.pair[2 * k] = lo;
-        bs.pair[2 * k + 1] = hi;
-        bs.count[lo]++;
-        k++;
+        bs.pair[2 * k + 1] = pi < q->index ? q->index : pi;
+        bs.count[lo] += hit;
+        k += hit;
     }
     return k;
 }
@@ -172,8 +172,7 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer*
         if (k + (end - e) > bs.pair_cap / 2 &&
             grow_to((void**)&bs.pair, &bs.pair_cap, 2 * ((uint64_t)k + n + 1), 4))
             return -1;
-        k = scan_run(bs.rec + e, e + 1, end, k, limit);
-        if (k == UINT32_MAX) return -2;
+        k = scan_run(bs.rec + e, e + 1, end, k);
         if (cy + 1 < ny) {
             uint32_t row = (uint32_t)(cy + 1) * (uint32_t)nx;
             uint32_t e0 = bs.start[row + (uint32_t)(cx > 0 ? cx - 1 : 0)];
@@ -181,9 +180,9 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer*
             if (k + (e1 - e0) > bs.pair_cap / 2 &&
                 grow_to((void**)&bs.pair, &bs.pair_cap, 2 * ((uint64_t)k + (e1 - e0) + n + 1), 4))
                 return -1;
-            k = scan_run(bs.rec + e, e0, e1, k, limit);
-            if (k == UINT32_MAX) return -2;
+            k = scan_run(bs.rec + e, e0, e1, k);
         }
+        if (k > limit) return -2;
     }
 
     /* Counting sort of the pairs by lower index, then each run by j. */
