@@ -506,7 +506,6 @@ static int contacts_in_cell_order(const cap_capsule_set* s, const cap_circle_set
 /* ---- contacts ------------------------------------------------------------ */
 
 /* From batch_circles.c (private). */
-int cap_batch_circles_bucketable_(const cap_circle_set* s);
 int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer* out);
 
 int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle_set* circles,
@@ -598,15 +597,13 @@ int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* 
     int rc = cap_circle_set_check(circles, err);
     if (rc) return rc;
     uint32_t n = circles->count;
-    if (cap_batch_circles_bucketable_(circles)) {
-        /* similar sizes: the bucketed path (batch_circles.c), same results;
-         * it gives up (-2) when more pairs touch than `out` holds */
-        int64_t found = cap_batch_circles_bucketed_(circles, out);
-        if (found == -1) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
-        if (found >= 0) {
-            out->count = saturate((uint64_t)found);
-            return CAP_BATCH_OK;
-        }
+    /* similar sizes: the bucketed path (batch_circles.c), same results; it
+     * declines (< -1) for mixed sizes or more pairs than `out` holds */
+    int64_t found = cap_batch_circles_bucketed_(circles, out);
+    if (found == -1) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    if (found >= 0) {
+        out->count = saturate((uint64_t)found);
+        return CAP_BATCH_OK;
     }
     if (grow((void**)&ws.boxes, &ws.boxes_cap, 4 * (uint64_t)n, sizeof(double)) || grow_stamps(n) || grow_prep(n))
         return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);

@@ -22,8 +22,8 @@ typedef struct cap_packed { float x, y, r; uint32_t index; } cap_packed;
 
 static struct {
     cap_packed* rec;
-    uint32_t *cell, *ccx, *ccy, *rcx, *rcy, *start, *count, *pair, *order;
-    uint32_t rec_cap, cell_cap, ccx_cap, ccy_cap, rcx_cap, rcy_cap, start_cap, count_cap, pair_cap, order_cap;
+    uint32_t *cell, *rcell, *start, *count, *pair, *order;
+    uint32_t rec_cap, cell_cap, rcell_cap, start_cap, count_cap, pair_cap, order_cap;
 } bs;
 
 static int grow_to(void** p, uint32_t* cap, uint64_t need, size_t elem)
@@ -46,20 +46,6 @@ static int32_t cell_of(double v, double lo, double inv, int32_t cells)
     if (!(f >= 0.0)) return 0;
     if (f >= (double)cells) return cells - 1;
     return (int32_t)f;
-}
-
-/* 1 when the bucketed path suits these circles (no radius above 4x the
- * mean plus a little), else 0. */
-int cap_batch_circles_bucketable_(const cap_circle_set* s);
-int cap_batch_circles_bucketable_(const cap_circle_set* s)
-{
-    double sum = 0.0, rmax = 0.0;
-    for (uint32_t i = 0; i < s->count; i++) {
-        double r = s->radius[i];
-        sum += r;
-        if (r > rmax) rmax = r;
-    }
-    return s->count > 0 && rmax <= 4.0 * (sum / s->count) + 1e-30;
 }
 
 static cap_narrow_shape circle_shape(const cap_circle_set* s, uint32_t i)
@@ -101,14 +87,14 @@ static uint32_t scan_run(const cap_packed* p, uint32_t e0, uint32_t e1, uint32_t
 }
 
 /* Same contract as cap_find_circle_contacts (inputs already checked);
- * returns pairs found, -1 on allocation failure, or -2 when more pairs
- * touch than `out` holds (the caller then takes the general path, which
- * counts them all). */
+ * returns pairs found, -1 on allocation failure, -2 when more pairs touch
+ * than `out` holds, or -3 when the circles are not of similar size (a
+ * radius above 4x the mean): the caller then takes the general path. */
 int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer* out);
 int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer* out)
 {
     uint32_t n = s->count;
-    double minx = 0, miny = 0, maxx = 0, maxy = 0, rmax = 0, big = 0;
+    double minx = 0, miny = 0, maxx = 0, maxy = 0, rmax = 0, rsum = 0, big = 0;
     for (uint32_t i = 0; i < n; i++) {
         double x = s->x[i], y = s->y[i], r = s->radius[i];
         if (i == 0 || x < minx) minx = x;
@@ -116,7 +102,9 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer*
         if (i == 0 || x > maxx) maxx = x;
         if (i == 0 || y > maxy) maxy = y;
         if (r > rmax) rmax = r;
+        rsum += r;
     }
+    if (n == 0 || !(rmax <= 4.0 * (rsum / n) + 1e-30)) return -3;
     big = absd(minx) + absd(miny) + absd(maxx) + absd(maxy);
     /* A float32 hit means centres at most 2 rmax apart, up to rounding of
      * the coordinates: the slack covers that, so neighbours are within one
@@ -129,12 +117,14 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer*
         if (nxd * nyd <= 4.0 * n + 64.0) break;
         cell *= 2.0;
     }
+    /* Padded: an empty column on each side and an empty row below, so the
+     * neighbour runs of any cell need no clamping. Circle (cx, cy) goes to
+     * cell cy * w + cx + 1. */
+    uint32_t w = (uint32_t)nxd + 2, cells = w * ((uint32_t)nyd + 1);
     int32_t nx = (int32_t)nxd, ny = (int32_t)nyd;
-    uint32_t cells = (uint32_t)nx * (uint32_t)ny;
     uint32_t limit = out->capacity; /* pairs kept before giving up */
     if (grow_to((void**)&bs.rec, &bs.rec_cap, n, sizeof(cap_packed)) || grow_to((void**)&bs.cell, &bs.cell_cap, n, 4) ||
-        grow_to((void**)&bs.rcx, &bs.rcx_cap, n, 4) || grow_to((void**)&bs.rcy, &bs.rcy_cap, n, 4) ||
-        grow_to((void**)&bs.ccx, &bs.ccx_cap, n, 4) || grow_to((void**)&bs.ccy, &bs.ccy_cap, n, 4) ||
+        grow_to((void**)&bs.rcell, &bs.rcell_cap, n, 4) ||
         grow_to((void**)&bs.start, &bs.start_cap, (uint64_t)cells + 2, 4) ||
         grow_to((void**)&bs.count, &bs.count_cap, (uint64_t)n + 1, 4))
         return -1;
@@ -142,46 +132,34 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer*
     memset(bs.start, 0, ((size_t)cells + 2) * 4u);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t cx = (uint32_t)cell_of(s->x[i], minx, inv, nx), cy = (uint32_t)cell_of(s->y[i], miny, inv, ny);
-        uint32_t c = cy * (uint32_t)nx + cx;
+        uint32_t c = cy * w + cx + 1;
         bs.cell[i] = c;
-        bs.ccx[i] = cx;
-        bs.ccy[i] = cy;
         bs.start[c]++;
     }
     /* inclusive sums (the end of each cell), then placed from the last
      * circle down: ascending index within a cell, and start[c] ends at the
      * cell's first record */
     for (uint32_t c = 1; c < cells; c++) bs.start[c] += bs.start[c - 1];
-    bs.start[cells] = bs.start[cells + 1] = n; /* start[c + 2] is valid for the last cell */
+    bs.start[cells] = bs.start[cells + 1] = n;
     for (uint32_t i = n; i-- > 0;) {
         cap_packed p = {s->x[i], s->y[i], s->radius[i], i};
         uint32_t e = --bs.start[bs.cell[i]];
         bs.rec[e] = p;
-        bs.rcx[e] = bs.ccx[i]; /* the record's cell column and row */
-        bs.rcy[e] = bs.ccy[i];
+        bs.rcell[e] = bs.cell[i];
     }
 
-    /* The scan, in cell order. */
+    /* The scan, in cell order: the rest of the record's cell and the next
+     * cell of its row, then the three cells below (one run). */
     memset(bs.count, 0, ((size_t)n + 1) * 4u);
     uint32_t k = 0;
     for (uint32_t e = 0; e < n; e++) {
-        int32_t cx = (int32_t)bs.rcx[e], cy = (int32_t)bs.rcy[e];
-        uint32_t c = (uint32_t)cy * (uint32_t)nx + (uint32_t)cx;
-        /* the rest of this cell and the next one in the row */
-        uint32_t end = cx + 1 < nx ? bs.start[c + 2] : bs.start[c + 1];
-        if (k + (end - e) > bs.pair_cap / 2 &&
-            grow_to((void**)&bs.pair, &bs.pair_cap, 2 * ((uint64_t)k + n + 1), 4))
+        uint32_t c = bs.rcell[e];
+        uint32_t end = bs.start[c + 2], e0 = bs.start[c + w - 1], e1 = bs.start[c + w + 2];
+        if (k + (end - e) + (e1 - e0) > bs.pair_cap / 2 &&
+            grow_to((void**)&bs.pair, &bs.pair_cap, 2 * ((uint64_t)k + (end - e) + (e1 - e0) + n), 4))
             return -1;
         k = scan_run(bs.rec + e, e + 1, end, k);
-        if (cy + 1 < ny) {
-            uint32_t row = (uint32_t)(cy + 1) * (uint32_t)nx;
-            uint32_t e0 = bs.start[row + (uint32_t)(cx > 0 ? cx - 1 : 0)];
-            uint32_t e1 = bs.start[row + (uint32_t)(cx + 1 < nx ? cx + 1 : cx) + 1];
-            if (k + (e1 - e0) > bs.pair_cap / 2 &&
-                grow_to((void**)&bs.pair, &bs.pair_cap, 2 * ((uint64_t)k + (e1 - e0) + n + 1), 4))
-                return -1;
-            k = scan_run(bs.rec + e, e0, e1, k);
-        }
+        k = scan_run(bs.rec + e, e0, e1, k);
         if (k > limit) return -2;
     }
 
