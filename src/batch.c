@@ -337,7 +337,7 @@ static cap_contact_index* contact_index(cap_capsule_set* s, float reach)
     for (uint32_t j = 0; j < m; j++)
         cap_grid_capsule_reach(ax[j], ay[j], bx[j], by[j], r[j], reach, ws.boxes + 4 * (size_t)j);
     /* finer cells than the index's: a circle tests fewer capsules */
-    if (cap_grid_build_sized(&ci->grid, ws.boxes, m, 0.25, 8, 16, 1.25)) return NULL;
+    if (cap_grid_build_sized(&ci->grid, ws.boxes, m, 0.5, 8, 16, 1.25)) return NULL;
     const cap_grid* g = &ci->grid;
     uint32_t entries = g->start[(size_t)g->nx * g->ny];
     if (grow((void**)&ci->entry, &ci->entry_cap, entries, sizeof(cap_narrow_shape))) return NULL;
