@@ -326,7 +326,8 @@ static cap_contact_index* contact_index(cap_capsule_set* s, float reach)
     ci->built = 0;
     if (fresh) {
         /* grow the reach in steps of 2x, so slowly growing radii rebuild rarely */
-        if (reach < 2.0f * ci->reach) reach = 2.0f * ci->reach;
+        float twice = 2.0f * ci->reach;
+        if (reach < twice && twice <= 3.4e38f) reach = twice; /* never infinite */
     } else {
         if (grow((void**)&ci->snap, &ci->snap_cap, 5 * (uint64_t)m, 4)) return NULL;
         const float* f[5] = {s->ax, s->ay, s->bx, s->by, s->radius};

@@ -941,3 +941,33 @@ int test_batch_contacts_all_in_one_cell(void)
     cap_contact_buffer_destroy(g);
     return 0;
 }
+
+/* Growing the contact index near the float32 limit: circle radii 1e38 after
+ * 0.9e38 (twice the old reach would overflow) still match all pairs. */
+int test_batch_contact_index_grows_near_float_max(void)
+{
+    rng_state = 4711;
+    uint32_t m = 20, n = 40;
+    cap_capsule_set* caps = cap_capsule_set_create(m);
+    cap_circle_set* circ = cap_circle_set_create(n);
+    cap_contact_buffer* g = cap_contact_buffer_create(m * n);
+    cap_contact_buffer* b = cap_contact_buffer_create(m * n);
+    fill_scene(caps, m, circ, n, 10, 10, 2, 0.5f);
+    for (uint32_t j = 0; j < m; j++)
+        caps->ax[j] *= 1e37f, caps->ay[j] *= 1e37f, caps->bx[j] *= 1e37f, caps->by[j] *= 1e37f, caps->radius[j] = 0;
+    caps->version++;
+    static const float radius[] = {0.9e38f, 1.0e38f, 1.7e38f, 3.4e38f};
+    for (int round = 0; round < 4; round++) {
+        for (uint32_t i = 0; i < n; i++) {
+            circ->x[i] = rng_range(0, 10) * 1e37f, circ->y[i] = rng_range(0, 10) * 1e37f;
+            circ->radius[i] = radius[round] * rng_range(0.5f, 1.0f);
+        }
+        ENSURE(grid_matches_all_pairs(caps, circ, g, b) == 0);
+        ENSURE(g->count > 0);
+    }
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(circ);
+    cap_contact_buffer_destroy(g);
+    cap_contact_buffer_destroy(b);
+    return 0;
+}
