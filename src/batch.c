@@ -306,7 +306,6 @@ static void cap_contact_index_free_(void* p)
     free(ci);
 }
 
-
 /* The contact index of s (index grid already allocated) serving circles up
  * to radius reach, or NULL when out of memory. It holds the shapes as they
  * were when it was built for the set's current version and count (like the
@@ -354,7 +353,6 @@ static cap_contact_index* contact_index(cap_capsule_set* s, float reach)
     ci->built = 1;
     return ci;
 }
-
 
 static int ensure_index(cap_capsule_set* s, int force)
 {
