@@ -106,6 +106,8 @@ void cap_circle_set_destroy(cap_circle_set* s)
     free(s);
 }
 
+static void cap_contact_index_free_(void* p);
+
 void cap_capsule_set_destroy(cap_capsule_set* s)
 {
     if (!s) return;
@@ -115,6 +117,7 @@ void cap_capsule_set_destroy(cap_capsule_set* s)
     free(s->by);
     free(s->radius);
     if (s->index) {
+        cap_contact_index_free_(s->index->contact);
         cap_grid_free(s->index);
         free(s->index);
     }
@@ -218,9 +221,10 @@ static struct {
     uint32_t f_cap;
     cap_narrow_shape* prep; /* prepared capsules, or circles as shapes */
     uint32_t prep_cap;
-    cap_narrow_shape* entry; /* prepared capsules per grid entry, cell order */
-    uint32_t entry_cap;
     cap_grid circles;
+    struct cap_circle_rec* crec; /* circles in contact-index cell order */
+    uint32_t *rcell, *ccell, *cnt, *hit, *hcount, *horder;
+    uint32_t crec_cap, rcell_cap, ccell_cap, cnt_cap, hit_cap, hcount_cap, horder_cap;
 } ws;
 
 static int grow(void** p, uint32_t* cap, uint64_t need, size_t elem)
@@ -276,6 +280,80 @@ static uint32_t saturate(uint64_t k) { return k > 0xffffffffu ? 0xffffffffu : (u
 
 /* ---- the capsule index --------------------------------------------------- */
 
+/* The contact index of a capsule set (for capsule-circle contacts): every
+ * capsule's box grown by `reach`, the largest circle radius it serves, is
+ * entered in each cell it touches, with the capsule prepared for the pair
+ * test. A circle of radius <= reach then needs only the cell holding its
+ * centre: its capsules are in ascending order (counting sort is stable) and
+ * each appears once. Rebuilt like the index (version, count, update()) and
+ * when a call brings a larger circle. */
+typedef struct cap_contact_index {
+    cap_grid grid;
+    cap_narrow_shape* entry; /* per grid entry, cell order; index bits in pad */
+    float* snap;             /* ax, ay, bx, by, radius arrays of the build */
+    uint32_t entry_cap, snap_cap, count, version;
+    float reach;
+    int built;
+} cap_contact_index;
+
+static void cap_contact_index_free_(void* p)
+{
+    cap_contact_index* ci = (cap_contact_index*)p;
+    if (!ci) return;
+    cap_grid_free(&ci->grid);
+    free(ci->entry);
+    free(ci->snap);
+    free(ci);
+}
+
+/* The contact index of s (index grid already allocated) serving circles up
+ * to radius reach, or NULL when out of memory. It holds the shapes as they
+ * were when it was built for the set's current version and count (like the
+ * index: shapes changed without a version bump are not seen), so a rebuild
+ * for a larger reach alone starts from that copy. */
+static cap_contact_index* contact_index(cap_capsule_set* s, float reach)
+{
+    cap_contact_index* ci = (cap_contact_index*)s->index->contact;
+    if (!ci) {
+        ci = (cap_contact_index*)calloc(1, sizeof *ci);
+        if (!ci) return NULL;
+        s->index->contact = ci;
+    }
+    uint32_t m = s->count;
+    int fresh = ci->built && ci->count == m && ci->version == s->version;
+    if (fresh && reach <= ci->reach) return ci;
+    ci->built = 0;
+    if (fresh) {
+        /* grow the reach in steps of 2x, so slowly growing radii rebuild rarely */
+        float twice = 2.0f * ci->reach;
+        if (reach < twice && twice <= 3.4e38f) reach = twice; /* never infinite */
+    } else {
+        if (grow((void**)&ci->snap, &ci->snap_cap, 5 * (uint64_t)m, 4)) return NULL;
+        const float* f[5] = {s->ax, s->ay, s->bx, s->by, s->radius};
+        for (int a = 0; a < 5; a++) memcpy(ci->snap + (size_t)a * m, f[a], (size_t)m * 4u);
+    }
+    const float *ax = ci->snap, *ay = ax + m, *bx = ay + m, *by = bx + m, *r = by + m;
+    if (grow((void**)&ws.boxes, &ws.boxes_cap, 4 * (uint64_t)m, sizeof(double))) return NULL;
+    for (uint32_t j = 0; j < m; j++)
+        cap_grid_capsule_reach(ax[j], ay[j], bx[j], by[j], r[j], reach, ws.boxes + 4 * (size_t)j);
+    /* finer cells than the index's: a circle tests fewer capsules */
+    if (cap_grid_build_sized(&ci->grid, ws.boxes, m, 0.5, 8, 16, 1.25)) return NULL;
+    const cap_grid* g = &ci->grid;
+    uint32_t entries = g->start[(size_t)g->nx * g->ny];
+    if (grow((void**)&ci->entry, &ci->entry_cap, entries, sizeof(cap_narrow_shape))) return NULL;
+    for (uint32_t e = 0; e < entries; e++) {
+        uint32_t j = g->items[e];
+        cap_narrow_shape sh = cap_narrow_capsule(ax[j], ay[j], bx[j], by[j], r[j]);
+        memcpy(&sh.pad, &j, 4);
+        ci->entry[e] = sh;
+    }
+    ci->count = m;
+    ci->version = s->version;
+    ci->reach = reach;
+    ci->built = 1;
+    return ci;
+}
+
 static int ensure_index(cap_capsule_set* s, int force)
 {
     if (!s->index) {
@@ -298,6 +376,7 @@ int cap_capsule_set_update(cap_capsule_set* s, cap_batch_error* err)
     int rc = cap_capsule_set_check(s, err);
     if (rc) return rc;
     rc = ensure_index(s, 1);
+    if (!rc && s->index->contact) ((cap_contact_index*)s->index->contact)->built = 0;
     return rc ? fail(err, rc, CAP_BATCH_SET_CAPSULES, 0, 0) : CAP_BATCH_OK;
 }
 
@@ -312,11 +391,121 @@ static cap_narrow_shape circle_shape(float x, float y, float r)
     return s;
 }
 
+/* ---- capsule-circle contacts through the contact index ------------------- */
+
+/* The capsule of grid entry e prepared from the live arrays: the entry
+ * itself when capsule j's numbers are those the index was built from
+ * (*same = 1), else prepared anew (*same = 0: the caller re-tests). */
+static cap_narrow_shape live_capsule(const cap_capsule_set* s, const cap_contact_index* ci, uint32_t e, uint32_t* j,
+                                     int* same)
+{
+    const cap_narrow_shape* en = ci->entry + e;
+    memcpy(j, &en->pad, 4);
+    uint32_t m = ci->count, q = *j;
+    const float* f[5] = {s->ax, s->ay, s->bx, s->by, s->radius};
+    uint32_t diff = 0;
+    for (int a = 0; a < 5; a++) {
+        uint32_t live, built; /* bits: -0 and NaN payloads count as changes */
+        memcpy(&live, f[a] + q, 4);
+        memcpy(&built, ci->snap + (size_t)a * m + q, 4);
+        diff |= live ^ built;
+    }
+    *same = diff == 0;
+    return *same ? *en : capsule_at(s, q);
+}
+
+/* Emits contact k for circle i and entry e when it holds on the live
+ * arrays (always, unless shapes changed without a version bump). */
+static uint64_t emit_capsule_hit(const cap_capsule_set* s, const cap_contact_index* ci, uint32_t e, uint32_t i, float cx,
+                                 float cy, float cr, cap_contact_buffer* out, uint64_t k)
+{
+    uint32_t j;
+    int same;
+    cap_narrow_shape live = live_capsule(s, ci, e, &j, &same);
+    if (!same && !cap_narrow_test(&live, cx, cy, cr)) return k;
+    if (k < out->capacity) {
+        float con[5];
+        cap_narrow_contact(&live, cx, cy, cr, con);
+        cap_narrow_put(out, k, j, i, con);
+    }
+    return k + 1;
+}
+
+typedef struct cap_circle_rec { float x, y, r; uint32_t i; } cap_circle_rec;
+
+/* The same results, found in cell order (circles counting-sorted by the
+ * cell of their centre, so a run of circles reads the same capsules), kept
+ * as (circle, entry) and emitted in circle order. 0, a negative code, or 1
+ * when more than out->capacity pairs touch (nothing written then: the
+ * caller takes the general path, which counts them all). */
+static int contacts_in_cell_order(const cap_capsule_set* s, const cap_circle_set* circles, const cap_contact_index* ci,
+                                  cap_contact_buffer* out, uint64_t* found)
+{
+    const cap_grid* g = &ci->grid;
+    uint32_t n = circles->count, cells = (uint32_t)g->nx * (uint32_t)g->ny;
+    if (grow((void**)&ws.crec, &ws.crec_cap, n, sizeof(cap_circle_rec)) ||
+        grow((void**)&ws.rcell, &ws.rcell_cap, n, 4) || grow((void**)&ws.ccell, &ws.ccell_cap, n, 4) ||
+        grow((void**)&ws.cnt, &ws.cnt_cap, (uint64_t)cells + 1, 4) ||
+        grow((void**)&ws.hcount, &ws.hcount_cap, (uint64_t)n + 1, 4))
+        return CAP_BATCH_NO_MEMORY;
+    memset(ws.cnt, 0, ((size_t)cells + 1) * 4u);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t c = cap_grid_cell_at(g, circles->x[i], circles->y[i]);
+        ws.ccell[i] = c;
+        ws.cnt[c]++;
+    }
+    uint32_t sum = 0;
+    for (uint32_t c = 0; c <= cells; c++) {
+        uint32_t v = ws.cnt[c];
+        ws.cnt[c] = sum;
+        sum += v;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t e = ws.cnt[ws.ccell[i]]++;
+        cap_circle_rec r = {circles->x[i], circles->y[i], circles->radius[i], i};
+        ws.crec[e] = r;
+        ws.rcell[e] = ws.ccell[i];
+    }
+    memset(ws.hcount, 0, ((size_t)n + 1) * 4u);
+    uint32_t k = 0, limit = out->capacity;
+    for (uint32_t e = 0; e < n; e++) {
+        cap_circle_rec r = ws.crec[e];
+        uint32_t c = ws.rcell[e], q0 = g->start[c], q1 = g->start[c + 1];
+        if (2 * ((uint64_t)k + (q1 - q0)) > ws.hit_cap &&
+            grow((void**)&ws.hit, &ws.hit_cap, 2 * ((uint64_t)k + (q1 - q0) + n), 4))
+            return CAP_BATCH_NO_MEMORY;
+        uint32_t k0 = k;
+        for (uint32_t q = q0; q < q1; q++) { /* branch-free: written always, kept on a hit */
+            ws.hit[2 * k] = r.i;
+            ws.hit[2 * k + 1] = q;
+            k += (uint32_t)cap_narrow_test(ci->entry + q, r.x, r.y, r.r);
+        }
+        ws.hcount[r.i] += k - k0;
+        if (k > limit) return 1;
+    }
+    /* counting sort by circle; a circle's hits come from one cell, in
+     * ascending capsule order already */
+    if (grow((void**)&ws.horder, &ws.horder_cap, (uint64_t)k + 1, 4)) return CAP_BATCH_NO_MEMORY;
+    sum = 0;
+    for (uint32_t i = 0; i <= n; i++) {
+        uint32_t v = ws.hcount[i];
+        ws.hcount[i] = sum;
+        sum += v;
+    }
+    for (uint32_t h = 0; h < k; h++) ws.horder[ws.hcount[ws.hit[2 * h]]++] = ws.hit[2 * h + 1];
+    uint64_t kk = 0;
+    for (uint32_t i = 0, a = 0; i < n && a < k; i++) {
+        float cx = circles->x[i], cy = circles->y[i], cr = circles->radius[i];
+        for (; a < ws.hcount[i]; a++) kk = emit_capsule_hit(s, ci, ws.horder[a], i, cx, cy, cr, out, kk);
+    }
+    *found = kk;
+    return 0;
+}
+
 /* ---- contacts ------------------------------------------------------------ */
 
 /* From batch_circles.c (private). */
-int cap_batch_circles_bucketable_(const cap_circle_set* s);
-int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, const cap_narrow_shape* shapes, cap_contact_buffer* out);
+int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer* out);
 
 int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle_set* circles,
                                      cap_contact_buffer* out, cap_batch_error* err)
@@ -327,57 +516,46 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
     if (!rc) rc = cap_circle_set_check(circles, err);
     if (rc) return rc;
     uint32_t m = capsules->count, n = circles->count;
-    if (ensure_index(capsules, 0) || grow_prep(m) || grow_stamps(m))
-        return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
-    const cap_grid* g = capsules->index;
-    uint32_t entries = g->built ? g->start[(size_t)g->nx * g->ny] : 0;
-    /* cand collects hits, a capsule once per cell it shares with the circle */
-    if (grow((void**)&ws.entry, &ws.entry_cap, entries, sizeof(cap_narrow_shape)) ||
-        grow((void**)&ws.cand, &ws.cand_cap, (uint64_t)entries + 1, 4))
-        return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
-    /* Each grid entry gets a copy of its capsule, prepared from the live
-     * arrays, in cell order: a circle then tests contiguous runs. The index
-     * rides in `pad` (as bits); a stale entry (index >= count) never hits. */
-    for (uint32_t j = 0; j < m; j++) ws.prep[j] = capsule_at(capsules, j);
-    for (uint32_t e = 0; e < entries; e++) {
-        uint32_t j = g->items[e];
-        cap_narrow_shape s = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, -1.0f, 0.0f};
-        if (j < m) s = ws.prep[j];
-        memcpy(&s.pad, &j, 4);
-        ws.entry[e] = s;
+    if (ensure_index(capsules, 0)) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    if (m == 0 || n == 0) return CAP_BATCH_OK;
+    /* Circles of similar size (none above 4x the mean): the contact index,
+     * one cell per circle. Otherwise one big circle would inflate every
+     * capsule: each circle gathers the cells its own box touches. */
+    float rmax = 0.0f;
+    double rsum = 0.0;
+    for (uint32_t i = 0; i < n; i++) {
+        float r = circles->radius[i];
+        rmax = r > rmax ? r : rmax;
+        rsum += r;
     }
+    if ((double)rmax <= 4.0 * (rsum / n) + 1e-30) {
+        cap_contact_index* ci = contact_index(capsules, rmax);
+        if (!ci) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+        uint64_t found = 0;
+        rc = contacts_in_cell_order(capsules, circles, ci, out, &found);
+        if (rc < 0) return fail(err, rc, CAP_BATCH_SET_QUERY, 0, 0);
+        if (rc == 0) {
+            out->count = saturate(found);
+            return CAP_BATCH_OK;
+        }
+    }
+    /* Sizes far apart (or more pairs than `out` holds): each circle gathers
+     * the index cells its box touches (ascending, no repeats) and tests
+     * them on the live arrays. */
+    if (grow_stamps(m)) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
     uint64_t k = 0;
-    for (uint32_t i = 0; i < n && entries; i++) {
+    for (uint32_t i = 0; i < n; i++) {
         float cx = circles->x[i], cy = circles->y[i], cr = circles->radius[i];
         double box[4];
-        int32_t r[4];
         cap_grid_circle_box(cx, cy, cr, box);
-        cap_grid_cells(g, box, r);
-        uint32_t h = 0;
-        for (int32_t y = r[1]; y <= r[3]; y++) {
-            uint32_t e0 = g->start[(size_t)y * g->nx + r[0]], e1 = g->start[(size_t)y * g->nx + r[2] + 1];
-            for (uint32_t e = e0; e < e1; e++) {
-                uint32_t j;
-                memcpy(&j, &ws.entry[e].pad, 4);
-                ws.cand[h] = j;
-                h += (uint32_t)(j < m) & (uint32_t)cap_narrow_test(ws.entry + e, cx, cy, cr);
-            }
-        }
-        /* hits in capsule order, each once (a capsule may sit in several cells) */
-        for (uint32_t a = 1; a < h; a++) {
-            uint32_t v = ws.cand[a], b = a;
-            while (b > 0 && ws.cand[b - 1] > v) {
-                ws.cand[b] = ws.cand[b - 1];
-                b--;
-            }
-            ws.cand[b] = v;
-        }
-        for (uint32_t a = 0; a < h; a++) {
-            uint32_t j = ws.cand[a];
-            if (a > 0 && j == ws.cand[a - 1]) continue;
+        uint32_t nc = cap_grid_gather(capsules->index, box, 0, m, ws.stamp, &ws.stamp_id, ws.cand);
+        for (uint32_t c = 0; c < nc; c++) {
+            uint32_t j = ws.cand[c];
+            cap_narrow_shape sh = capsule_at(capsules, j);
+            if (!cap_narrow_test(&sh, cx, cy, cr)) continue;
             if (k < out->capacity) {
                 float con[5];
-                cap_narrow_contact(ws.prep + j, cx, cy, cr, con);
+                cap_narrow_contact(&sh, cx, cy, cr, con);
                 cap_narrow_put(out, k, j, i, con);
             }
             k++;
@@ -418,12 +596,11 @@ int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* 
     int rc = cap_circle_set_check(circles, err);
     if (rc) return rc;
     uint32_t n = circles->count;
-    if (cap_batch_circles_bucketable_(circles)) {
-        /* similar sizes: the bucketed path (batch_circles.c), same results */
-        if (grow_prep(n)) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
-        for (uint32_t i = 0; i < n; i++) ws.prep[i] = circle_shape(circles->x[i], circles->y[i], circles->radius[i]);
-        int64_t found = cap_batch_circles_bucketed_(circles, ws.prep, out);
-        if (found < 0) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    /* similar sizes: the bucketed path (batch_circles.c), same results; it
+     * declines (< -1) for mixed sizes or more pairs than `out` holds */
+    int64_t found = cap_batch_circles_bucketed_(circles, out);
+    if (found == -1) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    if (found >= 0) {
         out->count = saturate((uint64_t)found);
         return CAP_BATCH_OK;
     }

@@ -1,10 +1,17 @@
 /* capsule2d — circle–circle pairs for circles of similar size: each circle
  * is bucketed once, by its centre, into cells at least one largest diameter
- * wide, so every touching pair sits in the same or neighbouring cells. For
- * circle i the 3 x 3 cells around it are three contiguous runs of packed
- * records (x, y, r, index) in cell order: no duplicates to remove, hits only
- * to sort. Used by cap_find_circle_contacts (batch.c) when no circle is much
- * larger than the mean; results and order are those of the general path. */
+ * wide, so every touching pair sits in the same or neighbouring cells.
+ *
+ * The scan runs in cell order (memory order of the packed records), each
+ * pair tested once: a record against the later records of its own cell and
+ * the next cell of its row, and against the three cells below it (one
+ * contiguous run). Hits are kept as (lower index, higher index), counted
+ * per lower index, then placed by counting sort and finished in output
+ * order. The pair test is symmetric for circles (w = C - A only changes
+ * sign), and each contact is computed from the lower index exactly as the
+ * general path does, so the results and their bits are the same.
+ * Used by cap_find_circle_contacts (batch.c) when no circle is much larger
+ * than the mean. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,8 +22,8 @@ typedef struct cap_packed { float x, y, r; uint32_t index; } cap_packed;
 
 static struct {
     cap_packed* rec;
-    uint32_t *cell, *cx, *cy, *start, *hits;
-    uint32_t rec_cap, cell_cap, cx_cap, cy_cap, start_cap, hits_cap;
+    uint32_t *cell, *rcell, *start, *count, *pair, *order;
+    uint32_t rec_cap, cell_cap, rcell_cap, start_cap, count_cap, pair_cap, order_cap;
 } bs;
 
 static int grow_to(void** p, uint32_t* cap, uint64_t need, size_t elem)
@@ -41,28 +48,53 @@ static int32_t cell_of(double v, double lo, double inv, int32_t cells)
     return (int32_t)f;
 }
 
-/* 1 when the bucketed path suits these circles (no radius above 4x the
- * mean plus a little), else 0. */
-int cap_batch_circles_bucketable_(const cap_circle_set* s);
-int cap_batch_circles_bucketable_(const cap_circle_set* s)
+static cap_narrow_shape circle_shape(const cap_circle_set* s, uint32_t i)
 {
-    double sum = 0.0, rmax = 0.0;
-    for (uint32_t i = 0; i < s->count; i++) {
-        double r = s->radius[i];
-        sum += r;
-        if (r > rmax) rmax = r;
+    cap_narrow_shape c = {s->x[i], s->y[i], 0.0f, 0.0f, 0.0f, 0.0f, s->radius[i], 0.0f};
+    return c;
+}
+
+/* The pair test for two circles: with v = g = 0 the documented steps give
+ * t = 0 and d = w = C - A exactly (also when w overflows: t is NaN, then
+ * 0), so this is that test's result, bit for bit, in fewer operations. */
+static inline int circles_touch(float ax, float ay, float ar, float cx, float cy, float cr)
+{
+    cap_pair p;
+    p.dx = cx - ax;
+    p.dy = cy - ay;
+    p.d2 = p.dx * p.dx + p.dy * p.dy;
+    p.rs = ar + cr;
+    return cap_pair_hit(&p);
+}
+
+/* Tests record p against records [e0, e1) and stores the hits (the pair
+ * buffer has room for e1 - e0 more). Branch-free: every pair is written,
+ * the count only moves on a hit. Returns the new count (may pass limit). */
+static uint32_t scan_run(const cap_packed* p, uint32_t e0, uint32_t e1, uint32_t k)
+{
+    float px = p->x, py = p->y, pr = p->r;
+    uint32_t pi = p->index;
+    for (uint32_t e = e0; e < e1; e++) {
+        const cap_packed* q = bs.rec + e;
+        uint32_t hit = (uint32_t)circles_touch(px, py, pr, q->x, q->y, q->r);
+        uint32_t lo = pi < q->index ? pi : q->index;
+        bs.pair[2 * k] = lo;
+        bs.pair[2 * k + 1] = pi < q->index ? q->index : pi;
+        bs.count[lo] += hit;
+        k += hit;
     }
-    return s->count > 0 && rmax <= 4.0 * (sum / s->count) + 1e-30;
+    return k;
 }
 
 /* Same contract as cap_find_circle_contacts (inputs already checked);
- * returns pairs found, or -1 on allocation failure. `shapes` holds circle i
- * as a cap_narrow_shape (the general path's preparation). */
-int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, const cap_narrow_shape* shapes, cap_contact_buffer* out);
-int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, const cap_narrow_shape* shapes, cap_contact_buffer* out)
+ * returns pairs found, -1 on allocation failure, -2 when more pairs touch
+ * than `out` holds, or -3 when the circles are not of similar size (a
+ * radius above 4x the mean): the caller then takes the general path. */
+int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer* out);
+int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer* out)
 {
     uint32_t n = s->count;
-    double minx = 0, miny = 0, maxx = 0, maxy = 0, rmax = 0, big = 0;
+    double minx = 0, miny = 0, maxx = 0, maxy = 0, rmax = 0, rsum = 0, big = 0;
     for (uint32_t i = 0; i < n; i++) {
         double x = s->x[i], y = s->y[i], r = s->radius[i];
         if (i == 0 || x < minx) minx = x;
@@ -70,7 +102,9 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, const cap_narrow_sh
         if (i == 0 || x > maxx) maxx = x;
         if (i == 0 || y > maxy) maxy = y;
         if (r > rmax) rmax = r;
+        rsum += r;
     }
+    if (n == 0 || !(rmax <= 4.0 * (rsum / n) + 1e-30)) return -3;
     big = absd(minx) + absd(miny) + absd(maxx) + absd(maxy);
     /* A float32 hit means centres at most 2 rmax apart, up to rounding of
      * the coordinates: the slack covers that, so neighbours are within one
@@ -83,61 +117,83 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, const cap_narrow_sh
         if (nxd * nyd <= 4.0 * n + 64.0) break;
         cell *= 2.0;
     }
+    /* Padded: an empty column on each side and an empty row below, so the
+     * neighbour runs of any cell need no clamping. Circle (cx, cy) goes to
+     * cell cy * w + cx + 1. */
+    uint32_t w = (uint32_t)nxd + 2, cells = w * ((uint32_t)nyd + 1);
     int32_t nx = (int32_t)nxd, ny = (int32_t)nyd;
-    uint32_t cells = (uint32_t)nx * (uint32_t)ny;
-    if (grow_to((void**)&bs.rec, &bs.rec_cap, n, sizeof(cap_packed)) ||
-        grow_to((void**)&bs.cell, &bs.cell_cap, n, 4) || grow_to((void**)&bs.cx, &bs.cx_cap, n, 4) ||
-        grow_to((void**)&bs.cy, &bs.cy_cap, n, 4) || grow_to((void**)&bs.start, &bs.start_cap, (uint64_t)cells + 1, 4) ||
-        grow_to((void**)&bs.hits, &bs.hits_cap, (uint64_t)n + 1, 4))
+    uint32_t limit = out->capacity; /* pairs kept before giving up */
+    if (grow_to((void**)&bs.rec, &bs.rec_cap, n, sizeof(cap_packed)) || grow_to((void**)&bs.cell, &bs.cell_cap, n, 4) ||
+        grow_to((void**)&bs.rcell, &bs.rcell_cap, n, 4) ||
+        grow_to((void**)&bs.start, &bs.start_cap, (uint64_t)cells + 2, 4) ||
+        grow_to((void**)&bs.count, &bs.count_cap, (uint64_t)n + 1, 4))
         return -1;
     double inv = 1.0 / cell;
-    memset(bs.start, 0, ((size_t)cells + 1) * 4u);
+    memset(bs.start, 0, ((size_t)cells + 2) * 4u);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t cx = (uint32_t)cell_of(s->x[i], minx, inv, nx), cy = (uint32_t)cell_of(s->y[i], miny, inv, ny);
-        uint32_t c = cy * (uint32_t)nx + cx;
+        uint32_t c = cy * w + cx + 1;
         bs.cell[i] = c;
-        bs.cx[i] = cx;
-        bs.cy[i] = cy;
-        bs.start[c + 1]++;
+        bs.start[c]++;
     }
-    for (uint32_t c = 0; c < cells; c++) bs.start[c + 1] += bs.start[c];
-    for (uint32_t i = 0; i < n; i++) { /* stable: ascending index within a cell */
+    /* inclusive sums (the end of each cell), then placed from the last
+     * circle down: ascending index within a cell, and start[c] ends at the
+     * cell's first record */
+    for (uint32_t c = 1; c < cells; c++) bs.start[c] += bs.start[c - 1];
+    bs.start[cells] = bs.start[cells + 1] = n;
+    for (uint32_t i = n; i-- > 0;) {
         cap_packed p = {s->x[i], s->y[i], s->radius[i], i};
-        bs.rec[bs.start[bs.cell[i]]++] = p;
+        uint32_t e = --bs.start[bs.cell[i]];
+        bs.rec[e] = p;
+        bs.rcell[e] = bs.cell[i];
     }
-    for (uint32_t c = cells; c > 0; c--) bs.start[c] = bs.start[c - 1];
-    bs.start[0] = 0;
 
-    uint64_t k = 0;
-    for (uint32_t i = 0; i + 1 < n; i++) {
-        const cap_narrow_shape* sh = shapes + i;
-        int32_t cx = (int32_t)bs.cx[i], cy = (int32_t)bs.cy[i];
-        int32_t x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < nx ? cx + 1 : nx - 1;
-        uint32_t h = 0;
-        for (int32_t y = cy > 0 ? cy - 1 : 0; y <= cy + 1 && y < ny; y++) {
-            uint32_t e0 = bs.start[(uint32_t)y * nx + x0], e1 = bs.start[(uint32_t)y * nx + x1 + 1];
-            for (uint32_t e = e0; e < e1; e++) {
-                const cap_packed* p = bs.rec + e;
-                bs.hits[h] = p->index;
-                h += (uint32_t)(p->index > i) & (uint32_t)cap_narrow_test(sh, p->x, p->y, p->r);
-            }
-        }
-        /* hits in ascending j (usually zero to three of them) */
-        for (uint32_t a = 1; a < h; a++) {
-            uint32_t v = bs.hits[a], b = a;
-            while (b > 0 && bs.hits[b - 1] > v) {
-                bs.hits[b] = bs.hits[b - 1];
+    /* The scan, in cell order: the rest of the record's cell and the next
+     * cell of its row, then the three cells below (one run). */
+    memset(bs.count, 0, ((size_t)n + 1) * 4u);
+    uint32_t k = 0;
+    for (uint32_t e = 0; e < n; e++) {
+        uint32_t c = bs.rcell[e];
+        uint32_t end = bs.start[c + 2], e0 = bs.start[c + w - 1], e1 = bs.start[c + w + 2];
+        if (k + (end - e) + (e1 - e0) > bs.pair_cap / 2 &&
+            grow_to((void**)&bs.pair, &bs.pair_cap, 2 * ((uint64_t)k + (end - e) + (e1 - e0) + n), 4))
+            return -1;
+        k = scan_run(bs.rec + e, e + 1, end, k);
+        k = scan_run(bs.rec + e, e0, e1, k);
+        if (k > limit) return -2;
+    }
+
+    /* Counting sort of the pairs by lower index, then each run by j. */
+    if (grow_to((void**)&bs.order, &bs.order_cap, (uint64_t)k + 1, 4)) return -1;
+    uint32_t sum = 0;
+    for (uint32_t i = 0; i <= n; i++) {
+        uint32_t c = bs.count[i];
+        bs.count[i] = sum;
+        sum += c;
+    }
+    for (uint32_t h = 0; h < k; h++) bs.order[bs.count[bs.pair[2 * h]]++] = bs.pair[2 * h + 1];
+    /* count[i] is now the end of i's run (and the start of i + 1's) */
+    uint32_t a0 = 0;
+    for (uint32_t i = 0; i < n && a0 < k; i++) {
+        uint32_t a1 = bs.count[i];
+        if (a1 == a0) continue;
+        uint32_t* run = bs.order + a0;
+        for (uint32_t a = 1; a < a1 - a0; a++) { /* usually zero to three of them */
+            uint32_t v = run[a], b = a;
+            while (b > 0 && run[b - 1] > v) {
+                run[b] = run[b - 1];
                 b--;
             }
-            bs.hits[b] = v;
+            run[b] = v;
         }
-        for (uint32_t a = 0; a < h; a++, k++) {
-            if (k >= out->capacity) continue;
-            uint32_t j = bs.hits[a];
+        cap_narrow_shape sh = circle_shape(s, i);
+        for (uint32_t a = a0; a < a1; a++) {
+            uint32_t j = bs.order[a];
             float con[5];
-            cap_narrow_contact(sh, shapes[j].ax, shapes[j].ay, shapes[j].r, con);
-            cap_narrow_put(out, k, i, j, con);
+            cap_narrow_contact(&sh, s->x[j], s->y[j], s->radius[j], con);
+            cap_narrow_put(out, a, i, j, con);
         }
+        a0 = a1;
     }
     return (int64_t)k;
 }

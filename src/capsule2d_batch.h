@@ -61,9 +61,15 @@
  *   entries, so memory stays O(n) for any coordinates (1e20 apart or 1e-30
  *   small). Circle pairs of similar size (no radius above 4x the mean) are
  *   bucketed by centre in cells one largest diameter wide; otherwise each
- *   circle is entered in every cell its box touches. Output never depends on
- *   the grid: candidates are re-ordered by index. Scratch buffers are kept
- *   between calls and only grown (one static workspace: not thread-safe).
+ *   circle is entered in every cell its box touches. For capsule-circle
+ *   contacts with circles of similar size, the capsule set also keeps a
+ *   contact index (finer cells, at most 8n + 64 cells and 16n + 64 entries):
+ *   each capsule's box grown by the largest circle radius seen so far, so a
+ *   circle reads only the cell of its centre; it follows the same rebuild
+ *   rule as the index and is also rebuilt when a call brings larger circles.
+ *   Output never depends on the grid: results come in index order. Scratch
+ *   buffers are kept between calls and only grown (one static workspace: not
+ *   thread-safe).
  *
  * Return codes: CAP_BATCH_OK (0) or a negative CAP_BATCH_* code; on any error
  * the outputs' counts are 0 and nothing else is written.

@@ -35,13 +35,21 @@ void cap_grid_capsule_box(float ax, float ay, float bx, float by, float r, doubl
     widen(box, absd(ax) + absd(ay) + absd(bx) + absd(by) + r);
 }
 
-static int32_t cell_of(double v, double lo, double inv, int32_t cells)
+void cap_grid_capsule_reach(float ax, float ay, float bx, float by, float r, float reach, double box[4])
 {
-    double f = (v - lo) * inv;
-    if (!(f >= 0.0)) return 0;
-    if (f >= (double)cells) return cells - 1;
-    return (int32_t)f;
+    double grow = (double)r + reach;
+    box[0] = (ax < bx ? ax : bx) - grow;
+    box[1] = (ay < by ? ay : by) - grow;
+    box[2] = (ax < bx ? bx : ax) + grow;
+    box[3] = (ay < by ? by : ay) + grow;
+    /* the circle's own margin (its centre lies within the capsule's box
+     * plus reach) is at most that of the capsule's coordinates plus 2 reach */
+    double scale = 2.0 * (absd(ax) + absd(ay) + absd(bx) + absd(by) + 2.0 * grow);
+    widen(box, scale);
+    widen(box, scale);
 }
+
+#define cell_of cap_grid_cell_of
 
 typedef struct cap_range { int32_t x0, y0, x1, y1; } cap_range;
 
@@ -70,6 +78,12 @@ static int reserve_u32(uint32_t** p, uint32_t* cap, uint64_t need)
 
 int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
 {
+    return cap_grid_build_sized(g, boxes, n, 1.0, 4, 8, 2.0);
+}
+
+int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n, double scale, uint32_t cells_per,
+                         uint32_t items_per, double step)
+{
     g->built = 0;
     g->count = 0;
     g->nx = g->ny = 1;
@@ -86,10 +100,10 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
         sum += w > h ? w : h;
     }
     double width = maxx - minx, height = maxy - miny;
-    double cell = n ? sum / n : 1.0;
+    double cell = n ? sum / n * scale : 1.0;
     if (!(cell > 0.0)) cell = (width > height ? width : height) / __builtin_sqrt((double)n + 1.0);
     if (!(cell > 0.0) || !(cell < 1e300)) cell = 1.0;
-    uint64_t max_cells = 4 * (uint64_t)n + 64, max_items = 8 * (uint64_t)n + 64;
+    uint64_t max_cells = cells_per * (uint64_t)n + 64, max_items = items_per * (uint64_t)n + 64;
     if (reserve_u32((uint32_t**)&g->ranges, &g->ranges_cap, 4 * (uint64_t)n + 4)) return CAP_BATCH_NO_MEMORY;
     double nxd, nyd;
     uint64_t items;
@@ -97,7 +111,7 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
         nxd = __builtin_floor(width / cell) + 1.0;
         nyd = __builtin_floor(height / cell) + 1.0;
         if (nxd * nyd > (double)max_cells) {
-            cell *= 2.0;
+            cell *= step;
             continue;
         }
         double inv = 1.0 / cell;
@@ -113,7 +127,7 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
             items += (uint64_t)((int64_t)(r[2] - r[0] + 1) * (r[3] - r[1] + 1));
         }
         if (items > max_items && (nxd > 1.0 || nyd > 1.0)) {
-            cell *= 2.0;
+            cell *= step;
             continue;
         }
         break;
@@ -306,5 +320,5 @@ void cap_grid_free(cap_grid* g)
     free(g->start);
     free(g->items);
     free(g->ranges);
-    memset(g, 0, sizeof *g);
+    memset(g, 0, sizeof *g); /* the owner frees g->contact first */
 }

@@ -16,12 +16,37 @@ typedef struct cap_grid {
     uint32_t count;   /* boxes indexed */
     uint32_t version; /* the owner's version when built */
     int built;
+    void* contact; /* the owner's private contact index (batch.c frees it) */
 } cap_grid;
+
+/* The cell column (or row) of coordinate v: floor((v - lo) * inv) clamped
+ * to [0, cells - 1]. Monotone in v, so a point inside a box always lands in
+ * the box's cell range. */
+static inline int32_t cap_grid_cell_of(double v, double lo, double inv, int32_t cells)
+{
+    double f = (v - lo) * inv;
+    if (!(f >= 0.0)) return 0;
+    if (f >= (double)cells) return cells - 1;
+    return (int32_t)f;
+}
+
+/* The cell number holding point (x, y). */
+static inline uint32_t cap_grid_cell_at(const cap_grid* g, float x, float y)
+{
+    int32_t cx = cap_grid_cell_of(x, g->minx, g->inv_cell, g->nx);
+    int32_t cy = cap_grid_cell_of(y, g->miny, g->inv_cell, g->ny);
+    return (uint32_t)cy * (uint32_t)g->nx + (uint32_t)cx;
+}
 
 /* A box for (x, y) +- r in float64, widened by a margin that covers float32
  * rounding in the pair test, so the grid never misses a pair it accepts. */
 void cap_grid_circle_box(float x, float y, float r, double box[4]);
 void cap_grid_capsule_box(float ax, float ay, float bx, float by, float r, double box[4]);
+
+/* The box holding the centre of every circle of radius <= reach that the
+ * float32 pair test finds touching the capsule (with the same kind of
+ * margin, doubled: it stands for both boxes above). */
+void cap_grid_capsule_reach(float ax, float ay, float bx, float by, float r, float reach, double box[4]);
 
 /* Index n boxes (4 doubles each: minx, miny, maxx, maxy). The cell size
  * starts near the mean box size and doubles until the grid has at most
@@ -29,6 +54,12 @@ void cap_grid_capsule_box(float ax, float ay, float bx, float by, float r, doubl
  * coordinates. Buffers are kept and only grown. 0 or CAP_BATCH_NO_MEMORY
  * (then the grid is left empty but valid). */
 int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n);
+
+/* The same with the first cell `scale` x the mean box size, growing by
+ * `step` (> 1) until at most cells_per * n + 64 cells and items_per * n + 64
+ * entries. */
+int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n, double scale, uint32_t cells_per,
+                         uint32_t items_per, double step);
 
 /* Collects into cand, ascending and without repeats, every item i with
  * lo <= i < hi stored in a cell the box touches. stamp (>= hi entries)

@@ -340,3 +340,28 @@ test('empty and single-element sets: every call returns 0', () => {
   assert.equal(out.written, 1);
   assert.equal(out.overflow, false);
 });
+
+test('property: a static capsule set keeps finding every pair as the circles grow and shrink between calls', () => {
+  // the contact index is built for the largest radius seen and must follow larger circles
+  const capsules = new CapsuleSet(64), circles = new CircleSet(96), out = new ContactBuffer(8);
+  // short capsules and circles of similar size (the contact-index path), radii scaled per call
+  const near = fc.double({ min: -2, max: 2, noNaN: true });
+  const shortCapsule = fc.record({ ax: coord, ay: coord, dx: near, dy: near, r: fc.double({ min: 0, max: 0.5, noNaN: true }) })
+    .map((k) => ({ ax: k.ax, ay: k.ay, bx: f(k.ax + k.dx), by: f(k.ay + k.dy), r: f(k.r) }));
+  const ball = fc.record({ x: coord, y: coord, r: fc.double({ min: 0.5, max: 1, noNaN: true }).map(f) });
+  const scaleArb = fc.array(fc.double({ min: 0, max: 6, noNaN: true }), { minLength: 1, maxLength: 6 });
+  fc.assert(
+    fc.property(fc.array(shortCapsule, { minLength: 1, maxLength: 40 }), fc.array(ball, { minLength: 1, maxLength: 90 }), scaleArb, (caps, balls, scales) => {
+      fill(capsules, circles, caps, []);
+      for (const s of scales) {
+        const now = balls.map((c) => ({ x: c.x, y: c.y, r: f(c.r * s) }));
+        circles.count = 0;
+        for (const c of now) circles.add(c.x, c.y, c.r);
+        const want = ref.capsuleCirclePairs(caps, now);
+        assert.equal(findCapsuleCircleContacts(capsules, circles, out, { grow: true }), want.length);
+        assert.deepEqual(pairsOf(out), want);
+      }
+    }),
+    { numRuns: 100 },
+  );
+});

@@ -813,3 +813,161 @@ int test_batch_circle_pairs_underflow_touching(void)
     cap_contact_buffer_destroy(out);
     return 0;
 }
+
+/* find (the contact index) against all pairs: same count, same bits. */
+static int grid_matches_all_pairs(cap_capsule_set* caps, const cap_circle_set* circ, cap_contact_buffer* g,
+                                  cap_contact_buffer* b)
+{
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, g, NULL) == CAP_BATCH_OK);
+    ENSURE(cap_all_pairs_capsule_circle(caps, circ, b, NULL) == CAP_BATCH_OK);
+    ENSURE(g->count == b->count);
+    ENSURE(same_contacts(g, b, g->count));
+    return 0;
+}
+
+/* The contact index is built for the largest circle radius seen; a call
+ * with larger circles must grow it (or take the general path for one big
+ * circle), and smaller circles afterwards still find every pair. */
+int test_batch_contact_index_follows_circle_radius(void)
+{
+    rng_state = 2024;
+    uint32_t m = 120, n = 400;
+    cap_capsule_set* caps = cap_capsule_set_create(m);
+    cap_circle_set* circ = cap_circle_set_create(n);
+    cap_contact_buffer* g = cap_contact_buffer_create(m * n);
+    cap_contact_buffer* b = cap_contact_buffer_create(m * n);
+    fill_scene(caps, m, circ, n, 40, 30, 3, 0.3f);
+    static const float radius[][2] = {{0.1f, 0.2f}, {0.5f, 0.8f}, {0.0f, 0.0f}, {1.2f, 1.5f}, {0.05f, 0.1f}};
+    for (int round = 0; round < 5; round++) {
+        for (uint32_t i = 0; i < n; i++) circ->radius[i] = rng_range(radius[round][0], radius[round][1]);
+        if (round == 2) /* radius-0 circles exactly on capsule ends and cores */
+            for (uint32_t i = 0; i < 20; i++) circ->x[i] = caps->bx[i], circ->y[i] = caps->by[i];
+        ENSURE(grid_matches_all_pairs(caps, circ, g, b) == 0);
+        ENSURE(round == 2 || g->count > 0);
+    }
+    /* one big circle among small ones: the general path, same results */
+    circ->radius[17] = 25.0f;
+    ENSURE(grid_matches_all_pairs(caps, circ, g, b) == 0);
+    circ->radius[17] = 0.1f;
+    ENSURE(grid_matches_all_pairs(caps, circ, g, b) == 0);
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(circ);
+    cap_contact_buffer_destroy(g);
+    cap_contact_buffer_destroy(b);
+    return 0;
+}
+
+/* The same scene at tiny, normal and huge scales: the float32 test decides,
+ * the grids (float64 cells with margins) never lose a pair. */
+int test_batch_contact_paths_at_every_scale(void)
+{
+    static const float scales[] = {1e-30f, 1e-6f, 1.0f, 1e18f, 1e20f, 3e36f};
+    for (unsigned s = 0; s < sizeof scales / sizeof scales[0]; s++) {
+        rng_state = 555 + s;
+        uint32_t m = 60, n = 300;
+        float k = scales[s];
+        cap_capsule_set* caps = cap_capsule_set_create(m);
+        cap_circle_set* circ = cap_circle_set_create(n);
+        cap_contact_buffer* g = cap_contact_buffer_create(n * n);
+        cap_contact_buffer* b = cap_contact_buffer_create(n * n);
+        fill_scene(caps, m, circ, n, 12, 9, 2, 0.6f);
+        for (uint32_t j = 0; j < m; j++)
+            caps->ax[j] *= k, caps->ay[j] *= k, caps->bx[j] *= k, caps->by[j] *= k, caps->radius[j] *= k;
+        for (uint32_t i = 0; i < n; i++) {
+            circ->x[i] *= k, circ->y[i] *= k, circ->radius[i] = (0.3f + circ->radius[i]) * k;
+            if (i % 17 == 3) circ->x[i] = circ->x[i - 1], circ->y[i] = circ->y[i - 1]; /* coincident */
+        }
+        caps->version++;
+        ENSURE(grid_matches_all_pairs(caps, circ, g, b) == 0);
+        ENSURE(g->count > 0);
+        /* circle pairs against the documented test, in order */
+        ENSURE(cap_find_circle_contacts(circ, g, NULL) == CAP_BATCH_OK);
+        uint32_t q = 0;
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t j = i + 1; j < n; j++)
+                if (doc_test(circ->x[i], circ->y[i], circ->x[i], circ->y[i], circ->radius[i], circ->x[j], circ->y[j],
+                             circ->radius[j])) {
+                    ENSURE(q < g->count && g->a[q] == i && g->b[q] == j);
+                    q++;
+                }
+        ENSURE(q == g->count && q > 0);
+        cap_capsule_set_destroy(caps);
+        cap_circle_set_destroy(circ);
+        cap_contact_buffer_destroy(g);
+        cap_contact_buffer_destroy(b);
+    }
+    return 0;
+}
+
+/* Everything in one cell: 200 coincident circles on top of crossing
+ * capsules. More pairs than a small buffer holds: the count is still every
+ * pair and the first `capacity` results are those of a big buffer. */
+int test_batch_contacts_all_in_one_cell(void)
+{
+    uint32_t m = 30, n = 200, pairs = n * (n - 1) / 2;
+    cap_capsule_set* caps = cap_capsule_set_create(m);
+    cap_circle_set* circ = cap_circle_set_create(n);
+    cap_contact_buffer* full = cap_contact_buffer_create(pairs);
+    cap_contact_buffer* small = cap_contact_buffer_create(100);
+    for (uint32_t j = 0; j < m; j++) {
+        caps->ax[j] = -1.0f - (float)j, caps->ay[j] = 0.5f * (float)j;
+        caps->bx[j] = 1.0f + (float)j, caps->by[j] = -0.5f * (float)j;
+        caps->radius[j] = 0.25f;
+    }
+    caps->count = m;
+    caps->version++;
+    for (uint32_t i = 0; i < n; i++) circ->x[i] = 0.0f, circ->y[i] = 0.0f, circ->radius[i] = 0.5f;
+    circ->count = n;
+    ENSURE(cap_find_circle_contacts(circ, full, NULL) == CAP_BATCH_OK);
+    ENSURE(full->count == pairs);
+    for (uint32_t i = 0, q = 0; i < n; i++)
+        for (uint32_t j = i + 1; j < n; j++, q++) {
+            ENSURE(full->a[q] == i && full->b[q] == j);
+            ENSURE(full->nx[q] == 0.0f && full->ny[q] == 1.0f && full->depth[q] == 1.0f);
+        }
+    ENSURE(cap_find_circle_contacts(circ, small, NULL) == CAP_BATCH_OK);
+    ENSURE(small->count == pairs && same_contacts(small, full, 100));
+    ENSURE(cap_all_pairs_capsule_circle(caps, circ, full, NULL) == CAP_BATCH_OK);
+    ENSURE(full->count == m * n); /* every capsule's core passes through the origin */
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, small, NULL) == CAP_BATCH_OK);
+    ENSURE(small->count == m * n && same_contacts(small, full, 100));
+    cap_contact_buffer* g = cap_contact_buffer_create(m * n);
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, g, NULL) == CAP_BATCH_OK);
+    ENSURE(g->count == m * n && same_contacts(g, full, m * n));
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(circ);
+    cap_contact_buffer_destroy(full);
+    cap_contact_buffer_destroy(small);
+    cap_contact_buffer_destroy(g);
+    return 0;
+}
+
+/* Growing the contact index near the float32 limit: circle radii 1e38 after
+ * 0.9e38 (twice the old reach would overflow) still match all pairs. */
+int test_batch_contact_index_grows_near_float_max(void)
+{
+    rng_state = 4711;
+    uint32_t m = 20, n = 40;
+    cap_capsule_set* caps = cap_capsule_set_create(m);
+    cap_circle_set* circ = cap_circle_set_create(n);
+    cap_contact_buffer* g = cap_contact_buffer_create(m * n);
+    cap_contact_buffer* b = cap_contact_buffer_create(m * n);
+    fill_scene(caps, m, circ, n, 10, 10, 2, 0.5f);
+    for (uint32_t j = 0; j < m; j++)
+        caps->ax[j] *= 1e37f, caps->ay[j] *= 1e37f, caps->bx[j] *= 1e37f, caps->by[j] *= 1e37f, caps->radius[j] = 0;
+    caps->version++;
+    static const float radius[] = {0.9e38f, 1.0e38f, 1.7e38f, 3.4e38f};
+    for (int round = 0; round < 4; round++) {
+        for (uint32_t i = 0; i < n; i++) {
+            circ->x[i] = rng_range(0, 10) * 1e37f, circ->y[i] = rng_range(0, 10) * 1e37f;
+            circ->radius[i] = radius[round] * rng_range(0.5f, 1.0f);
+        }
+        ENSURE(grid_matches_all_pairs(caps, circ, g, b) == 0);
+        ENSURE(g->count > 0);
+    }
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(circ);
+    cap_contact_buffer_destroy(g);
+    cap_contact_buffer_destroy(b);
+    return 0;
+}
