@@ -1,14 +1,32 @@
 /* Native rows of scenario 1: builds the benchmark scene (scene.h, identical
  * to bench/lib/scene.js), times each kernel `reps` times and prints one JSON
- * object: the median milliseconds, hits and checksums per kernel.
- *   driver [--reps N] [--seed S] [--circles N] [--capsules M] */
+ * object with the median milliseconds, hits and checksums per kernel.
+ *   driver [--reps N] [--seed S] [--circles N] [--capsules M]
+ * Built with -DBENCH_LIBRARY and the library's C sources, it also times the
+ * library's own all-pairs call (cap_all_pairs_capsule_circle), whose 4-wide
+ * kernel goes through src/simd4.h's SSE4.1 backend natively. */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include "kernels.h"
+#ifdef BENCH_LIBRARY
+#include "../../src/capsule2d_batch.h"
+#endif
 
-typedef int (*kernel_fn)(const circles*, const capsules*, hits*);
+typedef struct job {
+    const circles* c;
+    const capsules* k;
+    prepared p;
+    uint32_t* scratch;
+    hits* h;
+    kernel_fn fn;
+#ifdef BENCH_LIBRARY
+    cap_circle_set* cs;
+    cap_capsule_set* ks;
+    cap_contact_buffer* buf;
+#endif
+} job;
 
 static double now_ms(void)
 {
@@ -23,25 +41,60 @@ static int cmp_double(const void* a, const void* b)
     return (x > y) - (x < y);
 }
 
-static void run(const char* name, const char* width, kernel_fn fn, const circles* c, const capsules* k,
-                hits* h, int reps, int* first)
+/* One timed call: prepare the capsules, then the kernel (as the library). */
+static void call_kernel(job* j)
+{
+    prepare(j->k, &j->p);
+    j->fn(j->c, &j->p, j->k->count, j->scratch, j->h);
+}
+
+#ifdef BENCH_LIBRARY
+static void call_library(job* j)
+{
+    cap_batch_error err;
+    if (cap_all_pairs_capsule_circle(j->ks, j->cs, j->buf, &err) != CAP_BATCH_OK) {
+        fprintf(stderr, "cap_all_pairs_capsule_circle failed: %d\n", err.code);
+        exit(1);
+    }
+}
+
+/* The library's contacts as a hit list (a = capsule, b = circle). */
+static void library_hits(job* j)
+{
+    j->h->count = 0;
+    uint32_t n = j->buf->count < j->buf->capacity ? j->buf->count : j->buf->capacity;
+    for (uint32_t q = 0; q < n; q++)
+        hits_put(j->h, j->buf->b[q], j->buf->a[q], j->buf->nx[q], j->buf->ny[q], j->buf->depth[q]);
+    j->h->count = (int)j->buf->count;
+}
+#endif
+
+static int first_row = 1;
+
+static void run(const char* name, const char* width, void (*call)(job*), job* j, int reps)
 {
     double times[256];
     if (reps > 256) reps = 256;
-    fn(c, k, h); /* warm-up */
+    call(j); /* warm-up */
     for (int r = 0; r < reps; r++) {
         double t0 = now_ms();
-        fn(c, k, h);
+        call(j);
         times[r] = now_ms() - t0;
     }
     qsort(times, (size_t)reps, sizeof times[0], cmp_double);
     double median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
-    hit_sum s = hits_sum(h);
-    printf("%s\n    {\"name\": \"%s\", \"width\": \"%s\", \"medianMs\": %.6f, \"minMs\": %.6f, \"reps\": %d, "
+#ifdef BENCH_LIBRARY
+    if (call == call_library) library_hits(j);
+#endif
+    hit_sum s = hits_sum(j->h);
+    printf("%s\n    {\"name\": \"%s\", \"width\": %s, \"medianMs\": %.6f, \"minMs\": %.6f, \"reps\": %d, "
            "\"hits\": %d, \"pairs\": %u, \"depths\": %u, \"depthTotal\": %.17g}",
-           *first ? "" : ",", name, width, median, times[0], reps, h->count, s.pairs, s.depths, s.depth_total);
-    *first = 0;
+           first_row ? "" : ",", name, width, median, times[0], reps, j->h->count, s.pairs, s.depths,
+           s.depth_total);
+    first_row = 0;
 }
+
+static float* floats(int n) { return scene_floats(n); }
 
 int main(int argc, char** argv)
 {
@@ -65,14 +118,56 @@ int main(int argc, char** argv)
     h.ny = malloc(sizeof(float) * (size_t)h.capacity);
     h.depth = malloc(sizeof(float) * (size_t)h.capacity);
     if (!h.circle || !h.capsule || !h.nx || !h.ny || !h.depth) return 1;
+    job j;
+    memset(&j, 0, sizeof j);
+    j.c = &c;
+    j.k = &k;
+    j.h = &h;
+    j.p.ax = floats(m);
+    j.p.ay = floats(m);
+    j.p.vx = floats(m);
+    j.p.vy = floats(m);
+    j.p.gx = floats(m);
+    j.p.gy = floats(m);
+    j.p.r = floats(m);
+    j.scratch = (uint32_t*)(void*)floats(4 * m + 2);
 
-    printf("{\"circles\": %d, \"capsules\": %d, \"seed\": %u, \"kernel128\": \"%s\", \"rows\": [", n, m, seed,
-           KERNEL128_NAME);
-    int first = 1;
-    run("scalar", "32", all_pairs_scalar, &c, &k, &h, reps < 3 ? reps : 3, &first);
-    run("sse41", "128", all_pairs_sse41, &c, &k, &h, reps, &first);
-    if (have_avx512()) run("avx512", "512", all_pairs_avx512, &c, &k, &h, reps, &first);
-    else if (have_avx2()) run("avx2", "256", all_pairs_avx2, &c, &k, &h, reps, &first);
+    printf("{\"circles\": %d, \"capsules\": %d, \"seed\": %u, \"library\": %s, \"rows\": [", n, m, seed,
+#ifdef BENCH_LIBRARY
+           "true"
+#else
+           "false"
+#endif
+    );
+    j.fn = all_pairs_scalar;
+    run("c-scalar", "1", call_kernel, &j, reps < 3 ? reps : 3);
+    j.fn = all_pairs_sse41;
+    run("own-sse41", "4", call_kernel, &j, reps);
+#ifdef BENCH_LIBRARY
+    j.cs = cap_circle_set_create((uint32_t)n);
+    j.ks = cap_capsule_set_create((uint32_t)m);
+    j.buf = cap_contact_buffer_create(1u << 16);
+    if (!j.cs || !j.ks || !j.buf) return 1;
+    memcpy(j.cs->x, c.x, sizeof(float) * (size_t)n);
+    memcpy(j.cs->y, c.y, sizeof(float) * (size_t)n);
+    memcpy(j.cs->radius, c.radius, sizeof(float) * (size_t)n);
+    j.cs->count = (uint32_t)n;
+    memcpy(j.ks->ax, k.ax, sizeof(float) * (size_t)m);
+    memcpy(j.ks->ay, k.ay, sizeof(float) * (size_t)m);
+    memcpy(j.ks->bx, k.bx, sizeof(float) * (size_t)m);
+    memcpy(j.ks->by, k.by, sizeof(float) * (size_t)m);
+    memcpy(j.ks->radius, k.radius, sizeof(float) * (size_t)m);
+    j.ks->count = (uint32_t)m;
+    j.ks->version++;
+    run("library-sse41", "4", call_library, &j, reps);
+#endif
+    if (have_avx512()) {
+        j.fn = all_pairs_avx512;
+        run("own-avx512", "16", call_kernel, &j, reps);
+    } else if (have_avx2()) {
+        j.fn = all_pairs_avx2;
+        run("own-avx2", "8", call_kernel, &j, reps);
+    }
     printf("\n]}\n");
     return 0;
 }

@@ -1,67 +1,78 @@
-/* The all-pairs circle-capsule narrowphase, one function per instruction
- * width. Every kernel computes the same float32 test in the same order:
- *   v = B - A, w = C - A, t = clamp((w.x*v.x + w.y*v.y) / (v.x*v.x + v.y*v.y), 0, 1)
- *   P = A + t*v, e = C - P, d2 = e.x*e.x + e.y*e.y, s = rCapsule + rCircle
- *   hit when d2 <= s*s; depth = s - sqrt(d2); normal = e / sqrt(d2)
- * clamp as (t > 0 ? t : 0) then (t < 1 ? t : 1): the meaning of SSE/AVX
- * max/min and of wasm pmax/pmin. The wide kernels find a block's hit mask
- * and then write its hits with pair_contact(), so hits are bit-identical. */
+/* The all-pairs circle-capsule narrowphase at each instruction width. Every
+ * kernel computes the library's pair test (src/capsule2d_batch.h, "THE PAIR
+ * TEST") with the same float32 operations in the same order, never fused:
+ *   per capsule: v = B - A, g = v / (v.x*v.x + v.y*v.y)
+ *   per pair:    w = C - A, t = w.x*g.x + w.y*g.y clamped to [0, 1],
+ *                d = w - t*v, d2 = d.x*d.x + d.y*d.y, rs = ra + rc,
+ *                hit when d2 <= rs*rs; depth = max(rs - sqrt(d2), 0)
+ * The clamp is pmin(1, pmax(0, t)) with wasm's meaning (= SSE/AVX
+ * max(t, 0) then min(t, 1)). Wide kernels find each block's hits first and
+ * write them after, circle by circle then capsule by capsule (the library's
+ * output order), finishing each hit with the scalar pair_contact(), so every
+ * kernel writes the same bits. This benchmark's scene has no degenerate or
+ * huge shapes, so the library's overflow-safe branches are not needed here. */
 #ifndef BENCH_KERNELS_H
 #define BENCH_KERNELS_H
 
 #include "hits.h"
 #include "scene.h"
 
-/* The contact of circle i with capsule j (call only for a hit). */
-static inline void pair_contact(const circles* c, const capsules* k, int i, int j, hits* out)
+/* Capsules prepared once per call (as the library does per call). */
+typedef struct prepared {
+    float *ax, *ay, *vx, *vy, *gx, *gy, *r;
+} prepared;
+
+static inline void prepare(const capsules* k, prepared* p)
 {
-    float ax = k->ax[j], ay = k->ay[j];
-    float vx = k->bx[j] - ax, vy = k->by[j] - ay;
-    float wx = c->x[i] - ax, wy = c->y[i] - ay;
-    float vv = vx * vx + vy * vy;
-    float t = (wx * vx + wy * vy) / vv;
+    for (int j = 0; j < k->count; j++) {
+        float vx = k->bx[j] - k->ax[j], vy = k->by[j] - k->ay[j];
+        float vv = vx * vx + vy * vy;
+        p->ax[j] = k->ax[j];
+        p->ay[j] = k->ay[j];
+        p->vx[j] = vx;
+        p->vy[j] = vy;
+        p->gx[j] = vv > 0.0f ? vx / vv : 0.0f;
+        p->gy[j] = vv > 0.0f ? vy / vv : 0.0f;
+        p->r[j] = k->radius[j];
+    }
+}
+
+/* The test and, for a hit, the contact of circle i with capsule j. */
+static inline int pair_contact(const circles* c, const prepared* p, int i, int j, hits* out)
+{
+    float wx = c->x[i] - p->ax[j], wy = c->y[i] - p->ay[j];
+    float t = wx * p->gx[j] + wy * p->gy[j];
     t = t > 0.0f ? t : 0.0f;
     t = t < 1.0f ? t : 1.0f;
-    float ex = c->x[i] - (ax + t * vx), ey = c->y[i] - (ay + t * vy);
-    float d2 = ex * ex + ey * ey;
-    float s = k->radius[j] + c->radius[i];
+    float dx = wx - t * p->vx[j], dy = wy - t * p->vy[j];
+    float d2 = dx * dx + dy * dy;
+    float rs = p->r[j] + c->radius[i];
+    if (!(d2 <= rs * rs)) return 0;
     float dist = sqrtf(d2);
     float nx = 0.0f, ny = 1.0f;
     if (dist > 0.0f) {
-        nx = ex / dist;
-        ny = ey / dist;
-    } else if (vv > 0.0f) {
-        float len = sqrtf(vv);
-        nx = 0.0f - vy / len;
-        ny = vx / len;
+        nx = dx / dist;
+        ny = dy / dist;
+    } else {
+        float len = sqrtf(p->vx[j] * p->vx[j] + p->vy[j] * p->vy[j]);
+        if (len > 0.0f) {
+            nx = 0.0f - p->vy[j] / len;
+            ny = p->vx[j] / len;
+        }
     }
-    hits_put(out, (uint32_t)i, (uint32_t)j, nx, ny, s - dist);
+    float depth = rs - dist;
+    hits_put(out, (uint32_t)i, (uint32_t)j, nx, ny, depth > 0.0f ? depth : 0.0f);
+    return 1;
 }
 
-/* The test alone, one pair (for loop tails). */
-static inline int pair_hit(const circles* c, const capsules* k, int i, int j)
-{
-    float ax = k->ax[j], ay = k->ay[j];
-    float vx = k->bx[j] - ax, vy = k->by[j] - ay;
-    float wx = c->x[i] - ax, wy = c->y[i] - ay;
-    float t = (wx * vx + wy * vy) / (vx * vx + vy * vy);
-    t = t > 0.0f ? t : 0.0f;
-    t = t < 1.0f ? t : 1.0f;
-    float ex = c->x[i] - (ax + t * vx), ey = c->y[i] - (ay + t * vy);
-    float s = k->radius[j] + c->radius[i];
-    return ex * ex + ey * ey <= s * s;
-}
-
-/* Returns the number of hits found (written up to out->capacity). */
-int all_pairs_scalar(const circles* c, const capsules* k, hits* out);
-int all_pairs_sse41(const circles* c, const capsules* k, hits* out);
-int all_pairs_avx2(const circles* c, const capsules* k, hits* out);
-int all_pairs_avx512(const circles* c, const capsules* k, hits* out);
+/* Each returns the number of hits found (written up to out->capacity).
+ * scratch: room for 4 * capsules + 2 uint32, 8-byte aligned. */
+typedef int (*kernel_fn)(const circles*, const prepared*, int m, uint32_t* scratch, hits* out);
+int all_pairs_scalar(const circles* c, const prepared* p, int m, uint32_t* scratch, hits* out);
+int all_pairs_sse41(const circles* c, const prepared* p, int m, uint32_t* scratch, hits* out);
+int all_pairs_avx2(const circles* c, const prepared* p, int m, uint32_t* scratch, hits* out);
+int all_pairs_avx512(const circles* c, const prepared* p, int m, uint32_t* scratch, hits* out);
 /* 1 when this CPU runs the kernel */
-#ifndef KERNEL128_NAME
-#define KERNEL128_NAME "bench/native/kernel_sse41.c (own SSE4.1 intrinsics)"
-#endif
-
 int have_avx2(void);
 int have_avx512(void);
 

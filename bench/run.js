@@ -1,0 +1,58 @@
+// `npm run bench` — capsule2d against plain JS, native code and peer engines.
+//   node bench/run.js [--quick] [--only 1,2,3]
+// --quick: a few iterations per row, for a smoke run (timings meaningless).
+// Exits 1 when rows disagree (hits, checksums or pair counts).
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import * as api from 'capsule2d';
+import { timing } from './lib/harness.js';
+import { runScenario1 } from './scenario1.js';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',').map(Number)) : new Set([1, 2, 3]);
+const log = (s = '') => console.log(s);
+
+function cpuModel() {
+  try {
+    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
+    if (line) return line.split(':')[1].trim();
+  } catch {
+    // not Linux: fall through
+  }
+  return os.cpus()[0]?.model ?? 'unknown';
+}
+
+function cpuFlags() {
+  try {
+    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('flags'));
+    const flags = new Set(line.split(':')[1].trim().split(/\s+/));
+    return ['sse4_1', 'avx2', 'avx512f'].filter((f) => flags.has(f)).join(' ');
+  } catch {
+    return '';
+  }
+}
+
+log('capsule2d benchmark');
+log(`command: npm run bench${args.length ? ' -- ' + args.join(' ') : ''}   (node bench/run.js${args.length ? ' ' + args.join(' ') : ''})`);
+log(`machine: ${cpuModel()}, ${os.cpus().length} cores (${cpuFlags()}), ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}`);
+log(`node ${process.version} (V8 ${process.versions.v8}), date ${new Date().toISOString()}`);
+log(`mode: ${quick ? 'QUICK (smoke run: few iterations, timings are not meaningful)' : 'full'}; times are medians`);
+
+await api.init({ simd: true });
+const t = timing(quick);
+let problems = 0;
+
+if (only.has(1)) {
+  const r = await runScenario1({ api, timing: t, quick, log });
+  problems += r.problems.length;
+}
+
+log('');
+if (problems) {
+  log(`!!! ${problems} MISMATCH(ES): see above`);
+  process.exitCode = 1;
+} else {
+  log('all rows agree.');
+}
