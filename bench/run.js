@@ -7,6 +7,7 @@ import os from 'node:os';
 import * as api from 'capsule2d';
 import { timing } from './lib/harness.js';
 import { runScenario1 } from './scenario1.js';
+import { runScenario2 } from './scenario2.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -46,6 +47,10 @@ let problems = 0;
 
 if (only.has(1)) {
   const r = await runScenario1({ api, timing: t, quick, log });
+  problems += r.problems.length;
+}
+if (only.has(2)) {
+  const r = await runScenario2({ api, timing: t, quick, log });
   problems += r.problems.length;
 }
 
