@@ -8,6 +8,7 @@ import * as api from 'capsule2d';
 import { timing } from './lib/harness.js';
 import { runScenario1 } from './scenario1.js';
 import { runScenario2 } from './scenario2.js';
+import { runScenario3 } from './scenario3.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -51,6 +52,10 @@ if (only.has(1)) {
 }
 if (only.has(2)) {
   const r = await runScenario2({ api, timing: t, quick, log });
+  problems += r.problems.length;
+}
+if (only.has(3)) {
+  const r = await runScenario3({ api, timing: t, quick, log });
   problems += r.problems.length;
 }
 
