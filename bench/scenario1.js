@@ -2,7 +2,7 @@
 import { Worker } from 'node:worker_threads';
 import { buildScene } from './lib/scene.js';
 import { HitSum, hex } from './lib/checksum.js';
-import { measure } from './lib/harness.js';
+import { sample, interleave } from './lib/harness.js';
 import { printTable, fmtMs, fmtRate, fmtRatio } from './lib/table.js';
 import { toObjects, allPairsTutorial } from './narrow/tutorial.js';
 import { createOutput, allPairsTyped } from './narrow/typed.js';
@@ -13,83 +13,113 @@ export const SEED = 1;
 export const CIRCLES = 4096;
 export const CAPSULES = 1024;
 
-function inWorker(simd, timing) {
-  return new Promise((resolve, reject) => {
-    const w = new Worker(new URL('./narrow/wasm-worker.js', import.meta.url), {
-      workerData: { simd, seed: SEED, circles: CIRCLES, capsules: CAPSULES, timing },
-    });
-    w.once('message', (m) => {
-      w.terminate();
-      resolve(m);
-    });
-    w.once('error', reject);
+/** The scalar-module row in a worker_thread; resolves when its sets are ready. */
+function startWorker(simd) {
+  const w = new Worker(new URL('./narrow/wasm-worker.js', import.meta.url), {
+    workerData: { simd, seed: SEED, circles: CIRCLES, capsules: CAPSULES },
   });
+  const ask = (message) =>
+    new Promise((resolve, reject) => {
+      w.once('message', (m) => (m.error ? reject(new Error(`worker: ${m.error}`)) : resolve(m)));
+      w.once('error', reject);
+      if (message) w.postMessage(message);
+    });
+  return ask(null).then((first) => ({ first, ask, stop: () => w.terminate() }));
 }
 
 /**
  * Runs every row; returns { rows, problems, targets }. Each row: { key,
- * label, medianMs, hits, pairs, depths, depthTotal, family ('f32' | 'f64'),
- * note } or { key, label, skipped }.
+ * label, medianMs, hits, pairs, depths, depthTotal, family ('f32' | 'f64') }
+ * or { key, label, skipped }. Rows are timed in interleaved rounds.
  */
 export async function runScenario1({ api, timing, quick, log }) {
   const scene = buildScene(SEED, CIRCLES, CAPSULES);
   const rows = [];
+  const runners = []; // { name, run(opts) -> samples }
+  const finishers = []; // () -> row fields after timing
 
   // (a) tutorial-style JS
   const objects = toObjects(scene);
   let contacts = [];
-  const ta = await measure('tutorial JS', () => {
-    contacts = allPairsTutorial(objects);
-  }, timing);
-  const sa = new HitSum();
-  for (const c of contacts) sa.add(c.circle, c.capsule, c.depth);
-  rows.push({ key: 'a', label: '(a) JS, an object per vector op (tutorial style)', family: 'f64', ...ta, ...sa.result() });
+  runners.push({ name: 'a', run: (o) => sample('tutorial JS', () => (contacts = allPairsTutorial(objects)), o) });
+  finishers.push(() => {
+    const s = new HitSum();
+    for (const c of contacts) s.add(c.circle, c.capsule, c.depth);
+    return { key: 'a', label: '(a) JS, an object per vector op (tutorial style)', family: 'f64', ...s.result() };
+  });
 
   // (b) optimized JS on typed arrays
   const out = createOutput(1 << 16);
-  const tb = await measure('typed JS', () => allPairsTyped(scene.circles, scene.capsules, out), timing);
-  const sb = new HitSum();
-  for (let q = 0; q < Math.min(out.count, out.capacity); q++) sb.add(out.circle[q], out.capsule[q], out.depth[q]);
-  rows.push({ key: 'b', label: '(b) JS on Float32Arrays, no allocation', family: 'f64', ...tb, ...sb.result() });
+  runners.push({ name: 'b', run: (o) => sample('typed JS', () => allPairsTyped(scene.circles, scene.capsules, out), o) });
+  finishers.push(() => {
+    const s = new HitSum();
+    for (let q = 0; q < Math.min(out.count, out.capacity); q++) s.add(out.circle[q], out.capsule[q], out.depth[q]);
+    return { key: 'b', label: '(b) JS on Float32Arrays, no allocation', family: 'f64', ...s.result() };
+  });
 
-  // (c) scalar wasm in a worker_thread, (d) SIMD wasm here
-  const sc = await inWorker(false, timing);
-  if (sc.error) throw new Error(`scalar wasm worker: ${sc.error}`);
-  rows.push(
-    sc.missing
-      ? { key: 'c', label: '(c) capsule2d scalar wasm (worker_thread)', skipped: sc.missing }
-      : { key: 'c', label: '(c) capsule2d scalar wasm (worker_thread)', family: 'f32', ...sc },
-  );
-  if (hasBatchApi(api)) {
-    const sd = await wasmAllPairsRow(api, scene, timing);
-    rows.push({ key: 'd', label: '(d) capsule2d SIMD wasm', family: 'f32', ...sd });
+  // (c) scalar wasm in a worker_thread (its own module instance)
+  const labelC = '(c) capsule2d scalar wasm (worker_thread)';
+  const worker = await startWorker(false);
+  if (worker.first.missing) {
+    worker.stop();
+    finishers.push(() => ({ key: 'c', label: labelC, skipped: worker.first.missing }));
   } else {
-    rows.push({ key: 'd', label: '(d) capsule2d SIMD wasm', skipped: 'the batch API (allPairsCapsuleCircle) is not in this build' });
+    runners.push({ name: 'c', run: async (o) => (await worker.ask({ cmd: 'round', opts: o })).samples });
+    finishers.push(async () => {
+      const { result } = await worker.ask({ cmd: 'finish' });
+      worker.stop();
+      return { key: 'c', label: labelC, family: 'f32', ...result };
+    });
   }
 
-  // (e), (f) native
-  const built = buildNative();
-  let nativeInfo = { command: built.command };
-  if (built.error) {
-    rows.push({ key: 'e', label: '(e) native 128-bit', skipped: built.error.split('\n')[0] });
-    rows.push({ key: 'f', label: '(f) native widest', skipped: built.error.split('\n')[0] });
+  // (d) SIMD wasm in this thread
+  const labelD = '(d) capsule2d SIMD wasm';
+  if (hasBatchApi(api)) {
+    const d = wasmAllPairsRow(api, scene);
+    runners.push({ name: 'd', run: (o) => d.round(o) });
+    finishers.push(() => ({ key: 'd', label: labelD, family: 'f32', ...d.finish() }));
   } else {
-    const nat = runNative(built.exe, { reps: quick ? 3 : 31, seed: SEED, circles: CIRCLES, capsules: CAPSULES });
-    const byName = Object.fromEntries(nat.rows.map((r) => [r.name, r]));
+    finishers.push(() => ({ key: 'd', label: labelD, skipped: 'the batch API (allPairsCapsuleCircle) is not in this build' }));
+  }
+
+  // (e), (f) native: one driver run lists the rows and their checksums,
+  // then each round times one row per driver run.
+  const built = buildNative();
+  let extraNative = [];
+  if (built.error) {
+    const why = built.error.split('\n')[0];
+    finishers.push(() => ({ key: 'e', label: '(e) native 128-bit', skipped: why }));
+    finishers.push(() => ({ key: 'f', label: '(f) native widest', skipped: why }));
+  } else {
+    const all = runNative(built.exe, { reps: 1, seed: SEED, circles: CIRCLES, capsules: CAPSULES });
+    const byName = Object.fromEntries(all.rows.map((r) => [r.name, r]));
     const e = byName['library-sse41'] ?? byName['own-sse41'];
-    rows.push({
+    const f = byName['own-avx512'] ?? byName['own-avx2'];
+    extraNative = all.rows.filter((r) => r !== e && r !== f);
+    const reps = quick ? 3 : 15;
+    const nativeRun = (name) => () => runNative(built.exe, { reps, seed: SEED, circles: CIRCLES, capsules: CAPSULES, only: name }).rows[0].samples;
+    runners.push({ name: 'e', run: nativeRun(e.name) });
+    finishers.push(() => ({
       key: 'e',
-      label: byName['library-sse41']
-        ? '(e) native SSE4.1, the library kernel via simd4.h'
-        : '(e) native SSE4.1, own kernel (library kernel absent)',
+      label: byName['library-sse41'] ? '(e) native SSE4.1: the library kernel via simd4.h' : '(e) native SSE4.1: own kernel (library kernel absent)',
       family: 'f32',
       ...e,
-    });
-    const f = byName['own-avx512'] ?? byName['own-avx2'];
-    if (f) rows.push({ key: 'f', label: `(f) native ${f.name === 'own-avx512' ? 'AVX-512' : 'AVX2'}, same test (own kernel)`, family: 'f32', ...f });
-    else rows.push({ key: 'f', label: '(f) native widest', skipped: 'no AVX2 or AVX-512 on this CPU' });
-    nativeInfo = { ...nativeInfo, extra: nat.rows.filter((r) => r !== e && r !== f) };
+    }));
+    if (f) {
+      runners.push({ name: 'f', run: nativeRun(f.name) });
+      finishers.push(() => ({ key: 'f', label: `(f) native ${f.name === 'own-avx512' ? 'AVX-512' : 'AVX2'}: same test, own kernel`, family: 'f32', ...f }));
+    } else {
+      finishers.push(() => ({ key: 'f', label: '(f) native widest', skipped: 'no AVX2 or AVX-512 on this CPU' }));
+    }
   }
+
+  const times = await interleave(runners, timing);
+  for (const finish of finishers) {
+    const r = await finish();
+    rows.push(r.skipped ? r : { ...r, ...times.get(r.key) });
+  }
+  rows.sort((x, y) => (x.key < y.key ? -1 : 1));
+  const nativeInfo = { command: built.command, extra: extraNative };
 
   // Agreement: every row the same hits and pair checksum; rows of one
   // arithmetic (float32 / float64) the same depth bits; all depth totals close.

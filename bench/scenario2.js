@@ -2,7 +2,7 @@
 // in the 200 x 150 box; every frame the circles make small random moves and
 // each engine finds every touching circle-capsule and circle-circle pair.
 import { buildScene, buildFrames } from './lib/scene.js';
-import { measure } from './lib/harness.js';
+import { sample, interleave } from './lib/harness.js';
 import { printTable, fmtMs, fmtRatio } from './lib/table.js';
 import { bruteCapsuleCircle, bruteCircleCircle, compareSets } from './lib/reference.js';
 import { hasBatchApi } from './narrow/wasm-row.js';
@@ -15,14 +15,6 @@ export const CIRCLES = 10000;
 export const CAPSULES = 1500;
 export const STEP = 0.05; // largest move per frame along x and along y
 
-async function timeFrames(name, engine, frames, timing) {
-  let f = 0;
-  return measure(name, () => {
-    engine.step(frames[f]);
-    f = f + 1 === frames.length ? 0 : f + 1;
-  }, timing);
-}
-
 export async function runScenario2({ api, timing, quick, log }) {
   const scene = buildScene(SEED, CIRCLES, CAPSULES);
   const frames = buildFrames(SEED, scene.circles, quick ? 4 : 60, STEP);
@@ -32,38 +24,43 @@ export async function runScenario2({ api, timing, quick, log }) {
     circleKeys: bruteCircleCircle(check.x, check.y, scene.circles.radius, CIRCLES),
   };
 
+  // Every engine is built first, then timed in interleaved rounds (each
+  // round: frames in order from where the engine stopped), then checked on
+  // the check frame against the brute force.
+  const engines = [];
+  if (hasBatchApi(api)) {
+    engines.push({ key: 'capsule2d', label: 'capsule2d (SIMD wasm, grid)', what: 'all pairs with normal, depth, point', engine: createCapsule2dScene(api, scene) });
+  }
+  engines.push({ key: 'detect', label: 'detect-collisions (insert + checkAll)', what: `capsules as ${2 * SEGMENTS + 2}-gons; overlap, normal`, engine: createDetectScene(scene) });
+  await initRapier();
+  engines.push({ key: 'rapier', label: 'Rapier2D 0.21 (sensors, step, events)', what: 'pairs only: no normals or depths', engine: createRapierScene(scene) });
+
+  const times = await interleave(
+    engines.map((e) => {
+      let f = 0;
+      const step = () => {
+        e.engine.step(frames[f]);
+        f = f + 1 === frames.length ? 0 : f + 1;
+      };
+      return { name: e.key, run: (o) => sample(e.label, step, o) };
+    }),
+    timing,
+  );
   const rows = [];
   const problems = [];
-  async function row(key, label, what, make) {
-    let engine;
-    try {
-      engine = await make();
-      const t = await timeFrames(label, engine, frames, timing);
-      const got = engine.pairs(check);
-      rows.push({
-        key,
-        label,
-        what,
-        ...t,
-        capsulePairs: got.capsuleCount,
-        circlePairs: got.circleCount,
-        vsBrute: [compareSets(want.capsuleKeys, got.capsuleKeys), compareSets(want.circleKeys, got.circleKeys)],
-      });
-    } finally {
-      engine?.destroy();
-    }
+  for (const e of engines) {
+    const got = e.engine.pairs(check);
+    e.engine.destroy();
+    rows.push({
+      key: e.key,
+      label: e.label,
+      what: e.what,
+      ...times.get(e.key),
+      capsulePairs: got.capsuleCount,
+      circlePairs: got.circleCount,
+      vsBrute: [compareSets(want.capsuleKeys, got.capsuleKeys), compareSets(want.circleKeys, got.circleKeys)],
+    });
   }
-
-  if (hasBatchApi(api)) {
-    await row('capsule2d', 'capsule2d (SIMD wasm, grid)', 'all pairs with normal, depth, point', () => createCapsule2dScene(api, scene));
-  }
-  await row('detect', 'detect-collisions (insert + checkAll)', `capsules as ${2 * SEGMENTS + 2}-gons; overlap, normal`, () =>
-    createDetectScene(scene),
-  );
-  await row('rapier', 'Rapier2D 0.21 (sensors, step, events)', 'pairs only: no normals or depths', async () => {
-    await initRapier();
-    return createRapierScene(scene);
-  });
 
   const ref = rows.find((r) => r.key === 'capsule2d');
   const fmtDiff = (d) => (d.missing || d.extra ? `-${d.missing} +${d.extra}` : 'same');

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { prng, randomDirection } from './lib/scene.js';
-import { measure } from './lib/harness.js';
+import { sample, interleave } from './lib/harness.js';
 import { printTable, fmtRatio } from './lib/table.js';
 
 export const SEED = 3;
@@ -119,11 +119,9 @@ export async function runScenario3({ api, timing, log }) {
     bare: 'bare export: capw_collide_capsule_circle + 7 reads',
     js: 'plain JS, same test (float64)',
   };
-  const rows = [];
-  for (const key of ['api', 'bare', 'js']) {
-    const t = await measure(labels[key], tasks[key], timing);
-    rows.push({ key, label: labels[key], nsPerCall: (t.medianMs * 1e6) / CALLS, ...results[key] });
-  }
+  const keys = ['api', 'bare', 'js'];
+  const times = await interleave(keys.map((key) => ({ name: key, run: (o) => sample(labels[key], tasks[key], o) })), timing);
+  const rows = keys.map((key) => ({ key, label: labels[key], nsPerCall: (times.get(key).medianMs * 1e6) / CALLS, ...results[key] }));
   const bareRow = rows.find((r) => r.key === 'bare');
   const apiRow = rows.find((r) => r.key === 'api');
   printTable(

@@ -44,10 +44,9 @@ export function buildNative() {
   return { exe, command, library: lib.length > 0 };
 }
 
-/** Runs the driver; returns its parsed JSON. */
-export function runNative(exe, { reps, seed, circles, capsules }) {
-  const text = execFileSync(exe, ['--reps', String(reps), '--seed', String(seed), '--circles', String(circles), '--capsules', String(capsules)], {
-    encoding: 'utf8',
-  });
-  return JSON.parse(text);
+/** Runs the driver (every row, or only the one named); returns its parsed JSON. */
+export function runNative(exe, { reps, seed, circles, capsules, only }) {
+  const args = ['--reps', String(reps), '--seed', String(seed), '--circles', String(circles), '--capsules', String(capsules)];
+  if (only) args.push('--only', only);
+  return JSON.parse(execFileSync(exe, args, { encoding: 'utf8' }));
 }

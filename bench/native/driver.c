@@ -1,7 +1,9 @@
 /* Native rows of scenario 1: builds the benchmark scene (scene.h, identical
  * to bench/lib/scene.js), times each kernel `reps` times and prints one JSON
  * object with the median milliseconds, hits and checksums per kernel.
- *   driver [--reps N] [--seed S] [--circles N] [--capsules M]
+ *   driver [--reps N] [--seed S] [--circles N] [--capsules M] [--only NAME]
+ * Rows: c-scalar, own-sse41, library-sse41 (with the library), and the
+ * widest the CPU runs: own-avx512 or own-avx2.
  * Built with -DBENCH_LIBRARY and the library's C sources, it also times the
  * library's own all-pairs call (cap_all_pairs_capsule_circle), whose 4-wide
  * kernel goes through src/simd4.h's SSE4.1 backend natively. */
@@ -70,10 +72,12 @@ static void library_hits(job* j)
 #endif
 
 static int first_row = 1;
+static const char* only = NULL;
 
 static void run(const char* name, const char* width, void (*call)(job*), job* j, int reps)
 {
     double times[256];
+    if (only && strcmp(only, name) != 0) return;
     if (reps > 256) reps = 256;
     call(j); /* warm-up */
     for (int r = 0; r < reps; r++) {
@@ -81,16 +85,18 @@ static void run(const char* name, const char* width, void (*call)(job*), job* j,
         call(j);
         times[r] = now_ms() - t0;
     }
+    printf("%s\n    {\"name\": \"%s\", \"samples\": [", first_row ? "" : ",", name);
+    for (int r = 0; r < reps; r++) printf("%s%.6f", r ? ", " : "", times[r]);
+    printf("],");
     qsort(times, (size_t)reps, sizeof times[0], cmp_double);
     double median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
 #ifdef BENCH_LIBRARY
     if (call == call_library) library_hits(j);
 #endif
     hit_sum s = hits_sum(j->h);
-    printf("%s\n    {\"name\": \"%s\", \"width\": %s, \"medianMs\": %.6f, \"minMs\": %.6f, \"reps\": %d, "
+    printf(" \"width\": %s, \"medianMs\": %.6f, \"minMs\": %.6f, \"reps\": %d, "
            "\"hits\": %d, \"pairs\": %u, \"depths\": %u, \"depthTotal\": %.17g}",
-           first_row ? "" : ",", name, width, median, times[0], reps, j->h->count, s.pairs, s.depths,
-           s.depth_total);
+           width, median, times[0], reps, j->h->count, s.pairs, s.depths, s.depth_total);
     first_row = 0;
 }
 
@@ -105,6 +111,7 @@ int main(int argc, char** argv)
         else if (!strcmp(argv[a], "--seed")) seed = (unsigned)strtoul(argv[a + 1], NULL, 10);
         else if (!strcmp(argv[a], "--circles")) n = atoi(argv[a + 1]);
         else if (!strcmp(argv[a], "--capsules")) m = atoi(argv[a + 1]);
+        else if (!strcmp(argv[a], "--only")) only = argv[a + 1];
     }
     if (reps < 1) reps = 1;
     circles c;
