@@ -42,3 +42,4 @@ export function simdSupported(): boolean;
 export function usingSimd(): boolean;
 
 export * from './query.js';
+export * from './batch.js';

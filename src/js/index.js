@@ -4,6 +4,7 @@ import { start, wasm, notReady } from './runtime.js';
 
 export { simdSupported } from './loader.js';
 export * from './query.js';
+export * from './batch.js';
 
 /**
  * Loads the WebAssembly module; await it once before any other call.

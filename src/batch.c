@@ -1,0 +1,407 @@
+/* capsule2d — batch sets, buffers, validation and the batch calls.
+ * Declarations and conventions: capsule2d_batch.h. */
+#include "capsule2d_batch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "math.h"
+#include "narrow.h"
+
+/* ---- allocation ---------------------------------------------------------- */
+
+/* Reallocates each of k arrays (element size 4) from `keep` to `capacity`
+ * elements, all or nothing. */
+static int realloc_all(void** arrays[], int k, uint32_t keep, uint32_t capacity)
+{
+    void* fresh[8];
+    size_t bytes = (size_t)(capacity ? capacity : 1) * 4u;
+    if ((uint64_t)(capacity ? capacity : 1) * 4u > (uint64_t)(size_t)-1 / 2) return CAP_BATCH_NO_MEMORY;
+    for (int i = 0; i < k; i++) {
+        fresh[i] = malloc(bytes);
+        if (!fresh[i]) {
+            while (i-- > 0) free(fresh[i]);
+            return CAP_BATCH_NO_MEMORY;
+        }
+        memset(fresh[i], 0, bytes);
+        if (*arrays[i] && keep) memcpy(fresh[i], *arrays[i], (size_t)keep * 4u);
+    }
+    for (int i = 0; i < k; i++) {
+        free(*arrays[i]);
+        *arrays[i] = fresh[i];
+    }
+    return CAP_BATCH_OK;
+}
+
+#define ARRAYS(...) ((void**[]){__VA_ARGS__}), (int)(sizeof((void**[]){__VA_ARGS__}) / sizeof(void**))
+
+int cap_circle_set_reserve(cap_circle_set* s, uint32_t capacity)
+{
+    if (!s) return CAP_BATCH_BAD_ARGUMENT;
+    if (capacity <= s->capacity && s->x) return CAP_BATCH_OK;
+    int rc = realloc_all(ARRAYS((void**)&s->x, (void**)&s->y, (void**)&s->radius), s->count, capacity);
+    if (rc == CAP_BATCH_OK && capacity > s->capacity) s->capacity = capacity;
+    return rc;
+}
+
+int cap_capsule_set_reserve(cap_capsule_set* s, uint32_t capacity)
+{
+    if (!s) return CAP_BATCH_BAD_ARGUMENT;
+    if (capacity <= s->capacity && s->ax) return CAP_BATCH_OK;
+    int rc = realloc_all(ARRAYS((void**)&s->ax, (void**)&s->ay, (void**)&s->bx, (void**)&s->by,
+                                (void**)&s->radius),
+                         s->count, capacity);
+    if (rc == CAP_BATCH_OK) {
+        if (capacity > s->capacity) s->capacity = capacity;
+        s->version++;
+    }
+    return rc;
+}
+
+int cap_contact_buffer_reserve(cap_contact_buffer* b, uint32_t capacity)
+{
+    if (!b) return CAP_BATCH_BAD_ARGUMENT;
+    if (capacity <= b->capacity && b->a) return CAP_BATCH_OK;
+    uint32_t keep = b->count < b->capacity ? b->count : b->capacity;
+    int rc = realloc_all(ARRAYS((void**)&b->a, (void**)&b->b, (void**)&b->nx, (void**)&b->ny, (void**)&b->depth,
+                                (void**)&b->point_x, (void**)&b->point_y),
+                         keep, capacity);
+    if (rc == CAP_BATCH_OK && capacity > b->capacity) b->capacity = capacity;
+    return rc;
+}
+
+int cap_index_buffer_reserve(cap_index_buffer* b, uint32_t capacity)
+{
+    if (!b) return CAP_BATCH_BAD_ARGUMENT;
+    if (capacity <= b->capacity && b->index) return CAP_BATCH_OK;
+    uint32_t keep = b->count < b->capacity ? b->count : b->capacity;
+    int rc = realloc_all(ARRAYS((void**)&b->index), keep, capacity);
+    if (rc == CAP_BATCH_OK && capacity > b->capacity) b->capacity = capacity;
+    return rc;
+}
+
+#define CREATE(type, reserve)                                   \
+    type* o = (type*)calloc(1, sizeof(type));                   \
+    if (!o) return NULL;                                        \
+    if (reserve(o, capacity) != CAP_BATCH_OK) {                 \
+        free(o);                                                \
+        return NULL;                                            \
+    }                                                           \
+    o->capacity = capacity;                                     \
+    return o
+
+cap_circle_set* cap_circle_set_create(uint32_t capacity) { CREATE(cap_circle_set, cap_circle_set_reserve); }
+cap_capsule_set* cap_capsule_set_create(uint32_t capacity) { CREATE(cap_capsule_set, cap_capsule_set_reserve); }
+cap_contact_buffer* cap_contact_buffer_create(uint32_t capacity) { CREATE(cap_contact_buffer, cap_contact_buffer_reserve); }
+cap_index_buffer* cap_index_buffer_create(uint32_t capacity) { CREATE(cap_index_buffer, cap_index_buffer_reserve); }
+
+void cap_circle_set_destroy(cap_circle_set* s)
+{
+    if (!s) return;
+    free(s->x);
+    free(s->y);
+    free(s->radius);
+    free(s);
+}
+
+void cap_capsule_set_destroy(cap_capsule_set* s)
+{
+    if (!s) return;
+    free(s->ax);
+    free(s->ay);
+    free(s->bx);
+    free(s->by);
+    free(s->radius);
+    if (s->index) {
+        cap_grid_free(s->index);
+        free(s->index);
+    }
+    free(s);
+}
+
+void cap_contact_buffer_destroy(cap_contact_buffer* b)
+{
+    if (!b) return;
+    free(b->a);
+    free(b->b);
+    free(b->nx);
+    free(b->ny);
+    free(b->depth);
+    free(b->point_x);
+    free(b->point_y);
+    free(b);
+}
+
+void cap_index_buffer_destroy(cap_index_buffer* b)
+{
+    if (!b) return;
+    free(b->index);
+    free(b);
+}
+
+/* ---- validation ---------------------------------------------------------- */
+
+static int fail(cap_batch_error* err, int code, int set, int field, uint32_t index)
+{
+    if (err) {
+        err->code = code;
+        err->set = set;
+        err->field = field;
+        err->index = index;
+    }
+    return code;
+}
+
+static int finite(float v) { return v - v == 0.0f; }
+
+/* The first bad field of element i among `fields` arrays (the last one a
+ * radius when has_radius), or -1. */
+static int first_bad(const float* const* fields, int k, uint32_t i)
+{
+    for (int f = 0; f < k; f++) {
+        float v = fields[f][i];
+        if (!finite(v) || (f == k - 1 && v < 0.0f)) return f;
+    }
+    return -1;
+}
+
+static int check_fields(const float* const* fields, int k, uint32_t count, int set, cap_batch_error* err)
+{
+    /* Fast pass without branches per element; the slow pass names the culprit. */
+    int bad = 0;
+    for (int f = 0; f < k; f++) {
+        const float* p = fields[f];
+        float acc = 0.0f;
+        for (uint32_t i = 0; i < count; i++) acc = acc + (p[i] - p[i]); /* NaN if any non-finite */
+        if (!(acc == 0.0f)) bad = 1;
+    }
+    if (!bad) {
+        const float* r = fields[k - 1];
+        for (uint32_t i = 0; i < count; i++) bad |= r[i] < 0.0f;
+    }
+    if (!bad) return CAP_BATCH_OK;
+    for (uint32_t i = 0; i < count; i++) {
+        int f = first_bad(fields, k, i);
+        if (f >= 0) return fail(err, CAP_BATCH_BAD_VALUE, set, f, i);
+    }
+    return CAP_BATCH_OK;
+}
+
+int cap_circle_set_check(const cap_circle_set* s, cap_batch_error* err)
+{
+    if (!s || s->count > s->capacity) return fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_CIRCLES, 0, 0);
+    const float* fields[3] = {s->x, s->y, s->radius};
+    return check_fields(fields, 3, s->count, CAP_BATCH_SET_CIRCLES, err);
+}
+
+int cap_capsule_set_check(const cap_capsule_set* s, cap_batch_error* err)
+{
+    if (!s || s->count > s->capacity) return fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_CAPSULES, 0, 0);
+    const float* fields[5] = {s->ax, s->ay, s->bx, s->by, s->radius};
+    return check_fields(fields, 5, s->count, CAP_BATCH_SET_CAPSULES, err);
+}
+
+/* ---- per-call scratch (kept and grown; single-threaded) ------------------ */
+
+static struct {
+    double* boxes;
+    uint32_t boxes_cap; /* in doubles */
+    uint32_t *stamp, *cand, *scratch;
+    uint32_t stamp_cap, cand_cap, scratch_cap, stamp_id;
+    float* f[10]; /* padded circles x y r, prepared capsules ax ay vx vy gx gy r */
+    uint32_t f_cap;
+    cap_grid circles;
+} ws;
+
+static int grow(void** p, uint32_t* cap, uint64_t need, size_t elem)
+{
+    if (need <= *cap) return CAP_BATCH_OK;
+    uint64_t want = need + need / 2 + 64;
+    if (want * elem > 0x7fffffffu) want = need;
+    if (want * elem > 0x7fffffffu) return CAP_BATCH_NO_MEMORY;
+    void* q = realloc(*p, (size_t)(want * elem));
+    if (!q) return CAP_BATCH_NO_MEMORY;
+    *p = q;
+    *cap = (uint32_t)want;
+    return CAP_BATCH_OK;
+}
+
+static int grow_stamps(uint32_t n)
+{
+    uint32_t old = ws.stamp_cap;
+    if (grow((void**)&ws.stamp, &ws.stamp_cap, n, 4)) return CAP_BATCH_NO_MEMORY;
+    if (ws.stamp_cap > old) memset(ws.stamp + old, 0, (size_t)(ws.stamp_cap - old) * 4u);
+    return grow((void**)&ws.cand, &ws.cand_cap, n, 4);
+}
+
+static int grow_floats(uint64_t n)
+{
+    if (n <= ws.f_cap) return CAP_BATCH_OK;
+    uint64_t want = n + n / 2 + 64;
+    if (want * 4u > 0x7fffffffu) return CAP_BATCH_NO_MEMORY;
+    for (int i = 0; i < 10; i++) {
+        float* q = (float*)realloc(ws.f[i], (size_t)want * 4u);
+        if (!q) return CAP_BATCH_NO_MEMORY; /* the ones grown stay valid */
+        ws.f[i] = q;
+    }
+    ws.f_cap = (uint32_t)want;
+    return CAP_BATCH_OK;
+}
+
+static void clear_contacts(cap_contact_buffer* out) { out->count = 0; }
+
+static uint32_t saturate(uint64_t k) { return k > 0xffffffffu ? 0xffffffffu : (uint32_t)k; }
+
+/* ---- the capsule index --------------------------------------------------- */
+
+static int ensure_index(cap_capsule_set* s, int force)
+{
+    if (!s->index) {
+        s->index = (cap_grid*)calloc(1, sizeof(cap_grid));
+        if (!s->index) return CAP_BATCH_NO_MEMORY;
+    }
+    cap_grid* g = s->index;
+    if (!force && g->built && g->count == s->count && g->version == s->version) return CAP_BATCH_OK;
+    if (grow((void**)&ws.boxes, &ws.boxes_cap, 4 * (uint64_t)s->count, sizeof(double))) return CAP_BATCH_NO_MEMORY;
+    for (uint32_t i = 0; i < s->count; i++)
+        cap_grid_capsule_box(s->ax[i], s->ay[i], s->bx[i], s->by[i], s->radius[i], ws.boxes + 4 * (size_t)i);
+    int rc = cap_grid_build(g, ws.boxes, s->count);
+    if (rc) return rc;
+    g->version = s->version;
+    return CAP_BATCH_OK;
+}
+
+int cap_capsule_set_update(cap_capsule_set* s, cap_batch_error* err)
+{
+    int rc = cap_capsule_set_check(s, err);
+    if (rc) return rc;
+    rc = ensure_index(s, 1);
+    return rc ? fail(err, rc, CAP_BATCH_SET_CAPSULES, 0, 0) : CAP_BATCH_OK;
+}
+
+static cap_narrow_shape capsule_at(const cap_capsule_set* s, uint32_t j)
+{
+    return cap_narrow_capsule(s->ax[j], s->ay[j], s->bx[j], s->by[j], s->radius[j]);
+}
+
+static cap_narrow_shape circle_shape(float x, float y, float r)
+{
+    cap_narrow_shape s = {x, y, 0.0f, 0.0f, 0.0f, 0.0f, r};
+    return s;
+}
+
+/* ---- contacts ------------------------------------------------------------ */
+
+int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle_set* circles,
+                                     cap_contact_buffer* out, cap_batch_error* err)
+{
+    if (!out) return fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
+    clear_contacts(out);
+    int rc = cap_capsule_set_check(capsules, err);
+    if (!rc) rc = cap_circle_set_check(circles, err);
+    if (rc) return rc;
+    uint32_t m = capsules->count, n = circles->count;
+    if (ensure_index(capsules, 0) || grow_stamps(m) || grow_floats(m))
+        return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    /* Prepare each capsule once (f[3..9]). */
+    for (uint32_t j = 0; j < m; j++) {
+        cap_narrow_shape s = capsule_at(capsules, j);
+        ws.f[3][j] = s.ax, ws.f[4][j] = s.ay, ws.f[5][j] = s.vx, ws.f[6][j] = s.vy;
+        ws.f[7][j] = s.gx, ws.f[8][j] = s.gy, ws.f[9][j] = s.r;
+    }
+    uint64_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        float cx = circles->x[i], cy = circles->y[i], cr = circles->radius[i];
+        double box[4];
+        cap_grid_circle_box(cx, cy, cr, box);
+        uint32_t nc = cap_grid_gather(capsules->index, box, 0, m, ws.stamp, &ws.stamp_id, ws.cand);
+        for (uint32_t c = 0; c < nc; c++) {
+            uint32_t j = ws.cand[c];
+            cap_narrow_shape s = {ws.f[3][j], ws.f[4][j], ws.f[5][j], ws.f[6][j], ws.f[7][j], ws.f[8][j], ws.f[9][j]};
+            if (!cap_narrow_test(&s, cx, cy, cr)) continue;
+            if (k < out->capacity) {
+                float con[5];
+                cap_narrow_contact(&s, cx, cy, cr, con);
+                cap_narrow_put(out, k, j, i, con);
+            }
+            k++;
+        }
+    }
+    out->count = saturate(k);
+    return CAP_BATCH_OK;
+}
+
+int cap_all_pairs_capsule_circle(const cap_capsule_set* capsules, const cap_circle_set* circles,
+                                 cap_contact_buffer* out, cap_batch_error* err)
+{
+    if (!out) return fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
+    clear_contacts(out);
+    int rc = cap_capsule_set_check(capsules, err);
+    if (!rc) rc = cap_circle_set_check(circles, err);
+    if (rc) return rc;
+    uint32_t m = capsules->count, n = circles->count;
+    uint64_t padded = ((uint64_t)n + 7) & ~(uint64_t)7;
+    if (grow_floats(padded > m ? padded : m) || grow((void**)&ws.scratch, &ws.scratch_cap, 2 * (uint64_t)m, 4))
+        return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    float nan = __builtin_nanf("");
+    for (uint32_t i = 0; i < padded; i++) {
+        ws.f[0][i] = i < n ? circles->x[i] : nan;
+        ws.f[1][i] = i < n ? circles->y[i] : nan;
+        ws.f[2][i] = i < n ? circles->radius[i] : 0.0f;
+    }
+    for (uint32_t j = 0; j < m; j++) {
+        cap_narrow_shape s = capsule_at(capsules, j);
+        ws.f[3][j] = s.ax, ws.f[4][j] = s.ay, ws.f[5][j] = s.vx, ws.f[6][j] = s.vy;
+        ws.f[7][j] = s.gx, ws.f[8][j] = s.gy, ws.f[9][j] = s.r;
+    }
+    cap_narrow_soa soa = {ws.f[3], ws.f[4], ws.f[5], ws.f[6], ws.f[7], ws.f[8], ws.f[9]};
+    uint64_t k = cap_narrow_all_pairs(&soa, m, ws.f[0], ws.f[1], ws.f[2], n, ws.scratch, out);
+    out->count = saturate(k);
+    return CAP_BATCH_OK;
+}
+
+int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* out, cap_batch_error* err)
+{
+    if (!out) return fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
+    clear_contacts(out);
+    int rc = cap_circle_set_check(circles, err);
+    if (rc) return rc;
+    uint32_t n = circles->count;
+    if (grow((void**)&ws.boxes, &ws.boxes_cap, 4 * (uint64_t)n, sizeof(double)) || grow_stamps(n))
+        return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    for (uint32_t i = 0; i < n; i++)
+        cap_grid_circle_box(circles->x[i], circles->y[i], circles->radius[i], ws.boxes + 4 * (size_t)i);
+    if (cap_grid_build(&ws.circles, ws.boxes, n)) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    uint64_t k = 0;
+    for (uint32_t i = 0; i + 1 < n; i++) {
+        cap_narrow_shape s = circle_shape(circles->x[i], circles->y[i], circles->radius[i]);
+        uint32_t nc = cap_grid_gather(&ws.circles, ws.boxes + 4 * (size_t)i, i + 1, n, ws.stamp, &ws.stamp_id, ws.cand);
+        for (uint32_t c = 0; c < nc; c++) {
+            uint32_t j = ws.cand[c];
+            float cx = circles->x[j], cy = circles->y[j], cr = circles->radius[j];
+            if (!cap_narrow_test(&s, cx, cy, cr)) continue;
+            if (k < out->capacity) {
+                float con[5];
+                cap_narrow_contact(&s, cx, cy, cr, con);
+                cap_narrow_put(out, k, i, j, con);
+            }
+            k++;
+        }
+    }
+    out->count = saturate(k);
+    return CAP_BATCH_OK;
+}
+
+/* For batch_query.c: the capsules whose index cells the box touches,
+ * ascending (indices >= count skipped). The list lives in the scratch. */
+int cap_batch_index_candidates_(cap_capsule_set* s, const double box[4], uint32_t** cand, uint32_t* n);
+int cap_batch_index_candidates_(cap_capsule_set* s, const double box[4], uint32_t** cand, uint32_t* n)
+{
+    *n = 0;
+    *cand = NULL;
+    if (ensure_index(s, 0) || grow_stamps(s->count)) return CAP_BATCH_NO_MEMORY;
+    *cand = ws.cand;
+    *n = cap_grid_gather(s->index, box, 0, s->count, ws.stamp, &ws.stamp_id, ws.cand);
+    return CAP_BATCH_OK;
+}

@@ -1,0 +1,179 @@
+/* capsule2d batch — many circles and capsules at once, over shared memory.
+ *
+ * SUMMARY
+ *   A game keeps its shapes in structure-of-arrays float32 sets allocated
+ *   here (in wasm memory, so JS writes them in place through typed-array
+ *   views), makes ONE call per frame and reads contacts back from a contact
+ *   buffer. No per-object marshalling, no allocation per call once the
+ *   internal scratch has grown to the scene's size.
+ *
+ * THE PAIR TEST (the same in every call, scalar and SIMD, bit for bit)
+ *   Shape A is a capsule (core A->B, radius ra; a circle is a capsule with
+ *   A = B) and shape B a circle (centre C, radius rc). In float32, in this
+ *   order, never fused:
+ *     v  = B - A                     w  = C - A
+ *     g  = v / |v|^2 (computed once per capsule, scaled so huge and tiny
+ *          segments stay exact; g = 0 for a zero-length core)
+ *     t  = w.x*g.x + w.y*g.y, clamped to [0, 1] (NaN -> 0)
+ *     d  = w - t*v                   (the vector from the core point to C)
+ *     d2 = d.x*d.x + d.y*d.y         rs = ra + rc
+ *     hit  <=>  d2 <= rs*rs          (touching counts)
+ *   When rs*rs overflows float32 (radius sums > 1.8e19) the test becomes
+ *   |d| <= rs with an overflow-free length. Squares that underflow (shapes
+ *   closer than ~1e-19 with radius sums below ~1e-19) may count as touching.
+ *
+ * THE CONTACT (for each hit)
+ *   dist = |d| (overflow-free), normal = d / dist pointing from A toward B
+ *   (capsule -> circle; circle i -> circle j), depth = max(rs - dist, 0),
+ *   point = P + ra * normal on A's surface, P = A + t*v the core point.
+ *   Degenerate: dist = 0 with a core of non-zero length -> the left
+ *   perpendicular of A->B; zero-length core or coincident centres -> (0, 1).
+ *   Never NaN, never -0 in a normal.
+ *
+ * COUNT AND CAPACITY
+ *   Every call stores in out->count the number of results FOUND (saturating
+ *   at UINT32_MAX), which may exceed out->capacity; it writes the first
+ *   min(count, capacity) results in output order and never past the end.
+ *
+ * VALIDATION
+ *   Every call first scans its input sets: the first non-finite value or
+ *   negative radius stops the call with CAP_BATCH_BAD_VALUE, names the set,
+ *   field and index in *err, and writes nothing (out->count = 0). A set with
+ *   count > capacity gives CAP_BATCH_BAD_ARGUMENT.
+ *
+ * STATIC CAPSULE INDEX
+ *   A capsule set keeps a uniform-grid index, built on first use and rebuilt
+ *   when `version` or `count` changed since (bump `version` after writing
+ *   shapes) or on cap_capsule_set_update(). Moving capsules without telling
+ *   the set makes calls use the stale index: pairs may be missed or reported
+ *   from old cells, but nothing is read or written out of bounds (indices >=
+ *   count are skipped, coordinates are always read from the live arrays).
+ *
+ * Return codes: CAP_BATCH_OK (0) or a negative CAP_BATCH_* code; on any error
+ * the outputs' counts are 0 and nothing else is written.
+ */
+#ifndef CAPSULE2D_BATCH_H
+#define CAPSULE2D_BATCH_H
+
+#include <stdint.h>
+
+#include "capsule2d.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    CAP_BATCH_OK = 0,
+    CAP_BATCH_BAD_VALUE = -1,    /* non-finite coordinate or negative radius */
+    CAP_BATCH_NO_MEMORY = -2,    /* allocation failed; nothing changed */
+    CAP_BATCH_BAD_ARGUMENT = -3  /* NULL pointer, count > capacity, ... */
+};
+
+/* Which input a validation error is about (cap_batch_error.set). */
+enum { CAP_BATCH_SET_CAPSULES = 0, CAP_BATCH_SET_CIRCLES = 1, CAP_BATCH_SET_QUERY = 2 };
+
+/* Field numbers (cap_batch_error.field): circles x=0 y=1 radius=2;
+ * capsules ax=0 ay=1 bx=2 by=3 radius=4. */
+typedef struct cap_batch_error {
+    int32_t code;   /* the returned code */
+    int32_t set;    /* CAP_BATCH_SET_* */
+    int32_t field;  /* see above */
+    uint32_t index; /* element index in that set */
+} cap_batch_error;
+
+/* Circles: x[i], y[i], radius[i] for i < count. Arrays hold capacity floats.
+ * The layout (all 4-byte fields, in this order) is read by the JS layer. */
+typedef struct cap_circle_set {
+    uint32_t capacity, count;
+    float *x, *y, *radius;
+} cap_circle_set;
+
+struct cap_grid;
+
+/* Capsules: core (ax, ay) -> (bx, by), radius. `version` is bumped by
+ * whoever changes shapes (the JS API does it on add/set/count/reserve). */
+typedef struct cap_capsule_set {
+    uint32_t capacity, count;
+    float *ax, *ay, *bx, *by, *radius;
+    uint32_t version;
+    struct cap_grid* index; /* private */
+} cap_capsule_set;
+
+/* Pair results, structure of arrays. (a[i], b[i]) names the pair. */
+typedef struct cap_contact_buffer {
+    uint32_t capacity, count;
+    uint32_t *a, *b;
+    float *nx, *ny, *depth, *point_x, *point_y;
+} cap_contact_buffer;
+
+/* Index results (region queries), ascending. */
+typedef struct cap_index_buffer {
+    uint32_t capacity, count;
+    uint32_t* index;
+} cap_index_buffer;
+
+/* Create with room for `capacity` elements (0 allowed), count 0. NULL when
+ * allocation fails. */
+cap_circle_set* cap_circle_set_create(uint32_t capacity);
+cap_capsule_set* cap_capsule_set_create(uint32_t capacity);
+cap_contact_buffer* cap_contact_buffer_create(uint32_t capacity);
+cap_index_buffer* cap_index_buffer_create(uint32_t capacity);
+
+/* Grow to at least `capacity`, keeping count and the first count elements.
+ * A smaller capacity than the current one does nothing. On
+ * CAP_BATCH_NO_MEMORY the object is unchanged. Array pointers change. */
+int cap_circle_set_reserve(cap_circle_set* s, uint32_t capacity);
+int cap_capsule_set_reserve(cap_capsule_set* s, uint32_t capacity);
+int cap_contact_buffer_reserve(cap_contact_buffer* b, uint32_t capacity);
+int cap_index_buffer_reserve(cap_index_buffer* b, uint32_t capacity);
+
+/* Free everything (NULL is a no-op). */
+void cap_circle_set_destroy(cap_circle_set* s);
+void cap_capsule_set_destroy(cap_capsule_set* s);
+void cap_contact_buffer_destroy(cap_contact_buffer* b);
+void cap_index_buffer_destroy(cap_index_buffer* b);
+
+/* Validate and (re)build the capsule set's static index now. */
+int cap_capsule_set_update(cap_capsule_set* s, cap_batch_error* err);
+
+/* Check a set: CAP_BATCH_OK, or the first bad element in index order
+ * (fields in the order listed above for each index) in *err. */
+int cap_circle_set_check(const cap_circle_set* s, cap_batch_error* err);
+int cap_capsule_set_check(const cap_capsule_set* s, cap_batch_error* err);
+
+/* Every capsule-circle pair that touches, through the capsule set's index:
+ * a = capsule index, b = circle index, normal capsule -> circle, point on
+ * the capsule's surface. Ordered by circle index, then capsule index. */
+int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle_set* circles,
+                                     cap_contact_buffer* out, cap_batch_error* err);
+
+/* The same pairs, results and order, by testing all count x count pairs
+ * with the 4-wide narrowphase kernel (no broadphase). */
+int cap_all_pairs_capsule_circle(const cap_capsule_set* capsules, const cap_circle_set* circles,
+                                 cap_contact_buffer* out, cap_batch_error* err);
+
+/* Every pair of circles i < j that touch, through a uniform grid built for
+ * this call: a = i, b = j, normal i -> j, point on i's surface. Ordered by
+ * i, then j. Coincident centres give the normal (0, 1). */
+int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* out, cap_batch_error* err);
+
+/* Region queries: indices (ascending) of the shapes that overlap (touching
+ * counts) the circle (x, y, r >= 0) or the closed box [minx, maxx] x
+ * [miny, maxy] (minx <= maxx, miny <= maxy). The query's own numbers are
+ * checked too (set CAP_BATCH_SET_QUERY, field 0.. in argument order).
+ * Capsules go through the static index; circles are scanned. */
+int cap_query_circle_capsules(cap_capsule_set* s, float x, float y, float r, cap_index_buffer* out,
+                              cap_batch_error* err);
+int cap_query_circle_circles(const cap_circle_set* s, float x, float y, float r, cap_index_buffer* out,
+                             cap_batch_error* err);
+int cap_query_box_capsules(cap_capsule_set* s, float minx, float miny, float maxx, float maxy,
+                           cap_index_buffer* out, cap_batch_error* err);
+int cap_query_box_circles(const cap_circle_set* s, float minx, float miny, float maxx, float maxy,
+                          cap_index_buffer* out, cap_batch_error* err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

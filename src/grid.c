@@ -1,0 +1,195 @@
+/* capsule2d — uniform grid broadphase (counting sort). See grid.h. */
+#include "grid.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capsule2d_batch.h"
+
+static double absd(double a) { return a < 0.0 ? -a : a; }
+
+static void widen(double box[4], double scale)
+{
+    double m = scale * 1e-6 + 1e-18;
+    box[0] -= m;
+    box[1] -= m;
+    box[2] += m;
+    box[3] += m;
+}
+
+void cap_grid_circle_box(float x, float y, float r, double box[4])
+{
+    box[0] = (double)x - r;
+    box[1] = (double)y - r;
+    box[2] = (double)x + r;
+    box[3] = (double)y + r;
+    widen(box, absd(x) + absd(y) + r);
+}
+
+void cap_grid_capsule_box(float ax, float ay, float bx, float by, float r, double box[4])
+{
+    box[0] = (ax < bx ? ax : bx) - (double)r;
+    box[1] = (ay < by ? ay : by) - (double)r;
+    box[2] = (ax < bx ? bx : ax) + (double)r;
+    box[3] = (ay < by ? by : ay) + (double)r;
+    widen(box, absd(ax) + absd(ay) + absd(bx) + absd(by) + r);
+}
+
+static int32_t cell_of(double v, double lo, double inv, int32_t cells)
+{
+    double f = (v - lo) * inv;
+    if (!(f >= 0.0)) return 0;
+    if (f >= (double)cells) return cells - 1;
+    return (int32_t)f;
+}
+
+typedef struct cap_range { int32_t x0, y0, x1, y1; } cap_range;
+
+static cap_range range_of(const cap_grid* g, const double* box)
+{
+    cap_range r;
+    r.x0 = cell_of(box[0], g->minx, g->inv_cell, g->nx);
+    r.y0 = cell_of(box[1], g->miny, g->inv_cell, g->ny);
+    r.x1 = cell_of(box[2], g->minx, g->inv_cell, g->nx);
+    r.y1 = cell_of(box[3], g->miny, g->inv_cell, g->ny);
+    return r;
+}
+
+static int reserve_u32(uint32_t** p, uint32_t* cap, uint64_t need)
+{
+    if (need <= *cap) return 0;
+    if (need > 0x3fffffffu) return CAP_BATCH_NO_MEMORY;
+    uint64_t want = need + need / 2 + 16;
+    if (want > 0x3fffffffu) want = need;
+    uint32_t* q = (uint32_t*)realloc(*p, (size_t)want * sizeof(uint32_t));
+    if (!q) return CAP_BATCH_NO_MEMORY;
+    *p = q;
+    *cap = (uint32_t)want;
+    return 0;
+}
+
+int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
+{
+    g->built = 0;
+    g->count = 0;
+    g->nx = g->ny = 1;
+    g->minx = g->miny = 0.0;
+    g->inv_cell = 1.0;
+    double minx = 0.0, miny = 0.0, maxx = 0.0, maxy = 0.0, sum = 0.0;
+    for (uint32_t i = 0; i < n; i++) {
+        const double* b = boxes + 4 * (size_t)i;
+        if (i == 0 || b[0] < minx) minx = b[0];
+        if (i == 0 || b[1] < miny) miny = b[1];
+        if (i == 0 || b[2] > maxx) maxx = b[2];
+        if (i == 0 || b[3] > maxy) maxy = b[3];
+        double w = b[2] - b[0], h = b[3] - b[1];
+        sum += w > h ? w : h;
+    }
+    double width = maxx - minx, height = maxy - miny;
+    double cell = n ? sum / n : 1.0;
+    if (!(cell > 0.0)) cell = (width > height ? width : height) / sqrt((double)n + 1.0);
+    if (!(cell > 0.0) || !(cell < 1e300)) cell = 1.0;
+    uint64_t max_cells = 4 * (uint64_t)n + 64, max_items = 8 * (uint64_t)n + 64;
+    double nxd, nyd;
+    uint64_t items;
+    for (;;) {
+        nxd = floor(width / cell) + 1.0;
+        nyd = floor(height / cell) + 1.0;
+        if (nxd * nyd > (double)max_cells) {
+            cell *= 2.0;
+            continue;
+        }
+        double inv = 1.0 / cell;
+        items = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            const double* b = boxes + 4 * (size_t)i;
+            int64_t w = cell_of(b[2], minx, inv, (int32_t)nxd) - cell_of(b[0], minx, inv, (int32_t)nxd) + 1;
+            int64_t h = cell_of(b[3], miny, inv, (int32_t)nyd) - cell_of(b[1], miny, inv, (int32_t)nyd) + 1;
+            items += (uint64_t)(w * h);
+        }
+        if (items > max_items && (nxd > 1.0 || nyd > 1.0)) {
+            cell *= 2.0;
+            continue;
+        }
+        break;
+    }
+    uint32_t cells = (uint32_t)(nxd * nyd);
+    if (reserve_u32(&g->start, &g->start_cap, (uint64_t)cells + 1) ||
+        reserve_u32(&g->items, &g->items_cap, items ? items : 1)) {
+        return CAP_BATCH_NO_MEMORY;
+    }
+    g->minx = minx;
+    g->miny = miny;
+    g->inv_cell = 1.0 / cell;
+    g->nx = (int32_t)nxd;
+    g->ny = (int32_t)nyd;
+    /* Counting sort: count per cell, prefix sums, then place in index order. */
+    memset(g->start, 0, ((size_t)cells + 1) * sizeof(uint32_t));
+    for (uint32_t i = 0; i < n; i++) {
+        cap_range r = range_of(g, boxes + 4 * (size_t)i);
+        for (int32_t y = r.y0; y <= r.y1; y++)
+            for (int32_t x = r.x0; x <= r.x1; x++) g->start[(size_t)y * g->nx + x + 1]++;
+    }
+    for (uint32_t c = 0; c < cells; c++) g->start[c + 1] += g->start[c];
+    /* start[c] is used as the fill cursor of cell c, then shifted back. */
+    for (uint32_t i = 0; i < n; i++) {
+        cap_range r = range_of(g, boxes + 4 * (size_t)i);
+        for (int32_t y = r.y0; y <= r.y1; y++)
+            for (int32_t x = r.x0; x <= r.x1; x++) g->items[g->start[(size_t)y * g->nx + x]++] = i;
+    }
+    for (uint32_t c = cells; c > 0; c--) g->start[c] = g->start[c - 1];
+    g->start[0] = 0;
+    g->count = n;
+    g->built = 1;
+    return 0;
+}
+
+static void sort_u32(uint32_t* a, uint32_t n)
+{
+    /* Insertion sort for the usual handful; shell gaps keep big ones fast. */
+    static const uint32_t gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
+    for (unsigned gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++) {
+        uint32_t gap = gaps[gi];
+        for (uint32_t i = gap; i < n; i++) {
+            uint32_t v = a[i], j = i;
+            while (j >= gap && a[j - gap] > v) {
+                a[j] = a[j - gap];
+                j -= gap;
+            }
+            a[j] = v;
+        }
+    }
+}
+
+uint32_t cap_grid_gather(const cap_grid* g, const double box[4], uint32_t lo, uint32_t hi, uint32_t* stamp,
+                         uint32_t* stamp_id, uint32_t* cand)
+{
+    if (!g->built || g->count == 0) return 0;
+    if (++*stamp_id == 0) {
+        memset(stamp, 0, (size_t)hi * sizeof(uint32_t));
+        *stamp_id = 1;
+    }
+    uint32_t id = *stamp_id, k = 0;
+    cap_range r = range_of(g, box);
+    for (int32_t y = r.y0; y <= r.y1; y++) {
+        for (int32_t x = r.x0; x <= r.x1; x++) {
+            size_t c = (size_t)y * g->nx + x;
+            for (uint32_t e = g->start[c]; e < g->start[c + 1]; e++) {
+                uint32_t i = g->items[e];
+                if (i < lo || i >= hi || stamp[i] == id) continue;
+                stamp[i] = id;
+                cand[k++] = i;
+            }
+        }
+    }
+    sort_u32(cand, k);
+    return k;
+}
+
+void cap_grid_free(cap_grid* g)
+{
+    free(g->start);
+    free(g->items);
+    memset(g, 0, sizeof *g);
+}

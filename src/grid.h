@@ -1,0 +1,41 @@
+/* capsule2d — private: a uniform grid over axis-aligned boxes, built by
+ * counting sort. Items in a cell are in ascending index order; callers sort
+ * gathered candidates, so no output depends on the grid's layout. */
+#ifndef CAP_GRID_H
+#define CAP_GRID_H
+
+#include <stdint.h>
+
+typedef struct cap_grid {
+    double minx, miny, inv_cell; /* cell of (x, y): floor((x - minx) * inv_cell) */
+    int32_t nx, ny;
+    uint32_t* start; /* nx*ny + 1 offsets into items */
+    uint32_t* items;
+    uint32_t start_cap, items_cap;
+    uint32_t count;   /* boxes indexed */
+    uint32_t version; /* the owner's version when built */
+    int built;
+} cap_grid;
+
+/* A box for (x, y) +- r in float64, widened by a margin that covers float32
+ * rounding in the pair test, so the grid never misses a pair it accepts. */
+void cap_grid_circle_box(float x, float y, float r, double box[4]);
+void cap_grid_capsule_box(float ax, float ay, float bx, float by, float r, double box[4]);
+
+/* Index n boxes (4 doubles each: minx, miny, maxx, maxy). The cell size
+ * starts near the mean box size and doubles until the grid has at most
+ * 4n + 64 cells and 8n + 64 entries, so memory stays O(n) for any
+ * coordinates. Buffers are kept and only grown. 0 or CAP_BATCH_NO_MEMORY
+ * (then the grid is left empty but valid). */
+int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n);
+
+/* Collects into cand, ascending and without repeats, every item i with
+ * lo <= i < hi stored in a cell the box touches. stamp (>= hi entries)
+ * marks seen items with *stamp_id, which is advanced (and the stamps reset
+ * on wrap-around). Returns the number of candidates (cand holds >= hi). */
+uint32_t cap_grid_gather(const cap_grid* g, const double box[4], uint32_t lo, uint32_t hi, uint32_t* stamp,
+                         uint32_t* stamp_id, uint32_t* cand);
+
+void cap_grid_free(cap_grid* g);
+
+#endif

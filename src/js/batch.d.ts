@@ -1,0 +1,216 @@
+/**
+ * capsule2d batch queries over shared memory.
+ *
+ * A game keeps its circles and capsules in sets that live in WebAssembly
+ * memory (float32, structure of arrays), writes positions in place through
+ * the views each frame, makes ONE call, and reads contacts back from a
+ * ContactBuffer. Nothing is marshalled per object and steady-state calls
+ * allocate nothing.
+ *
+ * The pair test (the same bits in the SIMD and scalar builds and in every
+ * call): shape A is a capsule (core A→B, radius ra; a circle is a capsule
+ * with A = B), shape B a circle (C, rc). In float32, in this order:
+ * v = B − A, w = C − A, g = v / |v|² (once per capsule; 0 for a zero-length
+ * core), t = clamp(w·g, 0, 1), d = w − t·v, hit ⇔ d.x² + d.y² ≤ (ra + rc)²
+ * — touching counts. (When (ra + rc)² overflows float32 the test is
+ * |d| ≤ ra + rc with an overflow-free length.)
+ *
+ * Each hit gives: normal = d/|d| from A toward B (capsule → circle, circle
+ * i → circle j), depth = max(ra + rc − |d|, 0), point = A + t·v + ra·normal
+ * on A's surface. Degenerate: a centre exactly on the core gives the left
+ * perpendicular of A→B; a zero-length core or coincident centres give
+ * (0, 1). Never NaN, never −0 in a normal.
+ *
+ * Count and capacity: a query returns count = results FOUND (may exceed the
+ * buffer's capacity), writes the first min(count, capacity) in output order
+ * and never past the end. `options.grow: true` grows the buffer and repeats
+ * the query when it overflowed.
+ *
+ * Validation: each query first scans its sets; the first non-finite value
+ * or negative radius throws a RangeError naming set, field and index
+ * (e.g. `circles.x[12] is NaN`) and no results are written (count 0).
+ * Wrong argument types throw TypeError; bad capacities, counts and indices
+ * RangeError; all before the heap is touched.
+ *
+ * Views: `.x`, `.ax`, `.nx`, ... are getters returning the live typed array
+ * (length = capacity). Memory growth or reserve() replaces the views; a view
+ * kept in a variable across a call that may allocate (constructors,
+ * reserve(), any query) can be stale (detached, length 0) — read the getter
+ * again instead. Using a destroyed object throws a RangeError.
+ *
+ * destroy() is optional: objects that become unreachable are freed by a
+ * FinalizationRegistry.
+ */
+
+/** Largest capacity accepted for a set or buffer (2^24). */
+export const MAX_CAPACITY: number;
+
+interface HeapObject {
+  /** Capacity in elements. */
+  readonly capacity: number;
+  /** True once destroy() ran. */
+  readonly destroyed: boolean;
+  /** Frees the wasm memory now (optional, idempotent). */
+  destroy(): void;
+}
+
+/** Circles: x, y, radius. */
+export class CircleSet implements HeapObject {
+  /** capacity: an integer from 1 to MAX_CAPACITY. */
+  constructor(capacity: number);
+  readonly capacity: number;
+  readonly destroyed: boolean;
+  /** Live views of length capacity; entries from count on are ignored. */
+  readonly x: Float32Array;
+  readonly y: Float32Array;
+  readonly radius: Float32Array;
+  /** How many circles queries use, 0..capacity. */
+  count: number;
+  /** Appends a circle and returns its index; RangeError when full. */
+  add(x: number, y: number, radius: number): number;
+  /** Overwrites circle i (i < count). */
+  set(i: number, x: number, y: number, radius: number): void;
+  /** Grows to at least capacity, keeping the contents (views change). */
+  reserve(capacity: number): void;
+  destroy(): void;
+}
+
+/**
+ * Static capsules: core (ax, ay) → (bx, by), radius, with a uniform-grid
+ * index built on first use. add(), set(), count and reserve() mark the index
+ * for rebuilding; after writing the views directly call update(). Until
+ * then queries use the stale index: pairs may be missed, but nothing is
+ * read or written out of bounds (indices ≥ count are skipped).
+ */
+export class CapsuleSet implements HeapObject {
+  constructor(capacity: number);
+  readonly capacity: number;
+  readonly destroyed: boolean;
+  readonly ax: Float32Array;
+  readonly ay: Float32Array;
+  readonly bx: Float32Array;
+  readonly by: Float32Array;
+  readonly radius: Float32Array;
+  count: number;
+  add(ax: number, ay: number, bx: number, by: number, radius: number): number;
+  set(i: number, ax: number, ay: number, bx: number, by: number, radius: number): void;
+  reserve(capacity: number): void;
+  /** Validates the shapes and rebuilds the index now (RangeError naming a bad value). */
+  update(): void;
+  destroy(): void;
+}
+
+/** One contact read with ContactBuffer.get(). */
+export interface BatchContact {
+  /** First shape's index (capsule, or circle i). */
+  a: number;
+  /** Second shape's index (circle, or circle j). */
+  b: number;
+  nx: number;
+  ny: number;
+  depth: number;
+  pointX: number;
+  pointY: number;
+}
+
+/** Pair results, structure of arrays. */
+export class ContactBuffer implements HeapObject {
+  constructor(capacity: number);
+  readonly capacity: number;
+  readonly destroyed: boolean;
+  /** Results found by the last query (may exceed capacity). */
+  readonly count: number;
+  /** Results written: min(count, capacity). */
+  readonly written: number;
+  /** count > capacity. */
+  readonly overflow: boolean;
+  readonly a: Uint32Array;
+  readonly b: Uint32Array;
+  readonly nx: Float32Array;
+  readonly ny: Float32Array;
+  readonly depth: Float32Array;
+  readonly pointX: Float32Array;
+  readonly pointY: Float32Array;
+  /** Contact i (i < written), into `result` when given. */
+  get(i: number, result?: BatchContact): BatchContact;
+  reserve(capacity: number): void;
+  destroy(): void;
+}
+
+/** Index results of region queries, ascending. */
+export class IndexBuffer implements HeapObject {
+  constructor(capacity: number);
+  readonly capacity: number;
+  readonly destroyed: boolean;
+  readonly count: number;
+  readonly written: number;
+  readonly overflow: boolean;
+  readonly index: Uint32Array;
+  get(i: number): number;
+  reserve(capacity: number): void;
+  destroy(): void;
+}
+
+export interface BatchOptions {
+  /** Grow the output buffer and repeat the query when it overflowed. */
+  grow?: boolean;
+}
+
+/**
+ * Every touching capsule–circle pair through the capsule index:
+ * a = capsule index, b = circle index, normal capsule → circle, point on
+ * the capsule's surface; ordered by circle index, then capsule index.
+ * Returns the count found.
+ */
+export function findCapsuleCircleContacts(
+  capsules: CapsuleSet,
+  circles: CircleSet,
+  out: ContactBuffer,
+  options?: BatchOptions,
+): number;
+
+/**
+ * Every touching pair of circles i < j through a uniform grid: a = i, b = j,
+ * normal i → j, point on i's surface; ordered by i, then j.
+ */
+export function findCircleContacts(circles: CircleSet, out: ContactBuffer, options?: BatchOptions): number;
+
+/**
+ * The same pairs, bits and order as findCapsuleCircleContacts, by testing
+ * every capsule against every circle with the 4-wide kernel (no broadphase).
+ */
+export function allPairsCapsuleCircle(
+  capsules: CapsuleSet,
+  circles: CircleSet,
+  out: ContactBuffer,
+  options?: BatchOptions,
+): number;
+
+/**
+ * Indices (ascending) of the shapes in `set` that touch the circle
+ * (x, y, radius) — the pair test above. Capsules go through the index,
+ * circles are scanned.
+ */
+export function queryCircle(
+  set: CircleSet | CapsuleSet,
+  x: number,
+  y: number,
+  radius: number,
+  out: IndexBuffer,
+  options?: BatchOptions,
+): number;
+
+/**
+ * Indices (ascending) of the shapes in `set` that touch the closed box
+ * [minX, maxX] × [minY, maxY] (evaluated in float64; touching counts).
+ * maxX < minX or maxY < minY is a RangeError.
+ */
+export function queryBox(
+  set: CircleSet | CapsuleSet,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  out: IndexBuffer,
+  options?: BatchOptions,
+): number;

@@ -1,0 +1,102 @@
+/* capsule2d — private 4-wide float32 operations, one API, three backends:
+ *   __wasm_simd128__  wasm SIMD (f32x4)
+ *   __SSE4_1__        x86 SSE4.1 (the native 128-bit benchmark row)
+ *   otherwise         a plain struct of 4 floats (the wasm scalar build)
+ * Every backend gives the same bits: plain IEEE add/sub/mul, and pmin/pmax
+ * with wasm's meaning (pmin(a, b) = b < a ? b : a, pmax(a, b) = a < b ? b : a),
+ * never min/max, which differ on -0 and NaN. Masks are opaque; c4_bits()
+ * turns one into 4 bits (lane i -> bit i).
+ */
+#ifndef CAP_SIMD4_H
+#define CAP_SIMD4_H
+
+#include <stdint.h>
+#include <string.h>
+
+#define C4_INLINE static inline
+
+/* Scalar pmin/pmax with wasm's meaning, as integer-mask selects, not `?:`
+ * on floats: V8 turns a float select into a mispredicted branch (MEASURED.md:
+ * the mask form ran 2.6x faster in wasm scalar).
+ * c1_pmin(a, b) = b < a ? b : a, c1_pmax(a, b) = a < b ? b : a. */
+C4_INLINE float c1_pick_(uint32_t take_b, float a, float b)
+{
+    uint32_t ia, ib, m = 0u - take_b;
+    memcpy(&ia, &a, 4);
+    memcpy(&ib, &b, 4);
+    uint32_t ir = (ib & m) | (ia & ~m);
+    float r;
+    memcpy(&r, &ir, 4);
+    return r;
+}
+C4_INLINE float c1_pmin(float a, float b) { return c1_pick_((uint32_t)(b < a), a, b); }
+C4_INLINE float c1_pmax(float a, float b) { return c1_pick_((uint32_t)(a < b), a, b); }
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+
+typedef v128_t c4;
+typedef v128_t c4m;
+#define C4_BACKEND "wasm-simd128"
+C4_INLINE c4 c4_load(const float* p) { return wasm_v128_load(p); }
+C4_INLINE c4 c4_splat(float a) { return wasm_f32x4_splat(a); }
+C4_INLINE c4 c4_add(c4 a, c4 b) { return wasm_f32x4_add(a, b); }
+C4_INLINE c4 c4_sub(c4 a, c4 b) { return wasm_f32x4_sub(a, b); }
+C4_INLINE c4 c4_mul(c4 a, c4 b) { return wasm_f32x4_mul(a, b); }
+C4_INLINE c4 c4_pmin(c4 a, c4 b) { return wasm_f32x4_pmin(a, b); }
+C4_INLINE c4 c4_pmax(c4 a, c4 b) { return wasm_f32x4_pmax(a, b); }
+C4_INLINE c4m c4_le(c4 a, c4 b) { return wasm_f32x4_le(a, b); }
+C4_INLINE c4m c4_or(c4m a, c4m b) { return wasm_v128_or(a, b); }
+C4_INLINE int c4_any(c4m m) { return wasm_v128_any_true(m); }
+C4_INLINE int c4_bits(c4m m) { return (int)wasm_i32x4_bitmask(m); }
+
+#elif defined(__SSE4_1__)
+#include <smmintrin.h>
+
+typedef __m128 c4;
+typedef __m128 c4m;
+#define C4_BACKEND "sse4.1"
+C4_INLINE c4 c4_load(const float* p) { return _mm_loadu_ps(p); }
+C4_INLINE c4 c4_splat(float a) { return _mm_set1_ps(a); }
+C4_INLINE c4 c4_add(c4 a, c4 b) { return _mm_add_ps(a, b); }
+C4_INLINE c4 c4_sub(c4 a, c4 b) { return _mm_sub_ps(a, b); }
+C4_INLINE c4 c4_mul(c4 a, c4 b) { return _mm_mul_ps(a, b); }
+/* _mm_min_ps(x, y) = x < y ? x : y, so pmin(a, b) = b < a ? b : a = min(b, a). */
+C4_INLINE c4 c4_pmin(c4 a, c4 b) { return _mm_min_ps(b, a); }
+/* _mm_max_ps(x, y) = x > y ? x : y, so pmax(a, b) = a < b ? b : a = max(b, a). */
+C4_INLINE c4 c4_pmax(c4 a, c4 b) { return _mm_max_ps(b, a); }
+C4_INLINE c4m c4_le(c4 a, c4 b) { return _mm_cmple_ps(a, b); }
+C4_INLINE c4m c4_or(c4m a, c4m b) { return _mm_or_ps(a, b); }
+C4_INLINE int c4_any(c4m m) { return _mm_movemask_ps(m) != 0; }
+C4_INLINE int c4_bits(c4m m) { return _mm_movemask_ps(m); }
+
+#else
+
+typedef struct c4 { float v[4]; } c4;
+typedef struct c4m { uint32_t v[4]; } c4m;
+#define C4_BACKEND "scalar"
+C4_INLINE c4 c4_load(const float* p) { c4 r; memcpy(r.v, p, sizeof r.v); return r; }
+C4_INLINE c4 c4_splat(float a) { c4 r = {{a, a, a, a}}; return r; }
+C4_INLINE c4 c4_add(c4 a, c4 b) { c4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] + b.v[i]; return r; }
+C4_INLINE c4 c4_sub(c4 a, c4 b) { c4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] - b.v[i]; return r; }
+C4_INLINE c4 c4_mul(c4 a, c4 b) { c4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] * b.v[i]; return r; }
+C4_INLINE c4 c4_pmin(c4 a, c4 b)
+{
+    c4 r;
+    for (int i = 0; i < 4; i++) r.v[i] = c1_pick_((uint32_t)(b.v[i] < a.v[i]), a.v[i], b.v[i]);
+    return r;
+}
+C4_INLINE c4 c4_pmax(c4 a, c4 b)
+{
+    c4 r;
+    for (int i = 0; i < 4; i++) r.v[i] = c1_pick_((uint32_t)(a.v[i] < b.v[i]), a.v[i], b.v[i]);
+    return r;
+}
+C4_INLINE c4m c4_le(c4 a, c4 b) { c4m r; for (int i = 0; i < 4; i++) r.v[i] = 0u - (uint32_t)(a.v[i] <= b.v[i]); return r; }
+C4_INLINE c4m c4_or(c4m a, c4m b) { c4m r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] | b.v[i]; return r; }
+C4_INLINE int c4_any(c4m m) { return (m.v[0] | m.v[1] | m.v[2] | m.v[3]) != 0; }
+C4_INLINE int c4_bits(c4m m) { return (int)((m.v[0] & 1u) | (m.v[1] & 2u) | (m.v[2] & 4u) | (m.v[3] & 8u)); }
+
+#endif
+
+#endif

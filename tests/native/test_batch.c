@@ -1,0 +1,517 @@
+/* Native tests of the batch API (capsule2d_batch.h): sets and buffers,
+ * validation, the 4-wide kernel against the scalar query, the grid against
+ * brute force, overflow with sentinels, stale indexes, huge coordinates. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "test.h"
+#include "../../src/capsule2d_batch.h"
+#include "../../src/grid.h"
+
+/* A tiny deterministic generator (xorshift32) for scenes. */
+static uint32_t rng_state = 1;
+static uint32_t rng_u32(void)
+{
+    uint32_t x = rng_state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return rng_state = x;
+}
+static float rng_range(float lo, float hi) { return lo + (hi - lo) * (float)(rng_u32() >> 8) / 16777216.0f; }
+
+static void fill_scene(cap_capsule_set* caps, uint32_t m, cap_circle_set* circ, uint32_t n, float w, float h,
+                       float len, float rmax)
+{
+    for (uint32_t j = 0; j < m; j++) {
+        float x = rng_range(0, w), y = rng_range(0, h);
+        caps->ax[j] = x;
+        caps->ay[j] = y;
+        caps->bx[j] = x + rng_range(-len, len);
+        caps->by[j] = y + rng_range(-len, len);
+        caps->radius[j] = (j % 7 == 0) ? 0.0f : rng_range(0, rmax);
+    }
+    caps->count = m;
+    caps->version++;
+    for (uint32_t i = 0; i < n; i++) {
+        circ->x[i] = rng_range(0, w);
+        circ->y[i] = rng_range(0, h);
+        circ->radius[i] = rng_range(0, rmax);
+    }
+    circ->count = n;
+}
+
+/* The documented float32 test, written again here from the header's text
+ * (normal-range inputs: g = v / |v|^2). */
+static int doc_test(float ax, float ay, float bx, float by, float ra, float cx, float cy, float rc)
+{
+    float vx = bx - ax, vy = by - ay, vv = vx * vx + vy * vy;
+    float gx = vv > 0 ? vx / vv : 0, gy = vv > 0 ? vy / vv : 0;
+    float wx = cx - ax, wy = cy - ay;
+    float t = wx * gx + wy * gy;
+    t = t > 0 ? t : 0;
+    t = t < 1 ? t : 1;
+    float dx = wx - t * vx, dy = wy - t * vy;
+    float d2 = dx * dx + dy * dy, rs = ra + rc;
+    return d2 <= rs * rs;
+}
+
+static int same_contacts(const cap_contact_buffer* p, const cap_contact_buffer* q, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        if (p->a[k] != q->a[k] || p->b[k] != q->b[k]) return 0;
+        if (!cap_same_bits(p->nx[k], q->nx[k]) || !cap_same_bits(p->ny[k], q->ny[k])) return 0;
+        if (!cap_same_bits(p->depth[k], q->depth[k])) return 0;
+        if (!cap_same_bits(p->point_x[k], q->point_x[k]) || !cap_same_bits(p->point_y[k], q->point_y[k])) return 0;
+    }
+    return 1;
+}
+
+int test_batch_sets_create_reserve_keep_contents(void)
+{
+    cap_circle_set* s = cap_circle_set_create(3);
+    ENSURE(s && s->capacity == 3 && s->count == 0);
+    for (int i = 0; i < 3; i++) s->x[i] = (float)i, s->y[i] = (float)(10 + i), s->radius[i] = 0.5f;
+    s->count = 3;
+    ENSURE(cap_circle_set_reserve(s, 1000) == CAP_BATCH_OK);
+    ENSURE(s->capacity == 1000 && s->count == 3);
+    ENSURE(s->x[2] == 2.0f && s->y[2] == 12.0f && s->radius[1] == 0.5f);
+    ENSURE(cap_circle_set_reserve(s, 10) == CAP_BATCH_OK && s->capacity == 1000);
+    cap_circle_set_destroy(s);
+    cap_capsule_set* c = cap_capsule_set_create(0);
+    ENSURE(c && c->capacity == 0);
+    ENSURE(cap_capsule_set_reserve(c, 5) == CAP_BATCH_OK && c->capacity == 5);
+    cap_capsule_set_destroy(c);
+    cap_contact_buffer_destroy(cap_contact_buffer_create(0));
+    cap_index_buffer_destroy(cap_index_buffer_create(7));
+    cap_circle_set_destroy(NULL);
+    ENSURE(cap_circle_set_reserve(NULL, 3) == CAP_BATCH_BAD_ARGUMENT);
+    return 0;
+}
+
+int test_batch_kernel_matches_scalar_query(void)
+{
+    rng_state = 12345;
+    cap_capsule_set* caps = cap_capsule_set_create(100);
+    cap_circle_set* circ = cap_circle_set_create(203);
+    cap_contact_buffer* out = cap_contact_buffer_create(100 * 203);
+    fill_scene(caps, 100, circ, 203, 20, 20, 3, 1.5f);
+    ENSURE(cap_all_pairs_capsule_circle(caps, circ, out, NULL) == CAP_BATCH_OK);
+    ENSURE(out->count > 50);
+    uint32_t k = 0, scalar_hits = 0;
+    for (uint32_t i = 0; i < circ->count; i++) {
+        for (uint32_t j = 0; j < caps->count; j++) {
+            cap_capsule a = {{caps->ax[j], caps->ay[j]}, {caps->bx[j], caps->by[j]}, caps->radius[j]};
+            cap_circle b = {{circ->x[i], circ->y[i]}, circ->radius[i]};
+            cap_contact c;
+            int hit = cap_collide_capsule_circle(a, b, &c);
+            int kernel = k < out->count && out->a[k] == j && out->b[k] == i;
+            ENSURE(kernel == doc_test(a.a.x, a.a.y, a.b.x, a.b.y, a.radius, b.center.x, b.center.y, b.radius));
+            if (hit != kernel) {
+                /* only allowed within rounding of exact touching */
+                float d = cap_collide_capsule_circle(a, (cap_circle){b.center, b.radius + 1e-3f}, &c) ? c.depth : -1;
+                ENSURE(d >= 0 && d <= 2e-3f);
+            } else if (hit) {
+                ENSURE_NEAR(out->nx[k], c.normal.x, 1e-4);
+                ENSURE_NEAR(out->ny[k], c.normal.y, 1e-4);
+                ENSURE_NEAR(out->depth[k], c.depth, 1e-5);
+                ENSURE_NEAR(out->point_x[k], c.point.x, 1e-4);
+                ENSURE_NEAR(out->point_y[k], c.point.y, 1e-4);
+            }
+            scalar_hits += hit;
+            k += kernel;
+        }
+    }
+    ENSURE(k == out->count);
+    ENSURE(scalar_hits + 2 >= k && k + 2 >= scalar_hits);
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(circ);
+    cap_contact_buffer_destroy(out);
+    return 0;
+}
+
+int test_batch_grid_equals_all_pairs(void)
+{
+    for (uint32_t round = 0; round < 6; round++) {
+        rng_state = 777 + round;
+        uint32_t m = 1 + round * 37, n = 1 + round * 101;
+        float w = round % 2 ? 50.0f : 8.0f;
+        cap_capsule_set* caps = cap_capsule_set_create(m);
+        cap_circle_set* circ = cap_circle_set_create(n);
+        cap_contact_buffer* g = cap_contact_buffer_create(m * n);
+        cap_contact_buffer* b = cap_contact_buffer_create(m * n);
+        fill_scene(caps, m, circ, n, w, w * 0.75f, round == 5 ? 30.0f : 2.0f, 1.0f);
+        ENSURE(cap_find_capsule_circle_contacts(caps, circ, g, NULL) == CAP_BATCH_OK);
+        ENSURE(cap_all_pairs_capsule_circle(caps, circ, b, NULL) == CAP_BATCH_OK);
+        ENSURE(g->count == b->count);
+        ENSURE(same_contacts(g, b, g->count));
+        /* and the pair set is the brute-force float32 test, in order */
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t j = 0; j < m; j++)
+                if (doc_test(caps->ax[j], caps->ay[j], caps->bx[j], caps->by[j], caps->radius[j], circ->x[i],
+                             circ->y[i], circ->radius[i])) {
+                    ENSURE(k < g->count && g->a[k] == j && g->b[k] == i);
+                    k++;
+                }
+        ENSURE(k == g->count);
+        cap_capsule_set_destroy(caps);
+        cap_circle_set_destroy(circ);
+        cap_contact_buffer_destroy(g);
+        cap_contact_buffer_destroy(b);
+    }
+    return 0;
+}
+
+int test_batch_circle_contacts_vs_brute_force(void)
+{
+    for (uint32_t round = 0; round < 4; round++) {
+        rng_state = 99 + round;
+        uint32_t n = 5 + round * 150;
+        cap_circle_set* circ = cap_circle_set_create(n);
+        cap_contact_buffer* out = cap_contact_buffer_create(n * 8);
+        float w = 4.0f + round * 10.0f;
+        for (uint32_t i = 0; i < n; i++) {
+            circ->x[i] = rng_range(0, w);
+            circ->y[i] = rng_range(0, w);
+            circ->radius[i] = i % 11 == 0 ? 2.5f : rng_range(0.05f, 0.6f);
+        }
+        circ->count = n;
+        ENSURE(cap_find_circle_contacts(circ, out, NULL) == CAP_BATCH_OK);
+        ENSURE(out->count <= out->capacity);
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            for (uint32_t j = i + 1; j < n; j++) {
+                float dx = circ->x[j] - circ->x[i], dy = circ->y[j] - circ->y[i];
+                float rs = circ->radius[i] + circ->radius[j];
+                if (!(dx * dx + dy * dy <= rs * rs)) continue;
+                ENSURE(k < out->count && out->a[k] == i && out->b[k] == j);
+                double d = sqrt((double)dx * dx + (double)dy * dy);
+                ENSURE_NEAR(out->nx[k], dx / d, 1e-5);
+                ENSURE_NEAR(out->ny[k], dy / d, 1e-5);
+                ENSURE_NEAR(out->depth[k], rs - d, 1e-5);
+                ENSURE_NEAR(out->point_x[k], circ->x[i] + circ->radius[i] * dx / d, 1e-5);
+                k++;
+            }
+        }
+        ENSURE(k == out->count);
+        cap_circle_set_destroy(circ);
+        cap_contact_buffer_destroy(out);
+    }
+    return 0;
+}
+
+/* A contact buffer over caller arrays of capacity + 4, sentinels after. */
+typedef struct sentinel_buffer {
+    cap_contact_buffer b;
+    uint32_t a[64], bb[64];
+    float f[5][64];
+} sentinel_buffer;
+
+static void sentinel_init(sentinel_buffer* s, uint32_t capacity)
+{
+    for (int k = 0; k < 64; k++) {
+        s->a[k] = s->bb[k] = 0xdeadbeefu;
+        for (int f = 0; f < 5; f++) s->f[f][k] = -12345.0f;
+    }
+    s->b.capacity = capacity;
+    s->b.count = 777;
+    s->b.a = s->a;
+    s->b.b = s->bb;
+    s->b.nx = s->f[0];
+    s->b.ny = s->f[1];
+    s->b.depth = s->f[2];
+    s->b.point_x = s->f[3];
+    s->b.point_y = s->f[4];
+}
+
+static int sentinels_intact(const sentinel_buffer* s, uint32_t from)
+{
+    for (uint32_t k = from; k < 64; k++) {
+        if (s->a[k] != 0xdeadbeefu || s->bb[k] != 0xdeadbeefu) return 0;
+        for (int f = 0; f < 5; f++)
+            if (s->f[f][k] != -12345.0f) return 0;
+    }
+    return 1;
+}
+
+int test_batch_overflow_every_capacity(void)
+{
+    rng_state = 4242;
+    cap_capsule_set* caps = cap_capsule_set_create(12);
+    cap_circle_set* circ = cap_circle_set_create(30);
+    fill_scene(caps, 12, circ, 30, 6, 6, 2, 1.0f);
+    cap_contact_buffer* full = cap_contact_buffer_create(400);
+    for (int call = 0; call < 3; call++) {
+        int rc = call == 0   ? cap_find_capsule_circle_contacts(caps, circ, full, NULL)
+                 : call == 1 ? cap_all_pairs_capsule_circle(caps, circ, full, NULL)
+                             : cap_find_circle_contacts(circ, full, NULL);
+        ENSURE(rc == CAP_BATCH_OK);
+        uint32_t count = full->count;
+        ENSURE(count > 3 && count < 60);
+        for (uint32_t capacity = 0; capacity <= count; capacity++) {
+            static sentinel_buffer s;
+            sentinel_init(&s, capacity);
+            rc = call == 0   ? cap_find_capsule_circle_contacts(caps, circ, &s.b, NULL)
+                 : call == 1 ? cap_all_pairs_capsule_circle(caps, circ, &s.b, NULL)
+                             : cap_find_circle_contacts(circ, &s.b, NULL);
+            ENSURE(rc == CAP_BATCH_OK);
+            ENSURE(s.b.count == count);
+            ENSURE(same_contacts(&s.b, full, capacity));
+            ENSURE(sentinels_intact(&s, capacity));
+        }
+    }
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(circ);
+    cap_contact_buffer_destroy(full);
+    return 0;
+}
+
+int test_batch_validation_names_set_field_index(void)
+{
+    rng_state = 5;
+    cap_capsule_set* caps = cap_capsule_set_create(10);
+    cap_circle_set* circ = cap_circle_set_create(20);
+    fill_scene(caps, 10, circ, 20, 3, 3, 1, 1.0f);
+    static sentinel_buffer s;
+    cap_batch_error e = {0, 0, 0, 0};
+    circ->y[12] = NAN;
+    circ->x[13] = INFINITY;
+    sentinel_init(&s, 10);
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, &s.b, &e) == CAP_BATCH_BAD_VALUE);
+    ENSURE(e.code == CAP_BATCH_BAD_VALUE && e.set == CAP_BATCH_SET_CIRCLES && e.field == 1 && e.index == 12);
+    ENSURE(s.b.count == 0 && sentinels_intact(&s, 0));
+    ENSURE(cap_all_pairs_capsule_circle(caps, circ, &s.b, &e) == CAP_BATCH_BAD_VALUE && e.index == 12);
+    ENSURE(cap_find_circle_contacts(circ, &s.b, &e) == CAP_BATCH_BAD_VALUE && e.field == 1);
+    ENSURE(sentinels_intact(&s, 0));
+    circ->y[12] = 1.0f;
+    circ->x[13] = 1.0f;
+    circ->radius[3] = -0.0f; /* -0 is a valid radius */
+    circ->radius[4] = -1e-30f;
+    ENSURE(cap_find_circle_contacts(circ, &s.b, &e) == CAP_BATCH_BAD_VALUE);
+    ENSURE(e.set == CAP_BATCH_SET_CIRCLES && e.field == 2 && e.index == 4);
+    circ->radius[4] = 0.5f;
+    caps->bx[7] = -INFINITY;
+    caps->radius[2] = -1.0f;
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, &s.b, &e) == CAP_BATCH_BAD_VALUE);
+    ENSURE(e.set == CAP_BATCH_SET_CAPSULES && e.field == 4 && e.index == 2);
+    caps->radius[2] = 1.0f;
+    ENSURE(cap_all_pairs_capsule_circle(caps, circ, &s.b, &e) == CAP_BATCH_BAD_VALUE);
+    ENSURE(e.set == CAP_BATCH_SET_CAPSULES && e.field == 2 && e.index == 7);
+    ENSURE(sentinels_intact(&s, 0));
+    caps->bx[7] = 0.0f;
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, &s.b, &e) == CAP_BATCH_OK);
+    circ->count = 21; /* more than capacity */
+    ENSURE(cap_find_circle_contacts(circ, &s.b, &e) == CAP_BATCH_BAD_ARGUMENT);
+    ENSURE(cap_find_circle_contacts(circ, NULL, &e) == CAP_BATCH_BAD_ARGUMENT);
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(circ);
+    return 0;
+}
+
+static cap_contact_buffer* one_pair(float ax, float ay, float bx, float by, float ra, float cx, float cy, float rc)
+{
+    static cap_capsule_set* caps;
+    static cap_circle_set* circ;
+    static cap_contact_buffer* out;
+    if (!caps) caps = cap_capsule_set_create(1), circ = cap_circle_set_create(1), out = cap_contact_buffer_create(1);
+    caps->ax[0] = ax, caps->ay[0] = ay, caps->bx[0] = bx, caps->by[0] = by, caps->radius[0] = ra;
+    caps->count = 1;
+    caps->version++;
+    circ->x[0] = cx, circ->y[0] = cy, circ->radius[0] = rc;
+    circ->count = 1;
+    static cap_contact_buffer* other;
+    if (!other) other = cap_contact_buffer_create(1);
+    cap_find_capsule_circle_contacts(caps, circ, out, NULL);
+    cap_all_pairs_capsule_circle(caps, circ, other, NULL);
+    if (other->count != out->count || !same_contacts(out, other, out->count)) out->count = 99; /* flags a mismatch */
+    return out;
+}
+
+int test_batch_degenerate_normals_and_touching(void)
+{
+    /* centre on the core: left perpendicular of A->B, depth = sum of radii */
+    cap_contact_buffer* o = one_pair(0, 0, 0, 5, 0.25f, 0, 2, 1);
+    ENSURE(o->count == 1 && cap_same_bits(o->nx[0], -1.0f) && cap_same_bits(o->ny[0], 0.0f));
+    ENSURE(o->depth[0] == 1.25f && o->point_x[0] == -0.25f && o->point_y[0] == 2.0f);
+    /* at an endpoint, leftward segment: left of (-1, 0) is (0, -1) */
+    o = one_pair(3, 1, -2, 1, 0, -2, 1, 0.5f);
+    ENSURE(o->count == 1 && cap_same_bits(o->nx[0], 0.0f) && o->ny[0] == -1.0f);
+    /* zero-length core, coincident centres: (0, 1) */
+    o = one_pair(3, 3, 3, 3, 1, 3, 3, 2);
+    ENSURE(o->count == 1 && cap_same_bits(o->nx[0], 0.0f) && o->ny[0] == 1.0f && o->depth[0] == 3.0f);
+    /* exact touching counts, depth 0; one ulp further misses */
+    o = one_pair(0, 0, 10, 0, 0.5f, 12, 0, 1.5f);
+    ENSURE(o->count == 1 && o->depth[0] == 0.0f && o->nx[0] == 1.0f && cap_same_bits(o->ny[0], 0.0f));
+    o = one_pair(0, 0, 10, 0, 0.5f, nextafterf(12, 13), 0, 1.5f);
+    ENSURE(o->count == 0);
+    /* no -0 from a -0 input coordinate */
+    o = one_pair(0, 0, 0, 0, 1, -0.0f, 0.5f, 1);
+    ENSURE(o->count == 1 && cap_same_bits(o->nx[0], 0.0f) && o->ny[0] == 1.0f);
+    /* tiny coordinates: a 1e-30 segment still gives a unit normal */
+    o = one_pair(0, 0, 1e-30f, 0, 0, 5e-31f, 1e-30f, 2e-30f);
+    ENSURE(o->count == 1 && o->nx[0] == 0.0f && o->ny[0] == 1.0f);
+    ENSURE_NEAR(o->depth[0], 1e-30, 1e-36);
+    return 0;
+}
+
+int test_batch_huge_coordinates_bound_the_grid(void)
+{
+    rng_state = 31337;
+    uint32_t m = 64, n = 200;
+    cap_capsule_set* caps = cap_capsule_set_create(m);
+    cap_circle_set* circ = cap_circle_set_create(n);
+    cap_contact_buffer* g = cap_contact_buffer_create(m * n);
+    cap_contact_buffer* b = cap_contact_buffer_create(m * n);
+    fill_scene(caps, m, circ, n, 10, 10, 2, 1);
+    /* two clusters 2e20 apart, and one capsule spanning them */
+    for (uint32_t j = 0; j < m / 2; j++) caps->ax[j] += 1e20f, caps->bx[j] += 1e20f;
+    for (uint32_t i = 0; i < n / 2; i++) circ->x[i] -= 1e20f;
+    caps->ax[5] = -1e20f, caps->bx[5] = 1e20f, caps->ay[5] = caps->by[5] = 3.0f, caps->radius[5] = 0.0f;
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, g, NULL) == CAP_BATCH_OK);
+    ENSURE(caps->index->built && (uint64_t)caps->index->nx * caps->index->ny <= 4 * m + 64);
+    ENSURE(cap_all_pairs_capsule_circle(caps, circ, b, NULL) == CAP_BATCH_OK);
+    ENSURE(g->count == b->count && same_contacts(g, b, g->count));
+    ENSURE(g->count > 0);
+    for (uint32_t k = 0; k < g->count; k++) {
+        ENSURE(isfinite(g->nx[k]) && isfinite(g->depth[k]) && g->depth[k] >= 0);
+        ENSURE_NEAR(g->nx[k] * g->nx[k] + g->ny[k] * g->ny[k], 1.0, 1e-5);
+    }
+    /* a circle on the long capsule's far middle is found */
+    circ->x[0] = 5e19f, circ->y[0] = 3.5f, circ->radius[0] = 1.0f;
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, g, NULL) == CAP_BATCH_OK);
+    ENSURE(g->count >= 1 && g->a[0] == 5 && g->b[0] == 0 && g->ny[0] == 1.0f);
+    ENSURE_NEAR(g->depth[0], 0.5, 1e-6);
+    /* huge radii: rs^2 overflows and the length test decides */
+    circ->x[1] = 0, circ->y[1] = 2.5e19f, circ->radius[1] = 2e19f;
+    caps->radius[5] = 1e19f;
+    caps->version++;
+    ENSURE(cap_all_pairs_capsule_circle(caps, circ, b, NULL) == CAP_BATCH_OK);
+    int found = 0;
+    for (uint32_t k = 0; k < b->count; k++)
+        if (b->a[k] == 5 && b->b[k] == 1) {
+            found = 1;
+            ENSURE_NEAR(b->depth[k], 0.5e19, 3e13);
+        }
+    ENSURE(found);
+    circ->y[1] = 3.1e19f;
+    ENSURE(cap_all_pairs_capsule_circle(caps, circ, b, NULL) == CAP_BATCH_OK);
+    for (uint32_t k = 0; k < b->count; k++) ENSURE(!(b->a[k] == 5 && b->b[k] == 1));
+    /* circles only: the per-call grid stays bounded too */
+    ENSURE(cap_find_circle_contacts(circ, g, NULL) == CAP_BATCH_OK);
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(circ);
+    cap_contact_buffer_destroy(g);
+    cap_contact_buffer_destroy(b);
+    return 0;
+}
+
+int test_batch_stale_index_is_safe(void)
+{
+    rng_state = 8;
+    cap_capsule_set* caps = cap_capsule_set_create(50);
+    cap_circle_set* circ = cap_circle_set_create(50);
+    cap_contact_buffer* out = cap_contact_buffer_create(2500);
+    fill_scene(caps, 50, circ, 50, 10, 10, 2, 1);
+    ENSURE(cap_capsule_set_update(caps, NULL) == CAP_BATCH_OK);
+    uint32_t built = caps->index->version;
+    /* shrink without telling: a count change rebuilds by itself */
+    caps->count = 20;
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, out, NULL) == CAP_BATCH_OK);
+    for (uint32_t k = 0; k < out->count; k++) ENSURE(out->a[k] < 20);
+    ENSURE(caps->index->count == 20);
+    /* move a capsule far away without a version bump: stale, but in bounds */
+    caps->ax[3] = caps->bx[3] = 1000, caps->ay[3] = caps->by[3] = 1000;
+    circ->x[0] = circ->y[0] = 1000, circ->radius[0] = 1;
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, out, NULL) == CAP_BATCH_OK);
+    int found = 0;
+    for (uint32_t k = 0; k < out->count; k++) found |= out->a[k] == 3 && out->b[k] == 0;
+    ENSURE(!found); /* the documented cost of a stale index */
+    ENSURE(caps->index->version == built);
+    caps->version++;
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, out, NULL) == CAP_BATCH_OK);
+    ENSURE(out->count >= 1 && out->a[0] == 3 && out->b[0] == 0);
+    /* stale index built for 20, count dropped via a stale path: indices >= count skipped */
+    caps->count = 2;
+    caps->index->count = 2; /* pretend the index is current although it holds 0..19 */
+    ENSURE(cap_find_capsule_circle_contacts(caps, circ, out, NULL) == CAP_BATCH_OK);
+    for (uint32_t k = 0; k < out->count; k++) ENSURE(out->a[k] < 2);
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(circ);
+    cap_contact_buffer_destroy(out);
+    return 0;
+}
+
+static int in_box(double x, double y, float x0, float y0, float x1, float y1, double r)
+{
+    double qx = x < x0 ? x0 : (x > x1 ? x1 : x), qy = y < y0 ? y0 : (y > y1 ? y1 : y);
+    return (x - qx) * (x - qx) + (y - qy) * (y - qy) <= r * r;
+}
+
+int test_batch_region_queries_vs_brute_force(void)
+{
+    rng_state = 2024;
+    uint32_t m = 300, n = 300;
+    cap_capsule_set* caps = cap_capsule_set_create(m);
+    cap_circle_set* circ = cap_circle_set_create(n);
+    cap_index_buffer* out = cap_index_buffer_create(n);
+    fill_scene(caps, m, circ, n, 40, 30, 2, 1);
+    for (int q = 0; q < 50; q++) {
+        float x = rng_range(-5, 45), y = rng_range(-5, 35), r = rng_range(0, 6);
+        ENSURE(cap_query_circle_capsules(caps, x, y, r, out, NULL) == CAP_BATCH_OK);
+        uint32_t k = 0;
+        for (uint32_t j = 0; j < m; j++)
+            if (doc_test(caps->ax[j], caps->ay[j], caps->bx[j], caps->by[j], caps->radius[j], x, y, r))
+                ENSURE(k < out->count && out->index[k++] == j);
+        ENSURE(k == out->count);
+        ENSURE(cap_query_circle_circles(circ, x, y, r, out, NULL) == CAP_BATCH_OK);
+        k = 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (doc_test(x, y, x, y, r, circ->x[i], circ->y[i], circ->radius[i]))
+                ENSURE(k < out->count && out->index[k++] == i);
+        ENSURE(k == out->count);
+        float x1 = x + rng_range(0, 8), y1 = y + rng_range(0, 8);
+        ENSURE(cap_query_box_circles(circ, x, y, x1, y1, out, NULL) == CAP_BATCH_OK);
+        k = 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (in_box(circ->x[i], circ->y[i], x, y, x1, y1, circ->radius[i]))
+                ENSURE(k < out->count && out->index[k++] == i);
+        ENSURE(k == out->count);
+        ENSURE(cap_query_box_capsules(caps, x, y, x1, y1, out, NULL) == CAP_BATCH_OK);
+        /* brute force by sampling the core finely (an independent route) */
+        k = 0;
+        for (uint32_t j = 0; j < m; j++) {
+            double best = 1e300;
+            for (int s = 0; s <= 4000; s++) {
+                double t = s / 4000.0;
+                double px = caps->ax[j] + t * (caps->bx[j] - caps->ax[j]);
+                double py = caps->ay[j] + t * (caps->by[j] - caps->ay[j]);
+                double qx = px < x ? x : (px > x1 ? x1 : px), qy = py < y ? y : (py > y1 ? y1 : py);
+                double d = sqrt((px - qx) * (px - qx) + (py - qy) * (py - qy));
+                if (d < best) best = d;
+            }
+            int got = k < out->count && out->index[k] == j;
+            if (best <= caps->radius[j] - 1e-3) ENSURE(got);
+            if (best > caps->radius[j] + 1e-3) ENSURE(!got);
+            k += got;
+        }
+        ENSURE(k == out->count);
+    }
+    /* touching a box counts; bad boxes are refused */
+    circ->x[0] = 5, circ->y[0] = 5, circ->radius[0] = 1;
+    circ->count = 1;
+    ENSURE(cap_query_box_circles(circ, 6, 0, 7, 10, out, NULL) == CAP_BATCH_OK && out->count == 1);
+    cap_batch_error e;
+    ENSURE(cap_query_box_circles(circ, 6, 0, 5, 10, out, &e) == CAP_BATCH_BAD_VALUE);
+    ENSURE(e.set == CAP_BATCH_SET_QUERY && e.field == 2);
+    ENSURE(cap_query_circle_capsules(caps, 0, NAN, 1, out, &e) == CAP_BATCH_BAD_VALUE && e.field == 1);
+    /* overflow: count found, nothing past capacity */
+    cap_index_buffer* small = cap_index_buffer_create(2);
+    ENSURE(cap_query_circle_capsules(caps, 20, 15, 50, small, NULL) == CAP_BATCH_OK);
+    ENSURE(small->count == m && small->index[0] == 0 && small->index[1] == 1);
+    cap_index_buffer_destroy(small);
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(circ);
+    cap_index_buffer_destroy(out);
+    return 0;
+}
