@@ -8,7 +8,7 @@ import { Bench } from 'tinybench';
 export function timing(quick) {
   return quick
     ? { rounds: 1, time: 60, iterations: 3, warmupTime: 20, warmupIterations: 1 }
-    : { rounds: 3, time: 500, iterations: 7, warmupTime: 150, warmupIterations: 2 };
+    : { rounds: 5, time: 400, iterations: 7, warmupTime: 150, warmupIterations: 2 };
 }
 
 /**
