@@ -9,6 +9,7 @@ import { hasBatchApi } from './narrow/wasm-row.js';
 import { createCapsule2dScene } from './scene/capsule2d.js';
 import { createDetectScene, SEGMENTS } from './scene/detect.js';
 import { initRapier, createRapierScene } from './scene/rapier.js';
+import { buildNative, runNative } from './narrow/native.js';
 
 export const SEED = 2;
 export const CIRCLES = 10000;
@@ -35,15 +36,33 @@ export async function runScenario2({ api, timing, quick, log }) {
   await initRapier();
   engines.push({ key: 'rapier', label: 'Rapier2D 0.21 (sensors, step, events)', what: 'pairs only: no normals or depths', engine: createRapierScene(scene) });
 
+  // Context, not a peer: the same library C compiled natively (gcc -O3),
+  // the same two calls per frame, timed by the native driver.
+  const built = hasBatchApi(api) ? buildNative() : { error: 'no batch API' };
+  const nativeRow = built.library
+    ? (() => {
+        const opts = { reps: quick ? 5 : 60, seed: SEED, circles: CIRCLES, capsules: CAPSULES, frames: frames.length };
+        let last = null;
+        return {
+          name: 'native',
+          run: () => {
+            last = runNative(built.exe, opts).rows[0];
+            return last.samples;
+          },
+          result: () => last,
+        };
+      })()
+    : null;
+
   const times = await interleave(
-    engines.map((e) => {
+    [...engines.map((e) => {
       let f = 0;
       const step = () => {
         e.engine.step(frames[f]);
         f = f + 1 === frames.length ? 0 : f + 1;
       };
       return { name: e.key, run: (o) => sample(e.label, step, o) };
-    }),
+    }), ...(nativeRow ? [nativeRow] : [])],
     timing,
   );
   const rows = [];
@@ -62,6 +81,22 @@ export async function runScenario2({ api, timing, quick, log }) {
     });
   }
 
+  if (nativeRow) {
+    // The driver reports counts on frame 1 (the check frame) of its lap.
+    const r = nativeRow.result();
+    rows.push({
+      key: 'native',
+      label: 'capsule2d C, native gcc -O3 (context)',
+      what: 'the same two calls, no wasm',
+      ...times.get('native'),
+      capsulePairs: r.capsulePairs,
+      circlePairs: r.circlePairs,
+      vsBrute: null,
+    });
+    if (r.capsulePairs !== want.capsuleKeys.size || r.circlePairs !== want.circleKeys.size) {
+      problems.push(`native capsule2d found ${r.capsulePairs} + ${r.circlePairs} pairs, the brute force ${want.capsuleKeys.size} + ${want.circleKeys.size}`);
+    }
+  }
   const ref = rows.find((r) => r.key === 'capsule2d');
   const fmtDiff = (d) => (d.missing || d.extra ? `-${d.missing} +${d.extra}` : 'same');
   printTable(
@@ -73,7 +108,11 @@ export async function runScenario2({ api, timing, quick, log }) {
       ref ? fmtRatio(ref.medianMs / r.medianMs) : '-',
       ref && r !== ref ? `${r.capsulePairs} (${signed(r.capsulePairs - ref.capsulePairs)})` : String(r.capsulePairs),
       ref && r !== ref ? `${r.circlePairs} (${signed(r.circlePairs - ref.circlePairs)})` : String(r.circlePairs),
-      `${fmtDiff(r.vsBrute[0])} / ${fmtDiff(r.vsBrute[1])}`,
+      r.vsBrute
+        ? `${fmtDiff(r.vsBrute[0])} / ${fmtDiff(r.vsBrute[1])}`
+        : r.capsulePairs === want.capsuleKeys.size && r.circlePairs === want.circleKeys.size
+          ? 'same counts'
+          : 'COUNTS DIFFER',
       r.what,
     ]),
     log,

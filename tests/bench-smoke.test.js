@@ -48,7 +48,7 @@ test('scenario 2: capsule2d equals the brute force; peers find about the same pa
   const { rows, problems } = await runScenario2(quick);
   assert.deepEqual(problems, []);
   if (batch) assert.ok(rows.find((r) => r.key === 'capsule2d'), 'the capsule2d row ran');
-  for (const r of rows) {
+  for (const r of rows.filter((x) => x.vsBrute)) {
     const [capsules, circles] = r.vsBrute;
     // Peers approximate (polygons, their own float math): within 1% of the exact sets.
     assert.ok(capsules.missing + capsules.extra <= 0.01 * r.capsulePairs, `${r.label}: ${JSON.stringify(capsules)}`);

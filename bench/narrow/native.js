@@ -44,9 +44,13 @@ export function buildNative() {
   return { exe, command, library: lib.length > 0 };
 }
 
-/** Runs the driver (every row, or only the one named); returns its parsed JSON. */
-export function runNative(exe, { reps, seed, circles, capsules, only }) {
+/**
+ * Runs the driver (every row, or only the one named; with `frames`, the
+ * scene query of scenario 2); returns its parsed JSON.
+ */
+export function runNative(exe, { reps, seed, circles, capsules, only, frames }) {
   const args = ['--reps', String(reps), '--seed', String(seed), '--circles', String(circles), '--capsules', String(capsules)];
   if (only) args.push('--only', only);
+  if (frames) args.push('--scene', '--frames', String(frames));
   return JSON.parse(execFileSync(exe, args, { encoding: 'utf8' }));
 }

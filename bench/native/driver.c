@@ -2,6 +2,10 @@
  * to bench/lib/scene.js), times each kernel `reps` times and prints one JSON
  * object with the median milliseconds, hits and checksums per kernel.
  *   driver [--reps N] [--seed S] [--circles N] [--capsules M] [--only NAME]
+ *   driver --scene [--reps N] [--seed S] [--circles N] [--capsules M] [--frames F]
+ *     (library builds only) scenario 2 natively: per frame, the circles'
+ *     positions copied in, then cap_find_capsule_circle_contacts and
+ *     cap_find_circle_contacts, over the frames of bench/lib/scene.js.
  * Rows: c-scalar, own-sse41, library-sse41 (with the library), and the
  * widest the CPU runs: own-avx512 or own-avx2.
  * Built with -DBENCH_LIBRARY and the library's C sources, it also times the
@@ -102,11 +106,75 @@ static void run(const char* name, const char* width, void (*call)(job*), job* j,
 
 static float* floats(int n) { return scene_floats(n); }
 
+#ifdef BENCH_LIBRARY
+static double reflect(double v, double hi)
+{
+    if (v < 0.0) return -v;
+    if (v > hi) return 2.0 * hi - v;
+    return v;
+}
+
+/* Scenario 2 natively; the frames are bench/lib/scene.js's buildFrames(). */
+static int run_scene(unsigned seed, int n, int m, int frames, int reps)
+{
+    circles c;
+    capsules k;
+    build_scene(seed, n, m, &c, &k);
+    float* fx = malloc(sizeof(float) * (size_t)n * (size_t)frames);
+    float* fy = malloc(sizeof(float) * (size_t)n * (size_t)frames);
+    if (!fx || !fy) return 1;
+    memcpy(fx, c.x, sizeof(float) * (size_t)n);
+    memcpy(fy, c.y, sizeof(float) * (size_t)n);
+    prng p = {seed ^ 0x5bd1e995u};
+    for (int f = 1; f < frames; f++) {
+        for (int i = 0; i < n; i++) {
+            size_t q = (size_t)f * (size_t)n + (size_t)i, prev = q - (size_t)n;
+            fx[q] = (float)reflect((double)fx[prev] + (prng_next(&p) * 2.0 - 1.0) * 0.05, 200.0);
+            fy[q] = (float)reflect((double)fy[prev] + (prng_next(&p) * 2.0 - 1.0) * 0.05, 150.0);
+        }
+    }
+    cap_circle_set* cs = cap_circle_set_create((uint32_t)n);
+    cap_capsule_set* ks = cap_capsule_set_create((uint32_t)m);
+    cap_contact_buffer* b1 = cap_contact_buffer_create(1u << 15);
+    cap_contact_buffer* b2 = cap_contact_buffer_create(1u << 15);
+    if (!cs || !ks || !b1 || !b2) return 1;
+    memcpy(cs->radius, c.radius, sizeof(float) * (size_t)n);
+    cs->count = (uint32_t)n;
+    memcpy(ks->ax, k.ax, sizeof(float) * (size_t)m);
+    memcpy(ks->ay, k.ay, sizeof(float) * (size_t)m);
+    memcpy(ks->bx, k.bx, sizeof(float) * (size_t)m);
+    memcpy(ks->by, k.by, sizeof(float) * (size_t)m);
+    memcpy(ks->radius, k.radius, sizeof(float) * (size_t)m);
+    ks->count = (uint32_t)m;
+    ks->version++;
+    double* times = malloc(sizeof(double) * (size_t)reps);
+    if (!times) return 1;
+    cap_batch_error err;
+    uint32_t pairs1 = 0, pairs2 = 0;
+    for (int r = -frames; r < reps; r++) { /* one warm-up lap over the frames */
+        int f = (r + frames) % frames;
+        double t0 = now_ms();
+        memcpy(cs->x, fx + (size_t)f * (size_t)n, sizeof(float) * (size_t)n);
+        memcpy(cs->y, fy + (size_t)f * (size_t)n, sizeof(float) * (size_t)n);
+        if (cap_find_capsule_circle_contacts(ks, cs, b1, &err) || cap_find_circle_contacts(cs, b2, &err)) return 1;
+        if (r >= 0) times[r] = now_ms() - t0;
+        if (f == 1) {
+            pairs1 = b1->count;
+            pairs2 = b2->count;
+        }
+    }
+    printf("{\"scene\": true, \"rows\": [\n    {\"name\": \"library-scene\", \"samples\": [");
+    for (int r = 0; r < reps; r++) printf("%s%.6f", r ? ", " : "", times[r]);
+    printf("], \"capsulePairs\": %u, \"circlePairs\": %u}\n]}\n", pairs1, pairs2);
+    return 0;
+}
+#endif
+
 int main(int argc, char** argv)
 {
     int reps = 15, n = 4096, m = 1024;
     unsigned seed = 1;
-    for (int a = 1; a + 1 < argc; a += 2) {
+    for (int a = 1; a + 1 < argc; a++) {
         if (!strcmp(argv[a], "--reps")) reps = atoi(argv[a + 1]);
         else if (!strcmp(argv[a], "--seed")) seed = (unsigned)strtoul(argv[a + 1], NULL, 10);
         else if (!strcmp(argv[a], "--circles")) n = atoi(argv[a + 1]);
@@ -114,6 +182,16 @@ int main(int argc, char** argv)
         else if (!strcmp(argv[a], "--only")) only = argv[a + 1];
     }
     if (reps < 1) reps = 1;
+#ifdef BENCH_LIBRARY
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "--scene")) {
+            int frames = 60;
+            for (int b = 1; b + 1 < argc; b++)
+                if (!strcmp(argv[b], "--frames")) frames = atoi(argv[b + 1]);
+            return run_scene(seed, n, m, frames < 2 ? 2 : frames, reps);
+        }
+    }
+#endif
     circles c;
     capsules k;
     build_scene(seed, n, m, &c, &k);
