@@ -40,6 +40,7 @@ log('capsule2d benchmark');
 log(`command: npm run bench${args.length ? ' -- ' + args.join(' ') : ''}   (node bench/run.js${args.length ? ' ' + args.join(' ') : ''})`);
 log(`machine: ${cpuModel()}, ${os.cpus().length} cores (${cpuFlags()}), ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}`);
 log(`node ${process.version} (V8 ${process.versions.v8}), date ${new Date().toISOString()}`);
+log(`load average at start: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (1, 5, 15 min; above ~${os.cpus().length} other work shares the cores)`);
 log(`mode: ${quick ? 'QUICK (smoke run: few iterations, timings are not meaningful)' : 'full'}; times are medians`);
 
 await api.init({ simd: true });
