@@ -10,10 +10,23 @@ import { runScenario1 } from './scenario1.js';
 import { runScenario2 } from './scenario2.js';
 import { runScenario3 } from './scenario3.js';
 
+const USAGE = `usage: node bench/run.js [--quick] [--only 1,2,3]
+  --quick   a smoke run: every correctness check, few iterations (timings meaningless)
+  --only    run only the scenarios listed (1 narrowphase, 2 scene query, 3 boundary)`;
+
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const quick = args.includes('--quick');
 const onlyAt = args.indexOf('--only');
-const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',').map(Number)) : new Set([1, 2, 3]);
+const only = onlyAt >= 0 ? new Set(String(args[onlyAt + 1]).split(',').map(Number)) : new Set([1, 2, 3]);
+const known = new Set(['--quick', '--only', ...(onlyAt >= 0 ? [args[onlyAt + 1]] : [])]);
+if (args.some((a) => !known.has(a)) || [...only].some((n) => ![1, 2, 3].includes(n))) {
+  console.error(`bench: bad arguments: ${args.join(' ')}\n${USAGE}`);
+  process.exit(2);
+}
 const log = (s = '') => console.log(s);
 
 function cpuModel() {

@@ -7,7 +7,7 @@ import { printTable, fmtMs, fmtRate, fmtRatio } from './lib/table.js';
 import { toObjects, allPairsTutorial } from './narrow/tutorial.js';
 import { createOutput, allPairsTyped } from './narrow/typed.js';
 import { wasmAllPairsRow, hasBatchApi } from './narrow/wasm-row.js';
-import { buildNative, runNative } from './narrow/native.js';
+import { buildNative, runNative } from './lib/native.js';
 
 export const SEED = 1;
 export const CIRCLES = 4096;

@@ -9,7 +9,7 @@ import { hasBatchApi } from './narrow/wasm-row.js';
 import { createCapsule2dScene } from './scene/capsule2d.js';
 import { createDetectScene, SEGMENTS } from './scene/detect.js';
 import { initRapier, createRapierScene } from './scene/rapier.js';
-import { buildNative, runNative } from './narrow/native.js';
+import { buildNative, runNative } from './lib/native.js';
 
 export const SEED = 2;
 export const CIRCLES = 10000;

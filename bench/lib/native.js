@@ -1,5 +1,6 @@
-// Rows (e) and (f): the native driver (bench/native/), built here with gcc
-// into build/bench/ and run as a child process that prints JSON.
+// The native driver (bench/native/): rows (e) and (f) of scenario 1 and the
+// native context row of scenario 2. Built here with gcc into build/bench/
+// and run as a child process that prints JSON.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
