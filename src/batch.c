@@ -153,7 +153,7 @@ static int fail(cap_batch_error* err, int code, int set, int field, uint32_t ind
     return code;
 }
 
-static int finite(float v) { return v - v == 0.0f; }
+static int is_finite(float v) { return v - v == 0.0f; }
 
 /* The first bad field of element i among `fields` arrays (the last one a
  * radius when has_radius), or -1. */
@@ -161,7 +161,7 @@ static int first_bad(const float* const* fields, int k, uint32_t i)
 {
     for (int f = 0; f < k; f++) {
         float v = fields[f][i];
-        if (!finite(v) || (f == k - 1 && v < 0.0f)) return f;
+        if (!is_finite(v) || (f == k - 1 && v < 0.0f)) return f;
     }
     return -1;
 }
@@ -376,7 +376,7 @@ int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* 
     uint64_t k = 0;
     for (uint32_t i = 0; i + 1 < n; i++) {
         cap_narrow_shape s = circle_shape(circles->x[i], circles->y[i], circles->radius[i]);
-        uint32_t nc = cap_grid_gather(&ws.circles, ws.boxes + 4 * (size_t)i, i + 1, n, ws.stamp, &ws.stamp_id, ws.cand);
+        uint32_t nc = cap_grid_gather_own(&ws.circles, i, i + 1, n, ws.stamp, &ws.stamp_id, ws.cand);
         for (uint32_t c = 0; c < nc; c++) {
             uint32_t j = ws.cand[c];
             float cx = circles->x[j], cy = circles->y[j], cr = circles->radius[j];

@@ -20,22 +20,22 @@ static int bad(cap_batch_error* err, int field)
     return CAP_BATCH_BAD_VALUE;
 }
 
-static int finite(float v) { return v - v == 0.0f; }
+static int is_finite(float v) { return v - v == 0.0f; }
 
 static int check_circle(float x, float y, float r, cap_batch_error* err)
 {
-    if (!finite(x)) return bad(err, 0);
-    if (!finite(y)) return bad(err, 1);
-    if (!finite(r) || r < 0.0f) return bad(err, 2);
+    if (!is_finite(x)) return bad(err, 0);
+    if (!is_finite(y)) return bad(err, 1);
+    if (!is_finite(r) || r < 0.0f) return bad(err, 2);
     return CAP_BATCH_OK;
 }
 
 static int check_box(float minx, float miny, float maxx, float maxy, cap_batch_error* err)
 {
-    if (!finite(minx)) return bad(err, 0);
-    if (!finite(miny)) return bad(err, 1);
-    if (!finite(maxx) || maxx < minx) return bad(err, 2);
-    if (!finite(maxy) || maxy < miny) return bad(err, 3);
+    if (!is_finite(minx)) return bad(err, 0);
+    if (!is_finite(miny)) return bad(err, 1);
+    if (!is_finite(maxx) || maxx < minx) return bad(err, 2);
+    if (!is_finite(maxy) || maxy < miny) return bad(err, 3);
     return CAP_BATCH_OK;
 }
 

@@ -29,10 +29,13 @@
  *     float32 input (see cap_length in math.h), so huge and tiny coordinates
  *     give correct hits. Inputs must be finite and radii >= 0: the JS layer
  *     checks this; the C core never traps on bad input, but its results for
- *     NaN, infinite or negative values are unspecified.
+ *     NaN, infinite or negative values are unspecified, as are results for
+ *     coordinates so far apart (beyond ~1.7e38) that their difference
+ *     overflows float32.
  *
  * Functions return 1 on a hit and 0 on a miss; on a miss *out is left as it
- * was.
+ * was. A few return a negative error code (CAP_ERR_*) for input that has no
+ * answer (a line through two equal points, a ray with no direction).
  */
 #ifndef CAPSULE2D_H
 #define CAPSULE2D_H
@@ -80,6 +83,184 @@ cap_segment_point cap_closest_point_on_segment(cap_vec2 a, cap_vec2 b, cap_vec2 
  * core: the left perpendicular of a->b; zero-length core (a circle) with
  * coincident centres: (0, 1). Depth is then rA + rB. */
 int cap_collide_capsule_circle(cap_capsule a, cap_circle b, cap_contact* out);
+
+
+/* ---- Closest points, point tests, contacts (query.c) -------------------- */
+
+/* Closest points between two segments p1->q1 and p2->q2. */
+typedef struct cap_segment_pair {
+    cap_vec2 point1; /* on the first segment: p1 + s * (q1 - p1) */
+    float s;         /* in [0, 1] */
+    cap_vec2 point2; /* on the second segment: p2 + t * (q2 - p2) */
+    float t;         /* in [0, 1] */
+    float distance;  /* |point2 - point1|, 0 when the segments cross */
+} cap_segment_pair;
+
+/* Closest points between segments p1->q1 and p2->q2. Segments that cross
+ * (each one's endpoints strictly on opposite sides of the other's line)
+ * meet at their intersection (distance ~0). Otherwise the closest pair has
+ * an endpoint of one segment: the four endpoint-to-segment projections are
+ * compared and the smallest distance wins; among equal distances, the
+ * smallest s, then the smallest t. So parallel segments whose projections
+ * overlap give the pair at the start of the overlap along p1->q1 (the
+ * smallest s), a zero-length segment gives its start with parameter 0, and
+ * touching segments give distance 0. Orientation tests are done in a frame
+ * scaled by the largest coordinate difference, so huge (1e20) and tiny
+ * (1e-30) inputs neither overflow nor underflow. */
+cap_segment_pair cap_closest_points_on_segments(cap_vec2 p1, cap_vec2 q1, cap_vec2 p2, cap_vec2 q2);
+
+/* 1 when x is inside or on the circle (|x - center| <= radius), else 0. */
+int cap_point_in_circle(cap_circle c, cap_vec2 x);
+
+/* 1 when x is inside or on the capsule (distance to the core <= radius);
+ * a zero-length core is a circle, radius 0 a segment. */
+int cap_point_in_capsule(cap_capsule c, cap_vec2 x);
+
+/* Circle A against circle B. Hit when |cB - cA| <= rA + rB (touching
+ * counts). Normal from A's centre toward B's; coincident centres give (0, 1)
+ * and depth rA + rB. core_point = A's centre, point = cA + normal * rA. */
+int cap_collide_circles(cap_circle a, cap_circle b, cap_contact* out);
+
+/* Segment a->b against circle c: exactly cap_collide_capsule_circle with a
+ * capsule of radius 0 (same normal rules; point == core_point). */
+int cap_collide_segment_circle(cap_vec2 a, cap_vec2 b, cap_circle c, cap_contact* out);
+
+/* Return code of the line queries when a == b (no line through them). */
+#define CAP_ERR_DEGENERATE (-1)
+
+/* Signed distance from x to the infinite line through a != b:
+ * cross(b - a, x - a) / |b - a|, positive on the left of a->b (y up).
+ * Computed with unit directions, so it is finite for every finite input.
+ * Returns 1 and writes *distance, or CAP_ERR_DEGENERATE (a == b; *distance
+ * untouched). */
+int cap_line_signed_distance(cap_vec2 a, cap_vec2 b, cap_vec2 x, float* distance);
+
+/* A circle against an infinite line: a contact plus the signed distance. */
+typedef struct cap_line_contact {
+    cap_contact contact; /* normal toward the circle; core_point = foot of the
+                            perpendicular; point == core_point (a line has no
+                            radius) */
+    float distance;      /* signed distance of the centre (see above) */
+} cap_line_contact;
+
+/* The infinite line through a != b (shape A) against circle c (shape B).
+ * Hit when |d| <= radius, d the signed distance of the centre; normal =
+ * sign(d) * left normal of a->b (toward the centre), d == 0 gives the left
+ * normal; depth = radius - |d|. Returns 1 (hit), 0 (miss, *out untouched)
+ * or CAP_ERR_DEGENERATE (a == b). */
+int cap_collide_line_circle(cap_vec2 a, cap_vec2 b, cap_circle c, cap_line_contact* out);
+
+/* Capsule-capsule contact: up to two points sharing one normal. */
+typedef struct cap_manifold {
+    cap_contact contact;  /* the first (deepest) point, normal A -> B */
+    int count;            /* 1 or 2 */
+    float depth2;         /* the second point (count == 2) */
+    cap_vec2 point2;      /* on A's surface */
+    cap_vec2 core_point2; /* on A's core */
+} cap_manifold;
+
+/* The tolerance on |sin(angle between the cores)| under which two capsule
+ * cores count as parallel for a two-point manifold. */
+#define CAP_PARALLEL_SIN 1e-5f
+
+/* Capsule A against capsule B (radius 0 = segment, zero-length core =
+ * circle). Hit when the distance between the cores <= rA + rB (touching
+ * counts). The normal points from A toward B: from the closest point on A's
+ * core to the closest point on B's. Crossing or touching cores (distance 0):
+ * the left perpendicular of A's axis (of B's when A's core has no length;
+ * (0, 1) when neither has), negated when it points away from B's centre
+ * (dot with centreB - centreA < 0); depth = rA + rB.
+ * Two points (count 2) when both cores have length, are parallel (see
+ * CAP_PARALLEL_SIN) and B's projection on A's axis overlaps A's core over
+ * a stretch of positive length: the points are the two ends of that stretch
+ * on A (core point on A's core, contact point on A's surface), each with its
+ * own depth (rA + rB minus the separation along the normal there, >= 0; an
+ * end with negative depth is dropped). The first point is the deeper; on a
+ * tie, the one nearer A's start a. Returns 1 (hit) or 0 (miss, *out
+ * untouched). */
+int cap_collide_capsules(cap_capsule a, cap_capsule b, cap_manifold* out);
+
+/* ---- Building capsules (query.c, trig.c) -------------------------------- */
+
+/* cos and sin of an angle in radians with capsule2d's own range reduction
+ * and polynomials (no libm), so the bits are the same in every build and
+ * engine. Within 1 ulp of float32 for |angle| <= 1e6; beyond that finite,
+ * within [-1, 1] and deterministic but not accurate (the float32 input
+ * itself is then coarser than the period). */
+void cap_cos_sin(float angle, float* c, float* s);
+
+/* A capsule from its centre, axis direction (any non-zero length, it is
+ * normalised with cap_length), core length (|b - a|; tip to tip is
+ * length + 2 * radius) and radius: a = center - u * length / 2,
+ * b = center + u * length / 2. Returns 1, or 0 when the axis is (0, 0) or an
+ * endpoint overflows float32 (*out untouched). */
+int cap_capsule_from_axis(cap_vec2 center, cap_vec2 axis, float length, float radius, cap_capsule* out);
+
+/* The same with u = (cos angle, sin angle) from cap_cos_sin. Returns 1, or 0
+ * when an endpoint overflows float32. */
+int cap_capsule_from_angle(cap_vec2 center, float angle, float length, float radius, cap_capsule* out);
+
+/* ---- Rays and swept circles (cast.c) ------------------------------------ */
+
+/* Return code of a ray cast with a zero direction, or a max_fraction that
+ * is negative or not finite. */
+#define CAP_ERR_BAD_RAY (-2)
+
+/* The ray origin + s * direction, s in [0, max_fraction]. direction need not
+ * be unit; max_fraction is in units of direction. */
+typedef struct cap_ray {
+    cap_vec2 origin;
+    cap_vec2 direction;
+    float max_fraction;
+} cap_ray;
+
+typedef struct cap_ray_hit {
+    float fraction;    /* s in [0, max_fraction] */
+    cap_vec2 point;    /* origin + fraction * direction */
+    cap_vec2 normal;   /* outward unit normal; -direction/|direction| inside */
+    int starts_inside; /* origin inside or on the shape: fraction 0, point = origin */
+} cap_ray_hit;
+
+/* Ray against a circle. A tangent ray hits; a hit at exactly max_fraction
+ * counts. Origin inside or on the circle: fraction 0, point = origin,
+ * normal = -direction/|direction|, starts_inside = 1. A circle of radius 0
+ * is a point: hit only by a ray through it (normal -direction/|direction|).
+ * Returns 1 (hit), 0 (miss, *out untouched) or CAP_ERR_BAD_RAY. */
+int cap_ray_cast_circle(cap_circle c, cap_ray ray, cap_ray_hit* out);
+
+/* Ray against segment a->b (both sides). The normal is the segment's unit
+ * perpendicular on the side of the ray's origin. Origin on the segment:
+ * starts_inside as above. A ray along the segment's line (collinear, origin
+ * off the segment) hits the first endpoint it reaches, with normal
+ * -direction/|direction|; a zero-length segment is a point, hit the same
+ * way. Returns 1, 0 or CAP_ERR_BAD_RAY. */
+int cap_ray_cast_segment(cap_vec2 a, cap_vec2 b, cap_ray ray, cap_ray_hit* out);
+
+/* Ray against a capsule: the earliest hit on its end circles and its two
+ * flat sides (radius 0 is cap_ray_cast_segment, a zero-length core
+ * cap_ray_cast_circle). Origin inside or on the capsule: starts_inside. */
+int cap_ray_cast_capsule(cap_capsule c, cap_ray ray, cap_ray_hit* out);
+
+/* The first contact of a circle swept from x0 to x1. */
+typedef struct cap_sweep_hit {
+    float t;           /* time of impact in [0, 1] */
+    cap_vec2 center;   /* x0 + t * (x1 - x0) */
+    cap_vec2 normal;   /* unit, from the shape toward the circle */
+    cap_vec2 point;    /* contact point on the shape's surface */
+    int starts_inside; /* touching or overlapping at t = 0 */
+} cap_sweep_hit;
+
+/* A circle of radius r moving from x0 to x1 against a static shape: a ray
+ * from x0 along x1 - x0 with max_fraction 1 against the shape inflated by r.
+ * The earliest t in [0, 1] with distance = sum of radii; touching exactly
+ * at t = 1 counts. Touching or overlapping at t = 0: t = 0, center = x0,
+ * starts_inside = 1, and normal and point are those of the static contact
+ * (the matching cap_collide_* function). x0 == x1 is not an error: it is
+ * that static test (hit with t = 0, or a miss). Returns 1 or 0 (miss, *out
+ * untouched). */
+int cap_sweep_circle_circle(cap_circle shape, cap_vec2 x0, cap_vec2 x1, float r, cap_sweep_hit* out);
+int cap_sweep_circle_segment(cap_vec2 a, cap_vec2 b, cap_vec2 x0, cap_vec2 x1, float r, cap_sweep_hit* out);
+int cap_sweep_circle_capsule(cap_capsule shape, cap_vec2 x0, cap_vec2 x1, float r, cap_sweep_hit* out);
 
 #ifdef __cplusplus
 }

@@ -12,15 +12,21 @@
  *   A = B) and shape B a circle (centre C, radius rc). In float32, in this
  *   order, never fused:
  *     v  = B - A                     w  = C - A
- *     g  = v / |v|^2 (computed once per capsule, scaled so huge and tiny
- *          segments stay exact; g = 0 for a zero-length core)
+ *     g  = v / |v|^2, once per capsule: vv = v.x*v.x + v.y*v.y; when
+ *          1e-30 <= vv <= 3e38, g = (v.x / vv, v.y / vv); otherwise, with
+ *          m = max(|v.x|, |v.y|), s = v / m, ss = s.x*s.x + s.y*s.y,
+ *          g = ((s.x / ss) / m, (s.y / ss) / m) so huge and tiny segments
+ *          stay exact; g = 0 when m = 0 (zero-length core) or B - A
+ *          overflows (coordinates near the float32 limit)
  *     t  = w.x*g.x + w.y*g.y, clamped to [0, 1] (NaN -> 0)
  *     d  = w - t*v                   (the vector from the core point to C)
  *     d2 = d.x*d.x + d.y*d.y         rs = ra + rc
  *     hit  <=>  d2 <= rs*rs          (touching counts)
+ *   clamp: t = pmin(1, pmax(0, t)) with wasm's pmin/pmax meaning.
  *   When rs*rs overflows float32 (radius sums > 1.8e19) the test becomes
  *   |d| <= rs with an overflow-free length. Squares that underflow (shapes
- *   closer than ~1e-19 with radius sums below ~1e-19) may count as touching.
+ *   closer than ~1e-19 with radius sums below ~1e-19) may count as touching;
+ *   normals built from subnormal differences have subnormal precision.
  *
  * THE CONTACT (for each hit)
  *   dist = |d| (overflow-free), normal = d / dist pointing from A toward B

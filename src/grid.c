@@ -1,7 +1,6 @@
 /* capsule2d — uniform grid broadphase (counting sort). See grid.h. */
 #include "grid.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,25 +87,30 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
     }
     double width = maxx - minx, height = maxy - miny;
     double cell = n ? sum / n : 1.0;
-    if (!(cell > 0.0)) cell = (width > height ? width : height) / sqrt((double)n + 1.0);
+    if (!(cell > 0.0)) cell = (width > height ? width : height) / __builtin_sqrt((double)n + 1.0);
     if (!(cell > 0.0) || !(cell < 1e300)) cell = 1.0;
     uint64_t max_cells = 4 * (uint64_t)n + 64, max_items = 8 * (uint64_t)n + 64;
+    if (reserve_u32((uint32_t**)&g->ranges, &g->ranges_cap, 4 * (uint64_t)n + 4)) return CAP_BATCH_NO_MEMORY;
     double nxd, nyd;
     uint64_t items;
     for (;;) {
-        nxd = floor(width / cell) + 1.0;
-        nyd = floor(height / cell) + 1.0;
+        nxd = __builtin_floor(width / cell) + 1.0;
+        nyd = __builtin_floor(height / cell) + 1.0;
         if (nxd * nyd > (double)max_cells) {
             cell *= 2.0;
             continue;
         }
         double inv = 1.0 / cell;
+        int32_t cx = (int32_t)nxd, cy = (int32_t)nyd;
         items = 0;
         for (uint32_t i = 0; i < n; i++) {
             const double* b = boxes + 4 * (size_t)i;
-            int64_t w = cell_of(b[2], minx, inv, (int32_t)nxd) - cell_of(b[0], minx, inv, (int32_t)nxd) + 1;
-            int64_t h = cell_of(b[3], miny, inv, (int32_t)nyd) - cell_of(b[1], miny, inv, (int32_t)nyd) + 1;
-            items += (uint64_t)(w * h);
+            int32_t* r = g->ranges + 4 * (size_t)i;
+            r[0] = cell_of(b[0], minx, inv, cx);
+            r[1] = cell_of(b[1], miny, inv, cy);
+            r[2] = cell_of(b[2], minx, inv, cx);
+            r[3] = cell_of(b[3], miny, inv, cy);
+            items += (uint64_t)((int64_t)(r[2] - r[0] + 1) * (r[3] - r[1] + 1));
         }
         if (items > max_items && (nxd > 1.0 || nyd > 1.0)) {
             cell *= 2.0;
@@ -127,16 +131,16 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
     /* Counting sort: count per cell, prefix sums, then place in index order. */
     memset(g->start, 0, ((size_t)cells + 1) * sizeof(uint32_t));
     for (uint32_t i = 0; i < n; i++) {
-        cap_range r = range_of(g, boxes + 4 * (size_t)i);
-        for (int32_t y = r.y0; y <= r.y1; y++)
-            for (int32_t x = r.x0; x <= r.x1; x++) g->start[(size_t)y * g->nx + x + 1]++;
+        const int32_t* r = g->ranges + 4 * (size_t)i;
+        for (int32_t y = r[1]; y <= r[3]; y++)
+            for (int32_t x = r[0]; x <= r[2]; x++) g->start[(size_t)y * g->nx + x + 1]++;
     }
     for (uint32_t c = 0; c < cells; c++) g->start[c + 1] += g->start[c];
     /* start[c] is used as the fill cursor of cell c, then shifted back. */
     for (uint32_t i = 0; i < n; i++) {
-        cap_range r = range_of(g, boxes + 4 * (size_t)i);
-        for (int32_t y = r.y0; y <= r.y1; y++)
-            for (int32_t x = r.x0; x <= r.x1; x++) g->items[g->start[(size_t)y * g->nx + x]++] = i;
+        const int32_t* r = g->ranges + 4 * (size_t)i;
+        for (int32_t y = r[1]; y <= r[3]; y++)
+            for (int32_t x = r[0]; x <= r[2]; x++) g->items[g->start[(size_t)y * g->nx + x]++] = i;
     }
     for (uint32_t c = cells; c > 0; c--) g->start[c] = g->start[c - 1];
     g->start[0] = 0;
@@ -162,8 +166,8 @@ static void sort_u32(uint32_t* a, uint32_t n)
     }
 }
 
-uint32_t cap_grid_gather(const cap_grid* g, const double box[4], uint32_t lo, uint32_t hi, uint32_t* stamp,
-                         uint32_t* stamp_id, uint32_t* cand)
+static uint32_t gather(const cap_grid* g, cap_range r, uint32_t lo, uint32_t hi, uint32_t* stamp,
+                       uint32_t* stamp_id, uint32_t* cand)
 {
     if (!g->built || g->count == 0) return 0;
     if (++*stamp_id == 0) {
@@ -171,7 +175,6 @@ uint32_t cap_grid_gather(const cap_grid* g, const double box[4], uint32_t lo, ui
         *stamp_id = 1;
     }
     uint32_t id = *stamp_id, k = 0;
-    cap_range r = range_of(g, box);
     for (int32_t y = r.y0; y <= r.y1; y++) {
         for (int32_t x = r.x0; x <= r.x1; x++) {
             size_t c = (size_t)y * g->nx + x;
@@ -187,9 +190,26 @@ uint32_t cap_grid_gather(const cap_grid* g, const double box[4], uint32_t lo, ui
     return k;
 }
 
+uint32_t cap_grid_gather(const cap_grid* g, const double box[4], uint32_t lo, uint32_t hi, uint32_t* stamp,
+                         uint32_t* stamp_id, uint32_t* cand)
+{
+    if (!g->built) return 0;
+    return gather(g, range_of(g, box), lo, hi, stamp, stamp_id, cand);
+}
+
+uint32_t cap_grid_gather_own(const cap_grid* g, uint32_t box, uint32_t lo, uint32_t hi, uint32_t* stamp,
+                             uint32_t* stamp_id, uint32_t* cand)
+{
+    if (!g->built || box >= g->count) return 0;
+    const int32_t* q = g->ranges + 4 * (size_t)box;
+    cap_range r = {q[0], q[1], q[2], q[3]};
+    return gather(g, r, lo, hi, stamp, stamp_id, cand);
+}
+
 void cap_grid_free(cap_grid* g)
 {
     free(g->start);
     free(g->items);
+    free(g->ranges);
     memset(g, 0, sizeof *g);
 }

@@ -11,7 +11,8 @@ typedef struct cap_grid {
     int32_t nx, ny;
     uint32_t* start; /* nx*ny + 1 offsets into items */
     uint32_t* items;
-    uint32_t start_cap, items_cap;
+    int32_t* ranges; /* per box: first and last cell column and row */
+    uint32_t start_cap, items_cap, ranges_cap;
     uint32_t count;   /* boxes indexed */
     uint32_t version; /* the owner's version when built */
     int built;
@@ -35,6 +36,10 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n);
  * on wrap-around). Returns the number of candidates (cand holds >= hi). */
 uint32_t cap_grid_gather(const cap_grid* g, const double box[4], uint32_t lo, uint32_t hi, uint32_t* stamp,
                          uint32_t* stamp_id, uint32_t* cand);
+
+/* The same for the grid's own box number `box` (its cell range is kept). */
+uint32_t cap_grid_gather_own(const cap_grid* g, uint32_t box, uint32_t lo, uint32_t hi, uint32_t* stamp,
+                             uint32_t* stamp_id, uint32_t* cand);
 
 void cap_grid_free(cap_grid* g);
 

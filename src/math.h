@@ -42,18 +42,33 @@ CAP_INLINE float cap_length(cap_vec2 a)
     if (d2 >= 1e-30f && d2 <= 3.0e38f) return __builtin_sqrtf(d2);
     float m = cap_maxf(cap_absf(a.x), cap_absf(a.y));
     if (!(m > 0.0f)) return 0.0f;
-    if (m > 3.0e38f) return m; /* infinite input: no finite length */
+    if (m > 3.40282347e38f) return m; /* infinite input: no finite length */
     float sx = a.x / m, sy = a.y / m;
     return m * __builtin_sqrtf(sx * sx + sy * sy);
 }
 
 /* Length of a, and a divided by it. A zero vector leaves *unit untouched and
- * returns 0, so the caller picks the documented fallback direction. */
+ * returns 0, so the caller picks the documented fallback direction.
+ * In the normal range this is a / |a|. Outside it (|a| > ~1.8e19 or
+ * < ~1e-15) a is first divided by its largest component, so the unit vector
+ * stays unit even when |a| itself is subnormal and rounded coarsely.
+ * The unit vector never has a -0 component. */
 CAP_INLINE float cap_length_and_normalize(cap_vec2 a, cap_vec2* unit)
 {
-    float len = cap_length(a);
-    if (len > 0.0f) *unit = cap_v2(a.x / len, a.y / len);
-    return len;
+    float d2 = a.x * a.x + a.y * a.y;
+    if (d2 >= 1e-30f && d2 <= 3.0e38f) {
+        float len = __builtin_sqrtf(d2);
+        /* + 0 turns a -0 component (from a -0 input) into +0 */
+        *unit = cap_v2(a.x / len + 0.0f, a.y / len + 0.0f);
+        return len;
+    }
+    float m = cap_maxf(cap_absf(a.x), cap_absf(a.y));
+    if (!(m > 0.0f)) return 0.0f;
+    if (m > 3.40282347e38f) return m; /* infinite input: no direction */
+    float sx = a.x / m, sy = a.y / m;
+    float ls = __builtin_sqrtf(sx * sx + sy * sy);
+    *unit = cap_v2(sx / ls + 0.0f, sy / ls + 0.0f);
+    return m * ls;
 }
 
 #endif

@@ -10,8 +10,10 @@
  * The pair test (the same bits in the SIMD and scalar builds and in every
  * call): shape A is a capsule (core A→B, radius ra; a circle is a capsule
  * with A = B), shape B a circle (C, rc). In float32, in this order:
- * v = B − A, w = C − A, g = v / |v|² (once per capsule; 0 for a zero-length
- * core), t = clamp(w·g, 0, 1), d = w − t·v, hit ⇔ d.x² + d.y² ≤ (ra + rc)²
+ * v = B − A, w = C − A, g = v / |v|² (once per capsule: v / (v·v) when
+ * 1e-30 ≤ v·v ≤ 3e38, else computed on v scaled by its largest component;
+ * 0 for a zero-length core), t = clamp(w·g, 0, 1) (NaN → 0), d = w − t·v,
+ * hit ⇔ d.x² + d.y² ≤ (ra + rc)²
  * — touching counts. (When (ra + rc)² overflows float32 the test is
  * |d| ≤ ra + rc with an overflow-free length.)
  *

@@ -30,3 +30,25 @@ export function resultObject(value, name) {
     throw new TypeError(`${name} must be an object to write the result into, got ${describe(value)}`);
   }
 }
+
+/** An optional ray length in units of the direction: finite and >= 0 (default 1). */
+export function maxFraction(value, name) {
+  if (value === undefined) return 1;
+  const f = f32(value, name);
+  if (f < 0) throw new RangeError(`${name} must be >= 0, got ${value}`);
+  return f;
+}
+
+/** A direction (x, y) that is not (0, 0) after rounding to float32. */
+export function nonZero(x, y, nameX, nameY) {
+  if (x === 0 && y === 0) {
+    throw new RangeError(`(${nameX}, ${nameY}) must not be the zero vector, got (${x}, ${y})`);
+  }
+}
+
+/** Two points that must differ (a line through them). */
+export function distinctPoints(ax, ay, bx, by, what) {
+  if (ax === bx && ay === by) {
+    throw new RangeError(`${what}: A and B must differ to define a line, got A = B = (${ax}, ${ay})`);
+  }
+}

@@ -32,9 +32,12 @@ export interface LineContact extends Contact {
 
 /**
  * Capsule–capsule contact: up to two points sharing one normal (A → B).
- * The first point is the deepest. count = 2 when the cores are parallel
- * (within float32) and their projections overlap: the two points bound the
- * overlapping stretch.
+ * count = 2 when both cores have length, are parallel (|sin of the angle
+ * between them| <= 1e-5) and B's projection on A's axis overlaps A's core
+ * over a stretch of positive length: the two points are the ends of that
+ * stretch (core points on A's core, contact points on A's surface), each
+ * with its own depth (>= 0). The first point is the deeper one; on a tie the
+ * one nearer A's start (a1). Otherwise count = 1 (the closest points).
  */
 export interface Manifold extends Contact {
   count: 1 | 2;
@@ -103,6 +106,15 @@ export interface SweepHit {
 /** A new zeroed Contact, to pass as `result`. */
 export function createContact(): Contact;
 
+/** A new zeroed Manifold (count 1), to pass as `result` to collideCapsules. */
+export function createManifold(): Manifold;
+
+/** A new zeroed RayHit, to pass as `result` to the ray casts. */
+export function createRayHit(): RayHit;
+
+/** A new zeroed SweepHit, to pass as `result` to the sweeps. */
+export function createSweepHit(): SweepHit;
+
 /**
  * The closest point on segment A→B to P: the projection of P − A on B − A,
  * clamped to [0, 1]. A zero-length segment (A = B) gives A and t = 0.
@@ -114,23 +126,38 @@ export function closestPointOnSegment(
   result?: SegmentPoint,
 ): SegmentPoint;
 
-/** Closest points between segments P1→Q1 and P2→Q2 (either may have zero length). */
+/**
+ * Closest points between segments P1→Q1 and P2→Q2 (either may have zero
+ * length). Crossing segments give their intersection (distance 0). Otherwise
+ * the pair has an endpoint of one segment; among pairs at the same distance
+ * the smallest s wins, then the smallest t. So parallel segments whose
+ * projections overlap give the pair at the start of the overlap along P1→Q1,
+ * and a zero-length segment gives its start with parameter 0.
+ */
 export function closestPointsOnSegments(
   p1x: number, p1y: number, q1x: number, q1y: number,
   p2x: number, p2y: number, q2x: number, q2y: number,
   result?: SegmentPair,
 ): SegmentPair;
 
-/** True when P is inside or on the circle. */
+/** True when P is inside or on the circle (|P − C| <= radius; radius 0 is a point). */
 export function pointInCircle(cx: number, cy: number, radius: number, px: number, py: number): boolean;
 
-/** True when P is inside or on the capsule (a zero-length core is a circle). */
+/**
+ * True when P is inside or on the capsule: distance to the core A→B <= radius
+ * (a zero-length core is a circle, radius 0 a segment).
+ */
 export function pointInCapsule(
   ax: number, ay: number, bx: number, by: number, radius: number,
   px: number, py: number,
 ): boolean;
 
-/** Circle A against circle B; normal from A's centre toward B's. Coincident centres: (0, 1). */
+/**
+ * Circle A against circle B: hit when the distance between the centres <=
+ * ar + br (touching counts). Normal from A's centre toward B's; coincident
+ * centres give (0, 1) and depth ar + br. core = A's centre, point = core +
+ * normal · ar.
+ */
 export function collideCircles(
   ax: number, ay: number, ar: number,
   bx: number, by: number, br: number,
@@ -149,7 +176,10 @@ export function collideCapsuleCircle(
   result?: Contact,
 ): Contact | null;
 
-/** Segment A→B against a circle: collideCapsuleCircle with capsule radius 0. */
+/**
+ * Segment A→B against a circle: exactly collideCapsuleCircle with capsule
+ * radius 0 (same normal rules; point = core).
+ */
 export function collideSegmentCircle(
   ax: number, ay: number, bx: number, by: number,
   cx: number, cy: number, circleRadius: number,
@@ -157,9 +187,11 @@ export function collideSegmentCircle(
 ): Contact | null;
 
 /**
- * The infinite line through A ≠ B against a circle. Hit when |distance| <=
- * radius; normal = sign(distance) · left normal of A→B (toward the centre;
- * distance 0 gives the left normal). A = B throws a RangeError.
+ * The infinite line through A ≠ B (shape A) against a circle (shape B). Hit
+ * when |distance| <= radius (touching counts); normal = sign(distance) · left
+ * normal of A→B (toward the centre; distance 0 gives the left normal);
+ * depth = radius − |distance|; core = point = the foot of the perpendicular
+ * from the centre. A = B (after rounding to float32) throws a RangeError.
  */
 export function collideLineCircle(
   ax: number, ay: number, bx: number, by: number,
@@ -175,9 +207,13 @@ export function collideLineCircle(
 export function lineSignedDistance(ax: number, ay: number, bx: number, by: number, px: number, py: number): number;
 
 /**
- * Capsule A against capsule B (radius 0 = segment); normal from A toward B.
- * Crossing cores (distance 0): the left perpendicular of A's axis, flipped to
- * point toward B's centre; never NaN.
+ * Capsule A against capsule B (radius 0 = segment, zero-length core =
+ * circle): hit when the distance between the cores <= r1 + r2 (touching
+ * counts); normal from A's closest core point toward B's. Crossing or
+ * touching cores (distance 0): the left perpendicular of A's axis (of B's if
+ * A's core has no length, (0, 1) if neither has), negated when it points away
+ * from B's centre (kept when exactly perpendicular to it); never NaN. See
+ * Manifold for the two-point case.
  */
 export function collideCapsules(
   a1x: number, a1y: number, b1x: number, b1y: number, r1: number,
@@ -185,14 +221,20 @@ export function collideCapsules(
   result?: Manifold,
 ): Manifold | null;
 
-/** The offset that pushes shape B out of shape A: normal · depth. */
+/**
+ * The offset that pushes shape B out of shape A: (nx · depth, ny · depth),
+ * rounded to float32. Plain JS (no wasm call). A non-object contact throws a
+ * TypeError; a non-finite nx, ny or depth a RangeError naming the field.
+ */
 export function pushOut(contact: Contact, result?: { x: number; y: number }): { x: number; y: number };
 
 /**
  * A capsule from its centre, axis direction (any non-zero length; it is
  * normalised), core length (distance between A and B; tip to tip is
  * length + 2·radius) and radius: A = C − u·length/2, B = C + u·length/2.
- * A zero axis throws a RangeError; length must be >= 0.
+ * A zero axis (after rounding to float32) throws a RangeError naming
+ * (axisX, axisY); a negative length or radius a RangeError; an endpoint
+ * beyond float32's range a RangeError.
  */
 export function capsuleFromAxis(
   cx: number, cy: number, axisX: number, axisY: number, length: number, radius: number,
@@ -200,8 +242,11 @@ export function capsuleFromAxis(
 ): Capsule;
 
 /**
- * The same from an angle (radians, counter-clockwise from +x), with
- * capsule2d's own cos/sin so the bits match in every engine and build.
+ * The same from an angle (radians, counter-clockwise from +x):
+ * u = (cos angle, sin angle) from capsule2d's own cos/sin, so the bits match
+ * natively and in every engine and build. Within 1 float32 rounding of the
+ * true cos/sin for |angle| <= 1e6 (and 2e-7 of Math.cos for |angle| <= 1e4);
+ * beyond that finite and bounded but less accurate.
  */
 export function capsuleFromAngle(
   cx: number, cy: number, angle: number, length: number, radius: number,
@@ -211,8 +256,10 @@ export function capsuleFromAngle(
 /**
  * Ray O + s·D, s in [0, maxFraction] (default 1; D need not be unit), against
  * a circle. A tangent ray hits; a hit exactly at maxFraction counts. D = (0, 0)
- * or maxFraction < 0 throws a RangeError. Starting inside or on the circle:
- * fraction 0, point O, normal −D/|D|, startsInside true.
+ * (after rounding to float32), maxFraction < 0 or non-finite throws a
+ * RangeError. Starting inside or on the circle: fraction 0, point O, normal
+ * −D/|D|, startsInside true. Radius 0 is a point, hit only by a ray through
+ * it (normal −D/|D|).
  */
 export function rayCastCircle(
   cx: number, cy: number, radius: number,
@@ -220,14 +267,24 @@ export function rayCastCircle(
   result?: RayHit,
 ): RayHit | null;
 
-/** The same against a segment (either side; normal faces the ray's origin). */
+/**
+ * The same against segment A→B (either side): the normal is the segment's
+ * unit perpendicular on the side of the ray's origin. Origin on the segment:
+ * startsInside. A ray along the segment's line (collinear, origin off the
+ * segment) hits the first endpoint it reaches, normal −D/|D|; a zero-length
+ * segment is a point, hit the same way.
+ */
 export function rayCastSegment(
   ax: number, ay: number, bx: number, by: number,
   ox: number, oy: number, dx: number, dy: number, maxFraction?: number,
   result?: RayHit,
 ): RayHit | null;
 
-/** The same against a capsule. */
+/**
+ * The same against a capsule: the earliest hit on its end circles and flat
+ * sides (outward normal; a ray grazing a flat side hits where it first
+ * touches). Radius 0 is rayCastSegment, a zero-length core rayCastCircle.
+ */
 export function rayCastCapsule(
   ax: number, ay: number, bx: number, by: number, radius: number,
   ox: number, oy: number, dx: number, dy: number, maxFraction?: number,
@@ -237,7 +294,14 @@ export function rayCastCapsule(
 /**
  * A circle of `radius` moving from X0 to X1 against a static circle: the
  * earliest t in [0, 1] with distance = sum of radii (touching exactly at t = 1
- * counts). Touching or overlapping at the start: t = 0, startsInside.
+ * counts), found as a ray from X0 along X1 − X0 (maxFraction 1) against the
+ * shape inflated by `radius`. The result: t, the moving centre at t, the
+ * normal from the shape toward the circle, the contact point on the shape's
+ * surface (centre − normal · radius). Touching or overlapping at the start:
+ * t = 0, centre X0, startsInside true, and normal and point are those of the
+ * static contact (collideCircles / collideSegmentCircle / collideCapsuleCircle
+ * with the shape first). X0 = X1 is not an error: it is that static test.
+ * Misses return null (result untouched).
  */
 export function sweepCircleCircle(
   cx: number, cy: number, circleRadius: number,
@@ -245,14 +309,14 @@ export function sweepCircleCircle(
   result?: SweepHit,
 ): SweepHit | null;
 
-/** The same against a segment. */
+/** The same against segment A→B (a capsule of radius 0). */
 export function sweepCircleSegment(
   ax: number, ay: number, bx: number, by: number,
   x0: number, y0: number, x1: number, y1: number, radius: number,
   result?: SweepHit,
 ): SweepHit | null;
 
-/** The same against a capsule. */
+/** The same against a capsule (inflated to radius capsuleRadius + radius). */
 export function sweepCircleCapsule(
   ax: number, ay: number, bx: number, by: number, capsuleRadius: number,
   x0: number, y0: number, x1: number, y1: number, radius: number,
