@@ -22,7 +22,7 @@ export async function sample(name, fn, opts) {
   await bench.run();
   const result = bench.tasks[0].result;
   if (result.state !== 'completed') throw new Error(`${name}: benchmark ${result.state}: ${result.error ?? ''}`);
-  return Array.from(result.latency.samples);
+  return result.latency.samples; // a plain array (can be long: no spreading)
 }
 
 export function median(samples) {
@@ -38,10 +38,13 @@ export function median(samples) {
 export async function interleave(rows, opts) {
   const pooled = new Map(rows.map((r) => [r.name, []]));
   for (let round = 0; round < opts.rounds; round++) {
-    for (const r of rows) pooled.get(r.name).push(...(await r.run(opts)));
+    for (const r of rows) {
+      const pool = pooled.get(r.name);
+      for (const x of await r.run(opts)) pool.push(x);
+    }
   }
   const out = new Map();
-  for (const [name, s] of pooled) out.set(name, { medianMs: median(s), minMs: Math.min(...s), samples: s.length });
+  for (const [name, s] of pooled) out.set(name, { medianMs: median(s), minMs: s.reduce((a, b) => (a < b ? a : b), Infinity), samples: s.length });
   return out;
 }
 
