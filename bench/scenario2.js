@@ -41,7 +41,7 @@ export async function runScenario2({ api, timing, quick, log }) {
   const built = hasBatchApi(api) ? buildNative() : { error: 'no batch API' };
   const nativeRow = built.library
     ? (() => {
-        const opts = { reps: quick ? 5 : 60, seed: SEED, circles: CIRCLES, capsules: CAPSULES, frames: frames.length };
+        const opts = { reps: quick ? 5 : 30, seed: SEED, circles: CIRCLES, capsules: CAPSULES, frames: frames.length };
         let last = null;
         return {
           name: 'native',
@@ -101,10 +101,11 @@ export async function runScenario2({ api, timing, quick, log }) {
   const fmtDiff = (d) => (d.missing || d.extra ? `-${d.missing} +${d.extra}` : 'same');
   printTable(
     `Scenario 2 — scene query: ${CIRCLES} circles (r 0.5) + ${CAPSULES} static capsules, per frame after moves of up to ${STEP} (seed ${SEED}, ${frames.length} frames cycled)`,
-    ['row', 'median ms/frame', 'vs capsule2d', 'circle-capsule pairs', 'circle-circle pairs', 'vs brute force (missing/extra)', 'what it computes'],
+    ['row', 'median ms/frame', 'min', 'vs capsule2d', 'circle-capsule pairs', 'circle-circle pairs', 'vs brute force (missing/extra)', 'what it computes'],
     rows.map((r) => [
       r.label,
       fmtMs(r.medianMs),
+      fmtMs(r.minMs),
       ref ? fmtRatio(ref.medianMs / r.medianMs) : '-',
       ref && r !== ref ? `${r.capsulePairs} (${signed(r.capsulePairs - ref.capsulePairs)})` : String(r.capsulePairs),
       ref && r !== ref ? `${r.circlePairs} (${signed(r.circlePairs - ref.circlePairs)})` : String(r.circlePairs),

@@ -8,7 +8,7 @@ import { Bench } from 'tinybench';
 export function timing(quick) {
   return quick
     ? { rounds: 1, time: 60, iterations: 3, warmupTime: 20, warmupIterations: 1 }
-    : { rounds: 5, time: 400, iterations: 7, warmupTime: 150, warmupIterations: 2 };
+    : { rounds: 10, time: 200, iterations: 5, warmupTime: 60, warmupIterations: 2 };
 }
 
 /**
