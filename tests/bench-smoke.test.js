@@ -9,10 +9,17 @@ import { runScenario1 } from '../bench/scenario1.js';
 import { runScenario2 } from '../bench/scenario2.js';
 import { runScenario3 } from '../bench/scenario3.js';
 import { hasBatchApi } from '../bench/narrow/wasm-row.js';
+import { execFileSync } from 'node:child_process';
 
 await api.init({ simd: true });
 const quick = { api, timing: timing(true), quick: true, log: () => {} };
 const batch = hasBatchApi(api);
+let haveCompiler = true;
+try {
+  execFileSync(process.env.CC || 'gcc', ['--version'], { stdio: 'ignore' });
+} catch {
+  haveCompiler = false;
+}
 
 test('scenario 1: every all-pairs row finds the same hits, pair and depth checksums', { timeout: 120_000 }, async () => {
   const { rows, problems } = await runScenario1(quick);
@@ -28,6 +35,16 @@ test('scenario 1: every all-pairs row finds the same hits, pair and depth checks
     assert.equal(c.simd, false, 'row (c) ran the scalar module');
     assert.equal(d.simd, true, 'row (d) ran the SIMD module');
     assert.equal(c.depths, d.depths, 'scalar and SIMD wasm depths are bit-identical');
+  }
+  if (haveCompiler) {
+    // gcc is on every machine of this kind: the native rows must build and run.
+    for (const key of ['e', 'f']) {
+      const r = rows.find((x) => x.key === key);
+      assert.ok(!r.skipped || /no AVX2/.test(r.skipped), `row (${key}) ran: ${r.skipped ?? ''}`);
+    }
+    const d = rows.find((r) => r.key === 'd' && !r.skipped);
+    const e = rows.find((r) => r.key === 'e');
+    if (d) assert.equal(e.depths, d.depths, 'native SSE4.1 and SIMD wasm depths are bit-identical');
   }
 });
 
