@@ -13,9 +13,10 @@
 
 /* Reallocates each of k arrays (element size 4) from `keep` to `capacity`
  * elements, all or nothing. */
-static int realloc_all(void** arrays[], int k, uint32_t keep, uint32_t capacity)
+int cap_batch_realloc_all_(void** arrays[], int k, uint32_t keep, uint32_t capacity);
+int cap_batch_realloc_all_(void** arrays[], int k, uint32_t keep, uint32_t capacity)
 {
-    void* fresh[8];
+    void* fresh[16];
     size_t bytes = (size_t)(capacity ? capacity : 1) * 4u;
     if ((uint64_t)(capacity ? capacity : 1) * 4u > (uint64_t)(size_t)-1 / 2) return CAP_BATCH_NO_MEMORY;
     for (int i = 0; i < k; i++) {
@@ -40,7 +41,7 @@ int cap_circle_set_reserve(cap_circle_set* s, uint32_t capacity)
 {
     if (!s) return CAP_BATCH_BAD_ARGUMENT;
     if (capacity <= s->capacity && s->x) return CAP_BATCH_OK;
-    int rc = realloc_all(ARRAYS((void**)&s->x, (void**)&s->y, (void**)&s->radius), s->count, capacity);
+    int rc = cap_batch_realloc_all_(ARRAYS((void**)&s->x, (void**)&s->y, (void**)&s->radius), s->count, capacity);
     if (rc == CAP_BATCH_OK && capacity > s->capacity) s->capacity = capacity;
     return rc;
 }
@@ -49,7 +50,7 @@ int cap_capsule_set_reserve(cap_capsule_set* s, uint32_t capacity)
 {
     if (!s) return CAP_BATCH_BAD_ARGUMENT;
     if (capacity <= s->capacity && s->ax) return CAP_BATCH_OK;
-    int rc = realloc_all(ARRAYS((void**)&s->ax, (void**)&s->ay, (void**)&s->bx, (void**)&s->by,
+    int rc = cap_batch_realloc_all_(ARRAYS((void**)&s->ax, (void**)&s->ay, (void**)&s->bx, (void**)&s->by,
                                 (void**)&s->radius),
                          s->count, capacity);
     if (rc == CAP_BATCH_OK) {
@@ -64,7 +65,7 @@ int cap_contact_buffer_reserve(cap_contact_buffer* b, uint32_t capacity)
     if (!b) return CAP_BATCH_BAD_ARGUMENT;
     if (capacity <= b->capacity && b->a) return CAP_BATCH_OK;
     uint32_t keep = b->count < b->capacity ? b->count : b->capacity;
-    int rc = realloc_all(ARRAYS((void**)&b->a, (void**)&b->b, (void**)&b->nx, (void**)&b->ny, (void**)&b->depth,
+    int rc = cap_batch_realloc_all_(ARRAYS((void**)&b->a, (void**)&b->b, (void**)&b->nx, (void**)&b->ny, (void**)&b->depth,
                                 (void**)&b->point_x, (void**)&b->point_y),
                          keep, capacity);
     if (rc == CAP_BATCH_OK && capacity > b->capacity) b->capacity = capacity;
@@ -76,7 +77,7 @@ int cap_index_buffer_reserve(cap_index_buffer* b, uint32_t capacity)
     if (!b) return CAP_BATCH_BAD_ARGUMENT;
     if (capacity <= b->capacity && b->index) return CAP_BATCH_OK;
     uint32_t keep = b->count < b->capacity ? b->count : b->capacity;
-    int rc = realloc_all(ARRAYS((void**)&b->index), keep, capacity);
+    int rc = cap_batch_realloc_all_(ARRAYS((void**)&b->index), keep, capacity);
     if (rc == CAP_BATCH_OK && capacity > b->capacity) b->capacity = capacity;
     return rc;
 }
@@ -168,17 +169,21 @@ static int first_bad(const float* const* fields, int k, uint32_t i)
 
 static int check_fields(const float* const* fields, int k, uint32_t count, int set, cap_batch_error* err)
 {
-    /* Fast pass without branches per element; the slow pass names the culprit. */
-    int bad = 0;
+    /* Fast pass on the bits, no branch per element (it vectorizes): a value
+     * is non-finite when its exponent is all ones, i.e. when adding one to
+     * the exponent field carries into the sign bit; a radius is negative
+     * when its bits exceed those of -0. The slow pass names the culprit. */
+    uint32_t bad = 0;
     for (int f = 0; f < k; f++) {
         const float* p = fields[f];
-        float acc = 0.0f;
-        for (uint32_t i = 0; i < count; i++) acc = acc + (p[i] - p[i]); /* NaN if any non-finite */
-        if (!(acc == 0.0f)) bad = 1;
-    }
-    if (!bad) {
-        const float* r = fields[k - 1];
-        for (uint32_t i = 0; i < count; i++) bad |= r[i] < 0.0f;
+        uint32_t acc = 0;
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t b;
+            memcpy(&b, p + i, 4);
+            acc |= ((b & 0x7f800000u) + 0x00800000u) & 0x80000000u;
+            if (f == k - 1) acc |= (uint32_t)(b > 0x80000000u);
+        }
+        bad |= acc;
     }
     if (!bad) return CAP_BATCH_OK;
     for (uint32_t i = 0; i < count; i++) {
@@ -209,8 +214,10 @@ static struct {
     uint32_t boxes_cap; /* in doubles */
     uint32_t *stamp, *cand, *scratch;
     uint32_t stamp_cap, cand_cap, scratch_cap, stamp_id;
-    float* f[10]; /* padded circles x y r, prepared capsules ax ay vx vy gx gy r */
+    float* f[3]; /* padded circles x y r (all pairs) */
     uint32_t f_cap;
+    cap_narrow_shape* prep; /* prepared capsules, or circles as shapes */
+    uint32_t prep_cap;
     cap_grid circles;
 } ws;
 
@@ -227,12 +234,22 @@ static int grow(void** p, uint32_t* cap, uint64_t need, size_t elem)
     return CAP_BATCH_OK;
 }
 
+/* Stamp ids only grow; long before they wrap, every stamp is cleared (each
+ * call uses at most one id per shape, far fewer than the headroom). */
+static void renew_stamps(void)
+{
+    if (ws.stamp_id < 0xf0000000u) return;
+    if (ws.stamp) memset(ws.stamp, 0, (size_t)ws.stamp_cap * 4u);
+    ws.stamp_id = 0;
+}
+
 static int grow_stamps(uint32_t n)
 {
+    renew_stamps();
     uint32_t old = ws.stamp_cap;
     if (grow((void**)&ws.stamp, &ws.stamp_cap, n, 4)) return CAP_BATCH_NO_MEMORY;
     if (ws.stamp_cap > old) memset(ws.stamp + old, 0, (size_t)(ws.stamp_cap - old) * 4u);
-    return grow((void**)&ws.cand, &ws.cand_cap, n, 4);
+    return grow((void**)&ws.cand, &ws.cand_cap, (uint64_t)n + 1, 4);
 }
 
 static int grow_floats(uint64_t n)
@@ -240,7 +257,7 @@ static int grow_floats(uint64_t n)
     if (n <= ws.f_cap) return CAP_BATCH_OK;
     uint64_t want = n + n / 2 + 64;
     if (want * 4u > 0x7fffffffu) return CAP_BATCH_NO_MEMORY;
-    for (int i = 0; i < 10; i++) {
+    for (int i = 0; i < 3; i++) {
         float* q = (float*)realloc(ws.f[i], (size_t)want * 4u);
         if (!q) return CAP_BATCH_NO_MEMORY; /* the ones grown stay valid */
         ws.f[i] = q;
@@ -248,6 +265,8 @@ static int grow_floats(uint64_t n)
     ws.f_cap = (uint32_t)want;
     return CAP_BATCH_OK;
 }
+
+static int grow_prep(uint32_t n) { return grow((void**)&ws.prep, &ws.prep_cap, n, sizeof(cap_narrow_shape)); }
 
 static void clear_contacts(cap_contact_buffer* out) { out->count = 0; }
 
@@ -287,11 +306,15 @@ static cap_narrow_shape capsule_at(const cap_capsule_set* s, uint32_t j)
 
 static cap_narrow_shape circle_shape(float x, float y, float r)
 {
-    cap_narrow_shape s = {x, y, 0.0f, 0.0f, 0.0f, 0.0f, r};
+    cap_narrow_shape s = {x, y, 0.0f, 0.0f, 0.0f, 0.0f, r, 0.0f};
     return s;
 }
 
 /* ---- contacts ------------------------------------------------------------ */
+
+/* From batch_circles.c (private). */
+int cap_batch_circles_bucketable_(const cap_circle_set* s);
+int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, const cap_narrow_shape* shapes, cap_contact_buffer* out);
 
 int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle_set* circles,
                                      cap_contact_buffer* out, cap_batch_error* err)
@@ -302,14 +325,9 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
     if (!rc) rc = cap_circle_set_check(circles, err);
     if (rc) return rc;
     uint32_t m = capsules->count, n = circles->count;
-    if (ensure_index(capsules, 0) || grow_stamps(m) || grow_floats(m))
+    if (ensure_index(capsules, 0) || grow_stamps(m) || grow_prep(m))
         return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
-    /* Prepare each capsule once (f[3..9]). */
-    for (uint32_t j = 0; j < m; j++) {
-        cap_narrow_shape s = capsule_at(capsules, j);
-        ws.f[3][j] = s.ax, ws.f[4][j] = s.ay, ws.f[5][j] = s.vx, ws.f[6][j] = s.vy;
-        ws.f[7][j] = s.gx, ws.f[8][j] = s.gy, ws.f[9][j] = s.r;
-    }
+    for (uint32_t j = 0; j < m; j++) ws.prep[j] = capsule_at(capsules, j); /* once per call */
     uint64_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         float cx = circles->x[i], cy = circles->y[i], cr = circles->radius[i];
@@ -318,11 +336,11 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
         uint32_t nc = cap_grid_gather(capsules->index, box, 0, m, ws.stamp, &ws.stamp_id, ws.cand);
         for (uint32_t c = 0; c < nc; c++) {
             uint32_t j = ws.cand[c];
-            cap_narrow_shape s = {ws.f[3][j], ws.f[4][j], ws.f[5][j], ws.f[6][j], ws.f[7][j], ws.f[8][j], ws.f[9][j]};
-            if (!cap_narrow_test(&s, cx, cy, cr)) continue;
+            const cap_narrow_shape* s = ws.prep + j;
+            if (!cap_narrow_test(s, cx, cy, cr)) continue;
             if (k < out->capacity) {
                 float con[5];
-                cap_narrow_contact(&s, cx, cy, cr, con);
+                cap_narrow_contact(s, cx, cy, cr, con);
                 cap_narrow_put(out, k, j, i, con);
             }
             k++;
@@ -342,7 +360,7 @@ int cap_all_pairs_capsule_circle(const cap_capsule_set* capsules, const cap_circ
     if (rc) return rc;
     uint32_t m = capsules->count, n = circles->count;
     uint64_t padded = ((uint64_t)n + 7) & ~(uint64_t)7;
-    if (grow_floats(padded > m ? padded : m) || grow((void**)&ws.scratch, &ws.scratch_cap, 2 * (uint64_t)m, 4))
+    if (grow_floats(padded) || grow_prep(m) || grow((void**)&ws.scratch, &ws.scratch_cap, 2 * (uint64_t)m, 4))
         return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
     float nan = __builtin_nanf("");
     for (uint32_t i = 0; i < padded; i++) {
@@ -350,13 +368,8 @@ int cap_all_pairs_capsule_circle(const cap_capsule_set* capsules, const cap_circ
         ws.f[1][i] = i < n ? circles->y[i] : nan;
         ws.f[2][i] = i < n ? circles->radius[i] : 0.0f;
     }
-    for (uint32_t j = 0; j < m; j++) {
-        cap_narrow_shape s = capsule_at(capsules, j);
-        ws.f[3][j] = s.ax, ws.f[4][j] = s.ay, ws.f[5][j] = s.vx, ws.f[6][j] = s.vy;
-        ws.f[7][j] = s.gx, ws.f[8][j] = s.gy, ws.f[9][j] = s.r;
-    }
-    cap_narrow_soa soa = {ws.f[3], ws.f[4], ws.f[5], ws.f[6], ws.f[7], ws.f[8], ws.f[9]};
-    uint64_t k = cap_narrow_all_pairs(&soa, m, ws.f[0], ws.f[1], ws.f[2], n, ws.scratch, out);
+    for (uint32_t j = 0; j < m; j++) ws.prep[j] = capsule_at(capsules, j);
+    uint64_t k = cap_narrow_all_pairs(ws.prep, m, ws.f[0], ws.f[1], ws.f[2], n, ws.scratch, out);
     out->count = saturate(k);
     return CAP_BATCH_OK;
 }
@@ -368,22 +381,34 @@ int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* 
     int rc = cap_circle_set_check(circles, err);
     if (rc) return rc;
     uint32_t n = circles->count;
-    if (grow((void**)&ws.boxes, &ws.boxes_cap, 4 * (uint64_t)n, sizeof(double)) || grow_stamps(n))
+    if (cap_batch_circles_bucketable_(circles)) {
+        /* similar sizes: the bucketed path (batch_circles.c), same results */
+        if (grow_prep(n)) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+        for (uint32_t i = 0; i < n; i++) ws.prep[i] = circle_shape(circles->x[i], circles->y[i], circles->radius[i]);
+        int64_t found = cap_batch_circles_bucketed_(circles, ws.prep, out);
+        if (found < 0) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+        out->count = saturate((uint64_t)found);
+        return CAP_BATCH_OK;
+    }
+    if (grow((void**)&ws.boxes, &ws.boxes_cap, 4 * (uint64_t)n, sizeof(double)) || grow_stamps(n) || grow_prep(n))
         return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
-    for (uint32_t i = 0; i < n; i++)
-        cap_grid_circle_box(circles->x[i], circles->y[i], circles->radius[i], ws.boxes + 4 * (size_t)i);
+    for (uint32_t i = 0; i < n; i++) {
+        float x = circles->x[i], y = circles->y[i], r = circles->radius[i];
+        cap_grid_circle_box(x, y, r, ws.boxes + 4 * (size_t)i);
+        ws.prep[i] = circle_shape(x, y, r); /* x, y, r together for random reads */
+    }
     if (cap_grid_build(&ws.circles, ws.boxes, n)) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
     uint64_t k = 0;
     for (uint32_t i = 0; i + 1 < n; i++) {
-        cap_narrow_shape s = circle_shape(circles->x[i], circles->y[i], circles->radius[i]);
+        const cap_narrow_shape* s = ws.prep + i;
         uint32_t nc = cap_grid_gather_own(&ws.circles, i, i + 1, n, ws.stamp, &ws.stamp_id, ws.cand);
         for (uint32_t c = 0; c < nc; c++) {
             uint32_t j = ws.cand[c];
-            float cx = circles->x[j], cy = circles->y[j], cr = circles->radius[j];
-            if (!cap_narrow_test(&s, cx, cy, cr)) continue;
+            float cx = ws.prep[j].ax, cy = ws.prep[j].ay, cr = ws.prep[j].r;
+            if (!cap_narrow_test(s, cx, cy, cr)) continue;
             if (k < out->capacity) {
                 float con[5];
-                cap_narrow_contact(&s, cx, cy, cr, con);
+                cap_narrow_contact(s, cx, cy, cr, con);
                 cap_narrow_put(out, k, i, j, con);
             }
             k++;
@@ -396,6 +421,17 @@ int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* 
 /* For batch_query.c: the capsules whose index cells the box touches,
  * ascending (indices >= count skipped). The list lives in the scratch. */
 int cap_batch_index_candidates_(cap_capsule_set* s, const double box[4], uint32_t** cand, uint32_t* n);
+int cap_batch_segment_candidates_(cap_capsule_set* s, const double seg[4], double r, uint32_t** cand, uint32_t* n);
+int cap_batch_segment_candidates_(cap_capsule_set* s, const double seg[4], double r, uint32_t** cand, uint32_t* n)
+{
+    *n = 0;
+    *cand = NULL;
+    if (ensure_index(s, 0) || grow_stamps(s->count)) return CAP_BATCH_NO_MEMORY;
+    *cand = ws.cand;
+    *n = cap_grid_gather_segment(s->index, seg, r, 0, s->count, ws.stamp, &ws.stamp_id, ws.cand);
+    return CAP_BATCH_OK;
+}
+
 int cap_batch_index_candidates_(cap_capsule_set* s, const double box[4], uint32_t** cand, uint32_t* n)
 {
     *n = 0;

@@ -132,7 +132,7 @@ int cap_query_circle_circles(const cap_circle_set* s, float x, float y, float r,
     int rc = check_circle(x, y, r, err);
     if (!rc) rc = cap_circle_set_check(s, err);
     if (rc) return rc;
-    cap_narrow_shape q = {x, y, 0.0f, 0.0f, 0.0f, 0.0f, r};
+    cap_narrow_shape q = {x, y, 0.0f, 0.0f, 0.0f, 0.0f, r, 0.0f};
     uint64_t k = 0;
     for (uint32_t i = 0; i < s->count; i++)
         if (cap_narrow_test(&q, s->x[i], s->y[i], s->radius[i])) put(out, &k, i);

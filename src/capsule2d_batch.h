@@ -73,8 +73,12 @@ enum {
     CAP_BATCH_OK = 0,
     CAP_BATCH_BAD_VALUE = -1,    /* non-finite coordinate or negative radius */
     CAP_BATCH_NO_MEMORY = -2,    /* allocation failed; nothing changed */
-    CAP_BATCH_BAD_ARGUMENT = -3  /* NULL pointer, count > capacity, ... */
+    CAP_BATCH_BAD_ARGUMENT = -3, /* NULL pointer, count > capacity, ... */
+    CAP_BATCH_ZERO_DIRECTION = -4 /* a ray with direction (0, 0) */
 };
+
+/* No hit (the index written for a ray or sweep that hits nothing). */
+#define CAP_BATCH_NO_HIT 0xffffffffu
 
 /* Which input a validation error is about (cap_batch_error.set). */
 enum { CAP_BATCH_SET_CAPSULES = 0, CAP_BATCH_SET_CIRCLES = 1, CAP_BATCH_SET_QUERY = 2 };
@@ -177,6 +181,52 @@ int cap_query_box_capsules(cap_capsule_set* s, float minx, float miny, float max
                            cap_index_buffer* out, cap_batch_error* err);
 int cap_query_box_circles(const cap_circle_set* s, float minx, float miny, float maxx, float maxy,
                           cap_index_buffer* out, cap_batch_error* err);
+
+/* ---- Closest hits against a capsule set (through its index) -------------
+ * Rays and sweeps follow cap_ray_cast_capsule and cap_sweep_circle_capsule
+ * (capsule2d.h). The closest hit over the set wins; equal fractions go to
+ * the lowest capsule index. Query numbers are checked: non-finite values,
+ * a negative max_fraction or radius -> CAP_BATCH_BAD_VALUE (set
+ * CAP_BATCH_SET_QUERY, field = position among the numbers: ray ox=0 oy=1
+ * dx=2 dy=3 max_fraction=4; sweep x0=0 y0=1 x1=2 y1=3 radius=4; index =
+ * the ray's number in a batch); direction (0, 0) -> CAP_BATCH_ZERO_DIRECTION.
+ * Single casts return 1 (hit: *index and *hit written), 0 (miss: untouched)
+ * or a negative code. */
+int cap_ray_cast_capsules(cap_capsule_set* s, cap_ray ray, uint32_t* index, cap_ray_hit* hit, cap_batch_error* err);
+int cap_sweep_circle_capsules(cap_capsule_set* s, cap_vec2 x0, cap_vec2 x1, float radius, uint32_t* index,
+                              cap_sweep_hit* hit, cap_batch_error* err);
+
+/* Many rays: inputs ox..max_fraction, one result per ray (index =
+ * CAP_BATCH_NO_HIT and the other outputs 0 on a miss). Same 4-byte-field
+ * layout rule as the sets. */
+typedef struct cap_ray_batch {
+    uint32_t capacity, count;
+    float *ox, *oy, *dx, *dy, *max_fraction;
+    uint32_t* index;
+    float *fraction, *point_x, *point_y, *nx, *ny;
+    uint32_t* starts_inside;
+} cap_ray_batch;
+
+/* Many swept circles: x0, y0 -> x1, y1 with radius; one result each. */
+typedef struct cap_sweep_batch {
+    uint32_t capacity, count;
+    float *x0, *y0, *x1, *y1, *radius;
+    uint32_t* index;
+    float *t, *center_x, *center_y, *nx, *ny, *point_x, *point_y;
+    uint32_t* starts_inside;
+} cap_sweep_batch;
+
+cap_ray_batch* cap_ray_batch_create(uint32_t capacity);
+int cap_ray_batch_reserve(cap_ray_batch* b, uint32_t capacity);
+void cap_ray_batch_destroy(cap_ray_batch* b);
+cap_sweep_batch* cap_sweep_batch_create(uint32_t capacity);
+int cap_sweep_batch_reserve(cap_sweep_batch* b, uint32_t capacity);
+void cap_sweep_batch_destroy(cap_sweep_batch* b);
+
+/* Casts every ray / sweep of the batch (all inputs checked first; on an
+ * error nothing is written). *hits = how many hit something. */
+int cap_cast_rays(cap_capsule_set* s, cap_ray_batch* rays, uint32_t* hits, cap_batch_error* err);
+int cap_sweep_circles(cap_capsule_set* s, cap_sweep_batch* sweeps, uint32_t* hits, cap_batch_error* err);
 
 #ifdef __cplusplus
 }

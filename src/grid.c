@@ -151,19 +151,49 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
 
 static void sort_u32(uint32_t* a, uint32_t n)
 {
-    /* Insertion sort for the usual handful; shell gaps keep big ones fast. */
-    static const uint32_t gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
-    for (unsigned gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++) {
-        uint32_t gap = gaps[gi];
-        for (uint32_t i = gap; i < n; i++) {
-            uint32_t v = a[i], j = i;
-            while (j >= gap && a[j - gap] > v) {
-                a[j] = a[j - gap];
-                j -= gap;
+    /* Insertion sort for the usual handful; shell gaps first for big lists. */
+    static const uint32_t gaps[] = {701, 301, 132, 57, 23, 10, 4};
+    if (n > 16) {
+        for (unsigned gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++) {
+            uint32_t gap = gaps[gi];
+            for (uint32_t i = gap; i < n; i++) {
+                uint32_t v = a[i], j = i;
+                while (j >= gap && a[j - gap] > v) {
+                    a[j] = a[j - gap];
+                    j -= gap;
+                }
+                a[j] = v;
             }
-            a[j] = v;
         }
     }
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t v = a[i], j = i;
+        while (j > 0 && a[j - 1] > v) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = v;
+    }
+}
+
+/* Adds the items of cells [x0, x1] of row y. */
+static uint32_t gather_row(const cap_grid* g, int32_t y, int32_t x0, int32_t x1, uint32_t lo, uint32_t hi,
+                           uint32_t* stamp, uint32_t id, uint32_t* cand, uint32_t k)
+{
+    for (int32_t x = x0; x <= x1; x++) {
+        size_t c = (size_t)y * g->nx + x;
+        for (uint32_t e = g->start[c]; e < g->start[c + 1]; e++) {
+            uint32_t i = g->items[e];
+            if (i >= hi) continue; /* a stale index: rare and predictable */
+            /* Branch-free from here: whether i is new and >= lo is data, not
+             * control (about half the items fail i >= lo for circle pairs). */
+            uint32_t fresh = (uint32_t)(stamp[i] != id) & (uint32_t)(i >= lo);
+            stamp[i] = id;
+            cand[k] = i;
+            k += fresh;
+        }
+    }
+    return k;
 }
 
 static uint32_t gather(const cap_grid* g, cap_range r, uint32_t lo, uint32_t hi, uint32_t* stamp,
@@ -174,17 +204,73 @@ static uint32_t gather(const cap_grid* g, cap_range r, uint32_t lo, uint32_t hi,
         memset(stamp, 0, (size_t)hi * sizeof(uint32_t));
         *stamp_id = 1;
     }
+    uint32_t k = 0;
+    for (int32_t y = r.y0; y <= r.y1; y++) k = gather_row(g, y, r.x0, r.x1, lo, hi, stamp, *stamp_id, cand, k);
+    sort_u32(cand, k);
+    return k;
+}
+
+uint32_t cap_grid_gather_segment(const cap_grid* g, const double seg[4], double r, uint32_t lo, uint32_t hi,
+                                 uint32_t* stamp, uint32_t* stamp_id, uint32_t* cand)
+{
+    if (!g->built || g->count == 0) return 0;
+    if (++*stamp_id == 0) {
+        memset(stamp, 0, (size_t)hi * sizeof(uint32_t));
+        *stamp_id = 1;
+    }
     uint32_t id = *stamp_id, k = 0;
-    for (int32_t y = r.y0; y <= r.y1; y++) {
-        for (int32_t x = r.x0; x <= r.x1; x++) {
-            size_t c = (size_t)y * g->nx + x;
-            for (uint32_t e = g->start[c]; e < g->start[c + 1]; e++) {
-                uint32_t i = g->items[e];
-                if (i < lo || i >= hi || stamp[i] == id) continue;
-                stamp[i] = id;
-                cand[k++] = i;
-            }
+    double x0 = seg[0], y0 = seg[1], x1 = seg[2], y1 = seg[3];
+    double cell = 1.0 / g->inv_cell;
+    /* Clip to the grid's bounds grown by r (every shape lies inside them), so
+     * a very long ray costs the cells it crosses, not its length. */
+    double bx1 = g->minx + g->nx * cell, by1 = g->miny + g->ny * cell;
+    double grow = r + 1e-6 * (absd(g->minx) + absd(g->miny) + absd(bx1) + absd(by1) + r) + 1e-18;
+    double blo[2] = {g->minx - grow, g->miny - grow}, bhi[2] = {bx1 + grow, by1 + grow};
+    double p[2] = {x0, y0}, d[2] = {x1 - x0, y1 - y0}, t0 = 0.0, t1 = 1.0;
+    for (int a = 0; a < 2; a++) {
+        if (d[a] == 0.0) {
+            if (p[a] < blo[a] || p[a] > bhi[a]) return 0;
+            continue;
         }
+        double ta = (blo[a] - p[a]) / d[a], tb = (bhi[a] - p[a]) / d[a];
+        if (ta > tb) {
+            double t = ta;
+            ta = tb;
+            tb = t;
+        }
+        if (ta > t0) t0 = ta;
+        if (tb < t1) t1 = tb;
+        if (t0 > t1) return 0;
+    }
+    x1 = p[0] + t1 * d[0];
+    y1 = p[1] + t1 * d[1];
+    x0 = p[0] + t0 * d[0];
+    y0 = p[1] + t0 * d[1];
+    double pad = r + 0.5 * cell + 1e-6 * (absd(x0) + absd(y0) + absd(x1) + absd(y1) + r) + 1e-18;
+    int32_t ry0 = cell_of((y0 < y1 ? y0 : y1) - pad, g->miny, g->inv_cell, g->ny);
+    int32_t ry1 = cell_of((y0 < y1 ? y1 : y0) + pad, g->miny, g->inv_cell, g->ny);
+    double dy = y1 - y0, dx = x1 - x0;
+    for (int32_t row = ry0; row <= ry1; row++) {
+        double ta = 0.0, tb = 1.0;
+        if (dy != 0.0) {
+            /* the row's band, widened; the edge rows hold everything beyond */
+            double b0 = row == 0 ? -1e308 : g->miny + row * cell - pad;
+            double b1 = row == g->ny - 1 ? 1e308 : g->miny + (row + 1) * cell + pad;
+            ta = (b0 - y0) / dy;
+            tb = (b1 - y0) / dy;
+            if (ta > tb) {
+                double t = ta;
+                ta = tb;
+                tb = t;
+            }
+            if (ta < 0.0) ta = 0.0;
+            if (tb > 1.0) tb = 1.0;
+            if (!(ta <= tb)) continue;
+        }
+        double xa = x0 + ta * dx, xb = x0 + tb * dx;
+        int32_t cx0 = cell_of((xa < xb ? xa : xb) - pad, g->minx, g->inv_cell, g->nx);
+        int32_t cx1 = cell_of((xa < xb ? xb : xa) + pad, g->minx, g->inv_cell, g->nx);
+        k = gather_row(g, row, cx0, cx1, lo, hi, stamp, id, cand, k);
     }
     sort_u32(cand, k);
     return k;

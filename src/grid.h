@@ -33,13 +33,18 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n);
 /* Collects into cand, ascending and without repeats, every item i with
  * lo <= i < hi stored in a cell the box touches. stamp (>= hi entries)
  * marks seen items with *stamp_id, which is advanced (and the stamps reset
- * on wrap-around). Returns the number of candidates (cand holds >= hi). */
+ * on wrap-around). Returns the number of candidates; cand must hold hi + 1. */
 uint32_t cap_grid_gather(const cap_grid* g, const double box[4], uint32_t lo, uint32_t hi, uint32_t* stamp,
                          uint32_t* stamp_id, uint32_t* cand);
 
 /* The same for the grid's own box number `box` (its cell range is kept). */
 uint32_t cap_grid_gather_own(const cap_grid* g, uint32_t box, uint32_t lo, uint32_t hi, uint32_t* stamp,
                              uint32_t* stamp_id, uint32_t* cand);
+
+/* The same for the cells within distance r of segment (x0, y0)->(x1, y1)
+ * (row by row, with half a cell of slack; edge rows reach to infinity). */
+uint32_t cap_grid_gather_segment(const cap_grid* g, const double seg[4], double r, uint32_t lo, uint32_t hi,
+                                 uint32_t* stamp, uint32_t* stamp_id, uint32_t* cand);
 
 void cap_grid_free(cap_grid* g);
 

@@ -39,57 +39,8 @@ cap_narrow_shape cap_narrow_capsule(float ax, float ay, float bx, float by, floa
     s.vy = by - ay;
     cap_narrow_gradient(s.vx, s.vy, &s.gx, &s.gy);
     s.r = r;
+    s.pad = 0.0f;
     return s;
-}
-
-/* The documented steps, shared by the test and the contact. */
-typedef struct cap_pair {
-    float t, dx, dy, d2, rs;
-} cap_pair;
-
-static inline cap_pair cap_pair_measure(const cap_narrow_shape* s, float cx, float cy, float rc)
-{
-    cap_pair p;
-    float wx = cx - s->ax, wy = cy - s->ay;
-    float t = wx * s->gx + wy * s->gy;
-    p.t = c1_pmin(1.0f, c1_pmax(0.0f, t)); /* NaN -> 0 */
-    p.dx = wx - p.t * s->vx;
-    p.dy = wy - p.t * s->vy;
-    p.d2 = p.dx * p.dx + p.dy * p.dy;
-    p.rs = s->r + rc;
-    return p;
-}
-
-static inline int cap_pair_hit(const cap_pair* p)
-{
-    float rs2 = p->rs * p->rs;
-    if (rs2 <= 3.4e38f) return p->d2 <= rs2;
-    return cap_length(cap_v2(p->dx, p->dy)) <= p->rs; /* rs^2 overflowed */
-}
-
-int cap_narrow_test(const cap_narrow_shape* s, float cx, float cy, float rc)
-{
-    cap_pair p = cap_pair_measure(s, cx, cy, rc);
-    return cap_pair_hit(&p);
-}
-
-void cap_narrow_contact(const cap_narrow_shape* s, float cx, float cy, float rc, float out[5])
-{
-    cap_pair p = cap_pair_measure(s, cx, cy, rc);
-    cap_vec2 n = cap_v2(0.0f, 1.0f);
-    float dist = cap_length_and_normalize(cap_v2(p.dx, p.dy), &n);
-    if (!(dist > 0.0f)) {
-        cap_vec2 u;
-        n = cap_v2(0.0f, 1.0f);
-        if (cap_length_and_normalize(cap_v2(s->vx, s->vy), &u) > 0.0f) n = cap_left_perp(u);
-    }
-    float depth = p.rs - dist;
-    float px = s->ax + p.t * s->vx, py = s->ay + p.t * s->vy;
-    out[0] = 0.0f + n.x; /* + 0 turns a -0 into +0 */
-    out[1] = 0.0f + n.y;
-    out[2] = depth > 0.0f ? depth : 0.0f;
-    out[3] = px + s->r * out[0];
-    out[4] = py + s->r * out[1];
 }
 
 void cap_narrow_put(cap_contact_buffer* out, uint64_t k, uint32_t a, uint32_t b, const float c[5])
@@ -106,7 +57,7 @@ void cap_narrow_put(cap_contact_buffer* out, uint64_t k, uint32_t a, uint32_t b,
 
 /* Emits the hits of one block of 8 circles: circle by circle (lane order),
  * each in capsule order, confirming each candidate with the scalar test. */
-static uint64_t cap_emit_block(const cap_narrow_soa* caps, const uint32_t* js, const uint32_t* masks,
+static uint64_t cap_emit_block(const cap_narrow_shape* caps, const uint32_t* js, const uint32_t* masks,
                                uint32_t hits, const float* cx, const float* cy, const float* cr,
                                uint32_t base, uint32_t n, uint64_t k, cap_contact_buffer* out)
 {
@@ -115,11 +66,10 @@ static uint64_t cap_emit_block(const cap_narrow_soa* caps, const uint32_t* js, c
         for (uint32_t h = 0; h < hits; h++) {
             if (!(masks[h] >> lane & 1u)) continue;
             uint32_t j = js[h];
-            cap_narrow_shape s = {caps->ax[j], caps->ay[j], caps->vx[j], caps->vy[j],
-                                  caps->gx[j], caps->gy[j], caps->r[j]};
-            if (!cap_narrow_test(&s, cx[i], cy[i], cr[i])) continue;
+            const cap_narrow_shape* s = caps + j;
+            if (!cap_narrow_test(s, cx[i], cy[i], cr[i])) continue;
             float c[5];
-            cap_narrow_contact(&s, cx[i], cy[i], cr[i], c);
+            cap_narrow_contact(s, cx[i], cy[i], cr[i], c);
             cap_narrow_put(out, k, j, i, c);
             k++;
         }
@@ -127,7 +77,7 @@ static uint64_t cap_emit_block(const cap_narrow_soa* caps, const uint32_t* js, c
     return k;
 }
 
-uint64_t cap_narrow_all_pairs(const cap_narrow_soa* caps, uint32_t m, const float* cx, const float* cy,
+uint64_t cap_narrow_all_pairs(const cap_narrow_shape* caps, uint32_t m, const float* cx, const float* cy,
                               const float* cr, uint32_t n, uint32_t* scratch, cap_contact_buffer* out)
 {
     uint32_t* js = scratch;
@@ -141,10 +91,11 @@ uint64_t cap_narrow_all_pairs(const cap_narrow_soa* caps, uint32_t m, const floa
         uint32_t hits = 0;
         /* Find first: the loop has no store but the rare hit record. */
         for (uint32_t j = 0; j < m; j++) {
-            const c4 ax = c4_splat(caps->ax[j]), ay = c4_splat(caps->ay[j]);
-            const c4 vx = c4_splat(caps->vx[j]), vy = c4_splat(caps->vy[j]);
-            const c4 gx = c4_splat(caps->gx[j]), gy = c4_splat(caps->gy[j]);
-            const c4 ra = c4_splat(caps->r[j]);
+            const cap_narrow_shape* s = caps + j;
+            const c4 ax = c4_splat(s->ax), ay = c4_splat(s->ay);
+            const c4 vx = c4_splat(s->vx), vy = c4_splat(s->vy);
+            const c4 gx = c4_splat(s->gx), gy = c4_splat(s->gy);
+            const c4 ra = c4_splat(s->r);
             c4 wx0 = c4_sub(cx0, ax), wy0 = c4_sub(cy0, ay);
             c4 wx1 = c4_sub(cx1, ax), wy1 = c4_sub(cy1, ay);
             c4 t0 = c4_add(c4_mul(wx0, gx), c4_mul(wy0, gy));

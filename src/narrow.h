@@ -8,16 +8,15 @@
 #include <stdint.h>
 
 #include "capsule2d_batch.h"
+#include "math.h"
+#include "simd4.h"
 
-/* A capsule prepared for the pair test: A, v = B - A, g = v / |v|^2, ra. */
+/* A capsule prepared for the pair test: A, v = B - A, g = v / |v|^2, ra.
+ * 32 bytes, so one prepared capsule is one aligned half cache line: the
+ * grid paths read them in random order. */
 typedef struct cap_narrow_shape {
-    float ax, ay, vx, vy, gx, gy, r;
+    float ax, ay, vx, vy, gx, gy, r, pad;
 } cap_narrow_shape;
-
-/* Prepared capsules, structure of arrays (scratch owned by the caller). */
-typedef struct cap_narrow_soa {
-    float *ax, *ay, *vx, *vy, *gx, *gy, *r;
-} cap_narrow_soa;
 
 /* The projection gradient g = v / |v|^2, exact for huge and tiny v; 0 for a
  * zero-length (or overflowed) v. */
@@ -25,12 +24,60 @@ void cap_narrow_gradient(float vx, float vy, float* gx, float* gy);
 
 cap_narrow_shape cap_narrow_capsule(float ax, float ay, float bx, float by, float r);
 
+
+/* The documented steps, shared by the test and the contact (inline: they
+ * run once per candidate pair). */
+typedef struct cap_pair {
+    float t, dx, dy, d2, rs;
+} cap_pair;
+
+static inline cap_pair cap_pair_measure(const cap_narrow_shape* s, float cx, float cy, float rc)
+{
+    cap_pair p;
+    float wx = cx - s->ax, wy = cy - s->ay;
+    float t = wx * s->gx + wy * s->gy;
+    p.t = c1_pmin(1.0f, c1_pmax(0.0f, t)); /* NaN -> 0 */
+    p.dx = wx - p.t * s->vx;
+    p.dy = wy - p.t * s->vy;
+    p.d2 = p.dx * p.dx + p.dy * p.dy;
+    p.rs = s->r + rc;
+    return p;
+}
+
+static inline int cap_pair_hit(const cap_pair* p)
+{
+    float rs2 = p->rs * p->rs;
+    if (rs2 <= 3.4e38f) return p->d2 <= rs2;
+    return cap_length(cap_v2(p->dx, p->dy)) <= p->rs; /* rs^2 overflowed */
+}
+
 /* 1 when circle (cx, cy, rc) touches shape s (the documented test). */
-int cap_narrow_test(const cap_narrow_shape* s, float cx, float cy, float rc);
+static inline int cap_narrow_test(const cap_narrow_shape* s, float cx, float cy, float rc)
+{
+    cap_pair p = cap_pair_measure(s, cx, cy, rc);
+    return cap_pair_hit(&p);
+}
 
 /* The contact for a pair that passed cap_narrow_test: out = nx, ny, depth,
  * point x, point y. */
-void cap_narrow_contact(const cap_narrow_shape* s, float cx, float cy, float rc, float out[5]);
+static inline void cap_narrow_contact(const cap_narrow_shape* s, float cx, float cy, float rc, float out[5])
+{
+    cap_pair p = cap_pair_measure(s, cx, cy, rc);
+    cap_vec2 n = cap_v2(0.0f, 1.0f);
+    float dist = cap_length_and_normalize(cap_v2(p.dx, p.dy), &n);
+    if (!(dist > 0.0f)) {
+        cap_vec2 u;
+        n = cap_v2(0.0f, 1.0f);
+        if (cap_length_and_normalize(cap_v2(s->vx, s->vy), &u) > 0.0f) n = cap_left_perp(u);
+    }
+    float depth = p.rs - dist;
+    float px = s->ax + p.t * s->vx, py = s->ay + p.t * s->vy;
+    out[0] = 0.0f + n.x; /* + 0 turns a -0 into +0 */
+    out[1] = 0.0f + n.y;
+    out[2] = depth > 0.0f ? depth : 0.0f;
+    out[3] = px + s->r * out[0];
+    out[4] = py + s->r * out[1];
+}
 
 /* Adds contact number k (0-based, in output order) if it fits. */
 void cap_narrow_put(cap_contact_buffer* out, uint64_t k, uint32_t a, uint32_t b, const float c[5]);
@@ -39,7 +86,7 @@ void cap_narrow_put(cap_contact_buffer* out, uint64_t k, uint32_t a, uint32_t b,
  * step. cx, cy, cr hold n circles padded with NaN centres to a multiple of
  * 8; scratch holds room for 2 * m uint32. Writes hits ordered by circle, then
  * capsule, and returns how many were found. */
-uint64_t cap_narrow_all_pairs(const cap_narrow_soa* caps, uint32_t m, const float* cx, const float* cy,
+uint64_t cap_narrow_all_pairs(const cap_narrow_shape* caps, uint32_t m, const float* cx, const float* cy,
                               const float* cr, uint32_t n, uint32_t* scratch, cap_contact_buffer* out);
 
 #endif

@@ -15,13 +15,23 @@
 
 #define C4_INLINE static inline
 
-/* Scalar pmin/pmax with wasm's meaning, as integer-mask selects, not `?:`
- * on floats: V8 turns a float select into a mispredicted branch (MEASURED.md:
- * the mask form ran 2.6x faster in wasm scalar).
+/* An optimisation barrier for a 0/1 condition: without it clang turns the
+ * integer-mask selects below back into wasm `select`, which V8 compiles to
+ * a mispredicted branch (MEASURED.md: the mask form ran 2.6x faster in wasm
+ * scalar). An empty asm statement costs nothing at run time. */
+C4_INLINE uint32_t c1_opaque_(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
+/* Scalar pmin/pmax with wasm's meaning, as integer-mask selects:
  * c1_pmin(a, b) = b < a ? b : a, c1_pmax(a, b) = a < b ? b : a. */
 C4_INLINE float c1_pick_(uint32_t take_b, float a, float b)
 {
-    uint32_t ia, ib, m = 0u - take_b;
+    uint32_t ia, ib, m = 0u - c1_opaque_(take_b); /* all ones when take_b */
     memcpy(&ia, &a, 4);
     memcpy(&ib, &b, 4);
     uint32_t ir = (ib & m) | (ia & ~m);
@@ -92,7 +102,12 @@ C4_INLINE c4 c4_pmax(c4 a, c4 b)
     for (int i = 0; i < 4; i++) r.v[i] = c1_pick_((uint32_t)(a.v[i] < b.v[i]), a.v[i], b.v[i]);
     return r;
 }
-C4_INLINE c4m c4_le(c4 a, c4 b) { c4m r; for (int i = 0; i < 4; i++) r.v[i] = 0u - (uint32_t)(a.v[i] <= b.v[i]); return r; }
+C4_INLINE c4m c4_le(c4 a, c4 b)
+{
+    c4m r;
+    for (int i = 0; i < 4; i++) r.v[i] = 0u - c1_opaque_((uint32_t)(a.v[i] <= b.v[i]));
+    return r;
+}
 C4_INLINE c4m c4_or(c4m a, c4m b) { c4m r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] | b.v[i]; return r; }
 C4_INLINE int c4_any(c4m m) { return (m.v[0] | m.v[1] | m.v[2] | m.v[3]) != 0; }
 C4_INLINE int c4_bits(c4m m) { return (int)((m.v[0] & 1u) | (m.v[1] & 2u) | (m.v[2] & 4u) | (m.v[3] & 8u)); }

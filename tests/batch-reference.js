@@ -27,7 +27,9 @@ export function pairHit(ax, ay, bx, by, ra, cx, cy, rc) {
   const dx = f(wx - f(t * vx)), dy = f(wy - f(t * vy));
   const d2 = f(f(dx * dx) + f(dy * dy));
   const rs = f(ra + rc);
-  return d2 <= f(rs * rs);
+  const rs2 = f(rs * rs);
+  if (rs2 === Infinity) return Math.hypot(dx, dy) <= rs; // (ra + rc)^2 overflows float32
+  return d2 <= rs2;
 }
 
 /** Float64 contact for a pair (normal, depth, point), for approximate checks. */

@@ -284,3 +284,43 @@ test('region queries: ascending indices, touching counts, equal the brute force'
   assert.deepEqual([...small.index], [0, 1]);
   assert.ok(small.overflow);
 });
+
+test('edges through the batch API: huge (1e20) and tiny (1e-30) coordinates, exact touching, degenerate normals', () => {
+  const capsules = new CapsuleSet(4), circles = new CircleSet(8), out = new ContactBuffer(16);
+  capsules.add(-1e20, 1e20, 1e20, 1e20, 0); // 2e20 long, far up
+  capsules.add(0, 0, 1e-30, 0, 0); // 1e-30 long
+  capsules.add(10, 10, 10, 10, 1); // zero-length core
+  circles.add(5e19, 1e20 + 1e14, 2e14); // above the long one, depth ~1e14
+  circles.add(5e-31, 1e-30, 2e-30); // above the tiny one
+  circles.add(10, 10, 0.5); // on the zero-length core's centre
+  circles.add(10, 11.5, 0.5); // exactly touching: depth 0
+  circles.add(10, f(11.5 + 1e-5), 0.5); // just apart
+  const n = findCapsuleCircleContacts(capsules, circles, out);
+  assert.equal(allPairsCapsuleCircle(capsules, circles, new ContactBuffer(16)), n);
+  assert.deepEqual(pairsOf(out), [[0, 0], [1, 1], [2, 2], [2, 3]]);
+  const c = (k) => out.get(k);
+  assert.deepEqual([c(0).nx, c(0).ny], [0, 1]);
+  assert.ok(Math.abs(c(0).depth - 1e14) < 1e13);
+  assert.deepEqual([c(1).nx, c(1).ny], [0, 1]);
+  assert.ok(Math.abs(c(1).depth - 1e-30) < 1e-36);
+  assert.ok(Object.is(c(2).nx, 0) && c(2).ny === 1 && c(2).depth === 1.5, 'coincident centre: (0, 1), full depth');
+  assert.equal(c(3).depth, 0, 'touching counts with depth 0');
+  // the grid stays small with coordinates 2e20 apart
+  const far = new CircleSet(3);
+  far.add(-1e20, 0, 1);
+  far.add(1e20, 0, 1);
+  far.add(1e20 + 1, 0, 1);
+  assert.equal(findCircleContacts(far, out), 1);
+  assert.deepEqual(pairsOf(out), [[1, 2]]);
+});
+
+test('a view kept across grow-and-retry is stale; the getter is live', () => {
+  const circles = new CircleSet(30), out = new ContactBuffer(1);
+  for (let i = 0; i < 30; i++) circles.add(i * 0.01, 0, 1);
+  const kept = out.a;
+  const n = findCircleContacts(circles, out, { grow: true });
+  assert.equal(n, 435);
+  assert.equal(out.a.length, out.capacity);
+  assert.ok(kept.length === 0 || kept.byteOffset !== out.a.byteOffset, 'the old view no longer shows the results');
+  assert.deepEqual([out.a[434], out.b[434]], [28, 29]);
+});

@@ -89,5 +89,11 @@ export function runScene(api) {
   capsules.destroy();
   circles.destroy();
   out.destroy();
-  return { hash: h, bytes: Buffer.concat(chunks) };
+  const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  return { hash: h, bytes }; // plain Uint8Array: usable in a browser too
 }

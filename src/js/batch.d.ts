@@ -216,3 +216,143 @@ export function queryBox(
   out: IndexBuffer,
   options?: BatchOptions,
 ): number;
+
+// ---- closest hits of rays and swept circles against a capsule set -------
+
+/** The index a RayBatch / SweepBatch holds for an input that hit nothing (0xFFFFFFFF). */
+export const NO_HIT: number;
+
+/** A closest ray hit over a capsule set. */
+export interface ClosestRayHit {
+  /** The capsule hit (lowest index on equal fractions). */
+  index: number;
+  /** s in [0, maxFraction]. */
+  fraction: number;
+  /** The hit point (ox, oy) + fraction·(dx, dy). */
+  x: number;
+  y: number;
+  /** Outward unit normal; −D/|D| when the ray starts inside. */
+  nx: number;
+  ny: number;
+  /** The origin is inside or on the capsule: fraction 0, point = origin. */
+  startsInside: boolean;
+}
+
+/** A first hit of a swept circle over a capsule set. */
+export interface ClosestSweepHit {
+  index: number;
+  /** Time of impact in [0, 1]. */
+  t: number;
+  /** The circle's centre at t. */
+  x: number;
+  y: number;
+  /** Unit normal from the capsule toward the circle. */
+  nx: number;
+  ny: number;
+  /** Contact point on the capsule's surface. */
+  pointX: number;
+  pointY: number;
+  /** Touching or overlapping at t = 0. */
+  startsInside: boolean;
+}
+
+/**
+ * The closest capsule hit by the ray (ox, oy) + s·(dx, dy), s in
+ * [0, maxFraction] (default 1), through the set's index. Each capsule
+ * follows rayCastCapsule (tangent rays hit, a hit exactly at maxFraction
+ * counts, an origin inside gives fraction 0 with startsInside). Equal
+ * fractions go to the lowest index. null on a miss. (dx, dy) = (0, 0),
+ * non-finite numbers and maxFraction < 0 throw RangeError.
+ */
+export function rayCastClosest(
+  capsules: CapsuleSet,
+  ox: number,
+  oy: number,
+  dx: number,
+  dy: number,
+  maxFraction?: number,
+  result?: ClosestRayHit,
+): ClosestRayHit | null;
+
+/**
+ * The first capsule touched by a circle of `radius` swept from (x0, y0) to
+ * (x1, y1) (each capsule as sweepCircleCapsule: touching at t = 1 counts,
+ * contact at t = 0 gives startsInside). Equal t go to the lowest index.
+ * null on a miss.
+ */
+export function sweepCircleClosest(
+  capsules: CapsuleSet,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  radius: number,
+  result?: ClosestSweepHit,
+): ClosestSweepHit | null;
+
+/**
+ * Many rays in wasm memory, one closest hit each (castRays). Inputs ox, oy,
+ * dx, dy, maxFraction; outputs index (NO_HIT on a miss, and the other
+ * outputs 0), fraction, x, y, nx, ny, startsInside (1 or 0).
+ */
+export class RayBatch implements HeapObject {
+  constructor(capacity: number);
+  readonly capacity: number;
+  readonly destroyed: boolean;
+  count: number;
+  readonly ox: Float32Array;
+  readonly oy: Float32Array;
+  readonly dx: Float32Array;
+  readonly dy: Float32Array;
+  readonly maxFraction: Float32Array;
+  readonly index: Uint32Array;
+  readonly fraction: Float32Array;
+  readonly x: Float32Array;
+  readonly y: Float32Array;
+  readonly nx: Float32Array;
+  readonly ny: Float32Array;
+  readonly startsInside: Uint32Array;
+  /** Appends a ray (maxFraction default 1) and returns its number. */
+  add(ox: number, oy: number, dx: number, dy: number, maxFraction?: number): number;
+  reserve(capacity: number): void;
+  destroy(): void;
+}
+
+/**
+ * Many swept circles in wasm memory, one first hit each (sweepCircles).
+ * Inputs x0, y0, x1, y1, radius; outputs index (NO_HIT on a miss), t, x, y
+ * (centre at t), nx, ny, pointX, pointY, startsInside (1 or 0).
+ */
+export class SweepBatch implements HeapObject {
+  constructor(capacity: number);
+  readonly capacity: number;
+  readonly destroyed: boolean;
+  count: number;
+  readonly x0: Float32Array;
+  readonly y0: Float32Array;
+  readonly x1: Float32Array;
+  readonly y1: Float32Array;
+  readonly radius: Float32Array;
+  readonly index: Uint32Array;
+  readonly t: Float32Array;
+  readonly x: Float32Array;
+  readonly y: Float32Array;
+  readonly nx: Float32Array;
+  readonly ny: Float32Array;
+  readonly pointX: Float32Array;
+  readonly pointY: Float32Array;
+  readonly startsInside: Uint32Array;
+  add(x0: number, y0: number, x1: number, y1: number, radius: number): number;
+  reserve(capacity: number): void;
+  destroy(): void;
+}
+
+/**
+ * Casts every ray of the batch (all inputs checked first: a bad one throws
+ * a RangeError such as `rays.dy[3] is NaN` and nothing is written).
+ * Returns how many rays hit.
+ */
+export function castRays(capsules: CapsuleSet, rays: RayBatch): number;
+
+/** Sweeps every circle of the batch; returns how many hit. */
+export function sweepCircles(capsules: CapsuleSet, sweeps: SweepBatch): number;

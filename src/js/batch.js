@@ -9,13 +9,18 @@
 // call that may allocate (a constructor, reserve, add on a full set, any
 // query: they may grow memory). Keep the object, not the view.
 import * as rt from './runtime.js';
-import { f32, radius as radiusArg } from './check.js';
+import { f32, radius as radiusArg, maxFraction as maxFractionArg, nonZero, resultObject } from './check.js';
 
 /** Largest capacity accepted for a set or buffer. */
 export const MAX_CAPACITY = 1 << 24;
 
 const BAD_VALUE = -1;
 const NO_MEMORY = -2;
+const ZERO_DIRECTION = -4;
+const QUERY_SET = 2;
+
+/** The index a RayBatch / SweepBatch holds for an input that hit nothing. */
+export const NO_HIT = 0xffffffff;
 
 function ready() {
   if (rt.wasm === null) rt.notReady();
@@ -420,9 +425,19 @@ const CIRCLE_FIELDS = ['x', 'y', 'radius'];
 const CAPSULE_FIELDS = ['ax', 'ay', 'bx', 'by', 'radius'];
 
 /** Turns a C return code into an exception naming set, field and index. */
-function check(rc, capsules, circles, capsulesName = 'capsules', circlesName = 'circles') {
-  if (rc === 0) return;
+function check(rc, capsules, circles, capsulesName = 'capsules', circlesName = 'circles', query = null, queryName = '') {
+  if (rc >= 0) return;
   const e = rt.heapI32.subarray(rt.wasm.capw_batch_error() >>> 2);
+  if ((rc === BAD_VALUE || rc === ZERO_DIRECTION) && e[1] === QUERY_SET && query !== null) {
+    const fields = query instanceof RayBatch ? RAY_FIELDS : SWEEP_FIELDS;
+    const index = e[3] >>> 0;
+    if (rc === ZERO_DIRECTION) {
+      throw new RangeError(`${queryName} (dx[${index}], dy[${index}]) must not be the zero vector, got (0, 0)`);
+    }
+    const field = fields[e[2]];
+    const value = query[field][index];
+    throw new RangeError(`${queryName}.${field}[${index}] is ${value}${value < 0 ? ' (must be >= 0)' : ''}`);
+  }
   if (rc === BAD_VALUE) {
     const set = e[1] === 0 ? capsules : circles;
     const name = e[1] === 0 ? capsulesName : circlesName;
@@ -533,4 +548,249 @@ export function queryBox(set, minX, minY, maxX, maxY, out, options) {
   boxQuery(set, ps, minX, minY, maxX, maxY, out);
   if (grow && mustGrow(out)) boxQuery(set, ps, minX, minY, maxX, maxY, out);
   return out.count;
+}
+
+// ---- closest hits of rays and swept circles against a capsule set ---------
+
+const RAY_FIELDS = ['ox', 'oy', 'dx', 'dy', 'maxFraction'];
+const SWEEP_FIELDS = ['x0', 'y0', 'x1', 'y1', 'radius'];
+
+/**
+ * The closest capsule hit by the ray (ox, oy) + s·(dx, dy), s in
+ * [0, maxFraction] (default 1), through the set's index; ties go to the
+ * lowest index. null on a miss, else { index, fraction, x, y, nx, ny,
+ * startsInside } (written into `result` when given). Per-capsule rules:
+ * rayCastCapsule.
+ */
+export function rayCastClosest(capsules, ox, oy, dx, dy, maxFraction, result) {
+  ready();
+  const pc = setArg(capsules, CapsuleSet, 'capsules');
+  ox = f32(ox, 'ox');
+  oy = f32(oy, 'oy');
+  dx = f32(dx, 'dx');
+  dy = f32(dy, 'dy');
+  maxFraction = maxFractionArg(maxFraction, 'maxFraction');
+  resultObject(result, 'result');
+  nonZero(dx, dy, 'dx', 'dy');
+  const rc = rt.wasm.capw_ray_cast_capsules(pc, ox, oy, dx, dy, maxFraction);
+  check(rc, capsules, null);
+  if (rc !== 1) return null;
+  const w = rt.wasm.capw_cast_out() >>> 2, F = rt.heapF32, U = rt.heapU32;
+  const r = result ?? { index: 0, fraction: 0, x: 0, y: 0, nx: 0, ny: 0, startsInside: false };
+  r.index = U[w];
+  r.fraction = F[w + 1];
+  r.x = F[w + 2];
+  r.y = F[w + 3];
+  r.nx = F[w + 4];
+  r.ny = F[w + 5];
+  r.startsInside = U[w + 6] === 1;
+  return r;
+}
+
+/**
+ * The first capsule touched by a circle of `radius` swept from (x0, y0) to
+ * (x1, y1), through the set's index; ties go to the lowest index. null on a
+ * miss, else { index, t, x, y (centre at t), nx, ny (capsule → circle),
+ * pointX, pointY (on the capsule), startsInside }. Per-capsule rules:
+ * sweepCircleCapsule.
+ */
+export function sweepCircleClosest(capsules, x0, y0, x1, y1, radius, result) {
+  ready();
+  const pc = setArg(capsules, CapsuleSet, 'capsules');
+  x0 = f32(x0, 'x0');
+  y0 = f32(y0, 'y0');
+  x1 = f32(x1, 'x1');
+  y1 = f32(y1, 'y1');
+  radius = radiusArg(radius, 'radius');
+  resultObject(result, 'result');
+  const rc = rt.wasm.capw_sweep_circle_capsules(pc, x0, y0, x1, y1, radius);
+  check(rc, capsules, null);
+  if (rc !== 1) return null;
+  const w = rt.wasm.capw_cast_out() >>> 2, F = rt.heapF32, U = rt.heapU32;
+  const r = result ?? { index: 0, t: 0, x: 0, y: 0, nx: 0, ny: 0, pointX: 0, pointY: 0, startsInside: false };
+  r.index = U[w];
+  r.t = F[w + 1];
+  r.x = F[w + 2];
+  r.y = F[w + 3];
+  r.nx = F[w + 4];
+  r.ny = F[w + 5];
+  r.pointX = F[w + 6];
+  r.pointY = F[w + 7];
+  r.startsInside = U[w + 8] === 1;
+  return r;
+}
+
+function batchViews(buffer, w, names, firstU32) {
+  const h = rt.heapU32, n = h[w], v = {};
+  for (let k = 0; k < names.length; k++) {
+    const u = firstU32.includes(k);
+    v[names[k]] = (u ? u32view : f32view)(buffer, h[w + 2 + k], n);
+  }
+  return v;
+}
+
+const RAY_VIEWS = ['ox', 'oy', 'dx', 'dy', 'maxFraction', 'index', 'fraction', 'x', 'y', 'nx', 'ny', 'startsInside'];
+const SWEEP_VIEWS = ['x0', 'y0', 'x1', 'y1', 'radius', 'index', 't', 'x', 'y', 'nx', 'ny', 'pointX', 'pointY', 'startsInside'];
+
+function countSetter(obj, value) {
+  const c = obj.capacity;
+  if (typeof value !== 'number') throw new TypeError(`count must be a number, got ${describe(value)}`);
+  if (!Number.isInteger(value) || value < 0 || value > c) {
+    throw new RangeError(`count must be an integer from 0 to the capacity ${c}, got ${value}`);
+  }
+  obj._setWord(1, value);
+}
+
+/**
+ * Many rays, one closest hit each (castRays). Inputs: ox, oy, dx, dy,
+ * maxFraction. Outputs per ray: index (NO_HIT on a miss, other outputs 0),
+ * fraction, x, y, nx, ny, startsInside (1/0).
+ */
+export class RayBatch extends HeapObject {
+  constructor(capacity) {
+    ready();
+    capacityArg(capacity, 'capacity');
+    super(allocated(rt.wasm.capw_ray_batch_create(capacity), 'RayBatch', capacity), 'RayBatch',
+      rt.wasm.capw_ray_batch_destroy);
+  }
+
+  _makeViews(buffer, w) {
+    return batchViews(buffer, w, RAY_VIEWS, [5, 11]);
+  }
+
+  get ox() { return this._views().ox; }
+  get oy() { return this._views().oy; }
+  get dx() { return this._views().dx; }
+  get dy() { return this._views().dy; }
+  get maxFraction() { return this._views().maxFraction; }
+  get index() { return this._views().index; }
+  get fraction() { return this._views().fraction; }
+  get x() { return this._views().x; }
+  get y() { return this._views().y; }
+  get nx() { return this._views().nx; }
+  get ny() { return this._views().ny; }
+  get startsInside() { return this._views().startsInside; }
+
+  get count() {
+    return this._word(1);
+  }
+
+  set count(value) {
+    countSetter(this, value);
+  }
+
+  /** Appends a ray and returns its number; RangeError when full. */
+  add(ox, oy, dx, dy, maxFraction) {
+    this._ptr();
+    ox = f32(ox, 'ox');
+    oy = f32(oy, 'oy');
+    dx = f32(dx, 'dx');
+    dy = f32(dy, 'dy');
+    maxFraction = maxFractionArg(maxFraction, 'maxFraction');
+    nonZero(dx, dy, 'dx', 'dy');
+    const i = this.count;
+    if (i >= this.capacity) throw new RangeError(`this RayBatch is full (capacity ${this.capacity}); reserve() more`);
+    const v = this._views();
+    v.ox[i] = ox;
+    v.oy[i] = oy;
+    v.dx[i] = dx;
+    v.dy[i] = dy;
+    v.maxFraction[i] = maxFraction;
+    this._setWord(1, i + 1);
+    return i;
+  }
+
+  reserve(capacity) {
+    const p = this._ptr();
+    capacityArg(capacity, 'capacity');
+    reserved(rt.wasm.capw_ray_batch_reserve(p, capacity), 'RayBatch', capacity);
+    this._forgetViews();
+  }
+}
+
+/**
+ * Many swept circles, one first hit each (sweepCircles). Inputs: x0, y0,
+ * x1, y1, radius. Outputs: index (NO_HIT on a miss, other outputs 0), t,
+ * x, y (centre at t), nx, ny, pointX, pointY, startsInside (1/0).
+ */
+export class SweepBatch extends HeapObject {
+  constructor(capacity) {
+    ready();
+    capacityArg(capacity, 'capacity');
+    super(allocated(rt.wasm.capw_sweep_batch_create(capacity), 'SweepBatch', capacity), 'SweepBatch',
+      rt.wasm.capw_sweep_batch_destroy);
+  }
+
+  _makeViews(buffer, w) {
+    return batchViews(buffer, w, SWEEP_VIEWS, [5, 13]);
+  }
+
+  get x0() { return this._views().x0; }
+  get y0() { return this._views().y0; }
+  get x1() { return this._views().x1; }
+  get y1() { return this._views().y1; }
+  get radius() { return this._views().radius; }
+  get index() { return this._views().index; }
+  get t() { return this._views().t; }
+  get x() { return this._views().x; }
+  get y() { return this._views().y; }
+  get nx() { return this._views().nx; }
+  get ny() { return this._views().ny; }
+  get pointX() { return this._views().pointX; }
+  get pointY() { return this._views().pointY; }
+  get startsInside() { return this._views().startsInside; }
+
+  get count() {
+    return this._word(1);
+  }
+
+  set count(value) {
+    countSetter(this, value);
+  }
+
+  add(x0, y0, x1, y1, radius) {
+    this._ptr();
+    x0 = f32(x0, 'x0');
+    y0 = f32(y0, 'y0');
+    x1 = f32(x1, 'x1');
+    y1 = f32(y1, 'y1');
+    radius = radiusArg(radius, 'radius');
+    const i = this.count;
+    if (i >= this.capacity) throw new RangeError(`this SweepBatch is full (capacity ${this.capacity}); reserve() more`);
+    const v = this._views();
+    v.x0[i] = x0;
+    v.y0[i] = y0;
+    v.x1[i] = x1;
+    v.y1[i] = y1;
+    v.radius[i] = radius;
+    this._setWord(1, i + 1);
+    return i;
+  }
+
+  reserve(capacity) {
+    const p = this._ptr();
+    capacityArg(capacity, 'capacity');
+    reserved(rt.wasm.capw_sweep_batch_reserve(p, capacity), 'SweepBatch', capacity);
+    this._forgetViews();
+  }
+}
+
+/** Casts every ray of the batch against the capsules; returns how many hit. */
+export function castRays(capsules, rays) {
+  ready();
+  const pc = setArg(capsules, CapsuleSet, 'capsules');
+  const pr = setArg(rays, RayBatch, 'rays');
+  const rc = rt.wasm.capw_cast_rays(pc, pr);
+  check(rc, capsules, null, 'capsules', 'circles', rays, 'rays');
+  return rc;
+}
+
+/** Sweeps every circle of the batch against the capsules; returns how many hit. */
+export function sweepCircles(capsules, sweeps) {
+  ready();
+  const pc = setArg(capsules, CapsuleSet, 'capsules');
+  const ps = setArg(sweeps, SweepBatch, 'sweeps');
+  const rc = rt.wasm.capw_sweep_circles(pc, ps);
+  check(rc, capsules, null, 'capsules', 'circles', sweeps, 'sweeps');
+  return rc;
 }

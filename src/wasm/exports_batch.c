@@ -66,3 +66,69 @@ EMSCRIPTEN_KEEPALIVE int capw_query_box_circles(const cap_circle_set* s, float x
 {
     return cap_query_box_circles(s, x0, y0, x1, y1, out, &g_err);
 }
+
+/* Closest hit of one ray or sweep, read by JS from capw_cast_out():
+ *   ray:   [0] index (u32) [1] fraction [2] point x [3] point y [4] nx [5] ny [6] starts_inside (u32)
+ *   sweep: [0] index (u32) [1] t [2] centre x [3] centre y [4] nx [5] ny [6] point x [7] point y
+ *          [8] starts_inside (u32) */
+static union { float f; uint32_t u; } g_cast[9];
+
+EMSCRIPTEN_KEEPALIVE void* capw_cast_out(void) { return g_cast; }
+
+EMSCRIPTEN_KEEPALIVE int capw_ray_cast_capsules(cap_capsule_set* s, float ox, float oy, float dx, float dy, float max_fraction)
+{
+    cap_ray ray = {{ox, oy}, {dx, dy}, max_fraction};
+    uint32_t index = 0;
+    cap_ray_hit h;
+    int rc = cap_ray_cast_capsules(s, ray, &index, &h, &g_err);
+    if (rc != 1) return rc;
+    g_cast[0].u = index;
+    g_cast[1].f = h.fraction;
+    g_cast[2].f = h.point.x;
+    g_cast[3].f = h.point.y;
+    g_cast[4].f = h.normal.x;
+    g_cast[5].f = h.normal.y;
+    g_cast[6].u = (uint32_t)h.starts_inside;
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE int capw_sweep_circle_capsules(cap_capsule_set* s, float x0, float y0, float x1, float y1, float r)
+{
+    cap_vec2 a = {x0, y0}, b = {x1, y1};
+    uint32_t index = 0;
+    cap_sweep_hit h;
+    int rc = cap_sweep_circle_capsules(s, a, b, r, &index, &h, &g_err);
+    if (rc != 1) return rc;
+    g_cast[0].u = index;
+    g_cast[1].f = h.t;
+    g_cast[2].f = h.center.x;
+    g_cast[3].f = h.center.y;
+    g_cast[4].f = h.normal.x;
+    g_cast[5].f = h.normal.y;
+    g_cast[6].f = h.point.x;
+    g_cast[7].f = h.point.y;
+    g_cast[8].u = (uint32_t)h.starts_inside;
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE cap_ray_batch* capw_ray_batch_create(uint32_t capacity) { return cap_ray_batch_create(capacity); }
+EMSCRIPTEN_KEEPALIVE int capw_ray_batch_reserve(cap_ray_batch* b, uint32_t capacity) { return cap_ray_batch_reserve(b, capacity); }
+EMSCRIPTEN_KEEPALIVE void capw_ray_batch_destroy(cap_ray_batch* b) { cap_ray_batch_destroy(b); }
+EMSCRIPTEN_KEEPALIVE cap_sweep_batch* capw_sweep_batch_create(uint32_t capacity) { return cap_sweep_batch_create(capacity); }
+EMSCRIPTEN_KEEPALIVE int capw_sweep_batch_reserve(cap_sweep_batch* b, uint32_t capacity) { return cap_sweep_batch_reserve(b, capacity); }
+EMSCRIPTEN_KEEPALIVE void capw_sweep_batch_destroy(cap_sweep_batch* b) { cap_sweep_batch_destroy(b); }
+
+/* Hits (>= 0) or a negative code. */
+EMSCRIPTEN_KEEPALIVE int capw_cast_rays(cap_capsule_set* s, cap_ray_batch* rays)
+{
+    uint32_t hits = 0;
+    int rc = cap_cast_rays(s, rays, &hits, &g_err);
+    return rc ? rc : (int)hits;
+}
+
+EMSCRIPTEN_KEEPALIVE int capw_sweep_circles(cap_capsule_set* s, cap_sweep_batch* sweeps)
+{
+    uint32_t hits = 0;
+    int rc = cap_sweep_circles(s, sweeps, &hits, &g_err);
+    return rc ? rc : (int)hits;
+}
