@@ -218,6 +218,8 @@ static struct {
     uint32_t f_cap;
     cap_narrow_shape* prep; /* prepared capsules, or circles as shapes */
     uint32_t prep_cap;
+    cap_narrow_shape* entry; /* prepared capsules per grid entry, cell order */
+    uint32_t entry_cap;
     cap_grid circles;
 } ws;
 
@@ -325,22 +327,57 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
     if (!rc) rc = cap_circle_set_check(circles, err);
     if (rc) return rc;
     uint32_t m = capsules->count, n = circles->count;
-    if (ensure_index(capsules, 0) || grow_stamps(m) || grow_prep(m))
+    if (ensure_index(capsules, 0) || grow_prep(m) || grow_stamps(m))
         return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
-    for (uint32_t j = 0; j < m; j++) ws.prep[j] = capsule_at(capsules, j); /* once per call */
+    const cap_grid* g = capsules->index;
+    uint32_t entries = g->built ? g->start[(size_t)g->nx * g->ny] : 0;
+    /* cand collects hits, a capsule once per cell it shares with the circle */
+    if (grow((void**)&ws.entry, &ws.entry_cap, entries, sizeof(cap_narrow_shape)) ||
+        grow((void**)&ws.cand, &ws.cand_cap, (uint64_t)entries + 1, 4))
+        return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    /* Each grid entry gets a copy of its capsule, prepared from the live
+     * arrays, in cell order: a circle then tests contiguous runs. The index
+     * rides in `pad` (as bits); a stale entry (index >= count) never hits. */
+    for (uint32_t j = 0; j < m; j++) ws.prep[j] = capsule_at(capsules, j);
+    for (uint32_t e = 0; e < entries; e++) {
+        uint32_t j = g->items[e];
+        cap_narrow_shape s = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, -1.0f, 0.0f};
+        if (j < m) s = ws.prep[j];
+        memcpy(&s.pad, &j, 4);
+        ws.entry[e] = s;
+    }
     uint64_t k = 0;
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < n && entries; i++) {
         float cx = circles->x[i], cy = circles->y[i], cr = circles->radius[i];
         double box[4];
+        int32_t r[4];
         cap_grid_circle_box(cx, cy, cr, box);
-        uint32_t nc = cap_grid_gather(capsules->index, box, 0, m, ws.stamp, &ws.stamp_id, ws.cand);
-        for (uint32_t c = 0; c < nc; c++) {
-            uint32_t j = ws.cand[c];
-            const cap_narrow_shape* s = ws.prep + j;
-            if (!cap_narrow_test(s, cx, cy, cr)) continue;
+        cap_grid_cells(g, box, r);
+        uint32_t h = 0;
+        for (int32_t y = r[1]; y <= r[3]; y++) {
+            uint32_t e0 = g->start[(size_t)y * g->nx + r[0]], e1 = g->start[(size_t)y * g->nx + r[2] + 1];
+            for (uint32_t e = e0; e < e1; e++) {
+                uint32_t j;
+                memcpy(&j, &ws.entry[e].pad, 4);
+                ws.cand[h] = j;
+                h += (uint32_t)(j < m) & (uint32_t)cap_narrow_test(ws.entry + e, cx, cy, cr);
+            }
+        }
+        /* hits in capsule order, each once (a capsule may sit in several cells) */
+        for (uint32_t a = 1; a < h; a++) {
+            uint32_t v = ws.cand[a], b = a;
+            while (b > 0 && ws.cand[b - 1] > v) {
+                ws.cand[b] = ws.cand[b - 1];
+                b--;
+            }
+            ws.cand[b] = v;
+        }
+        for (uint32_t a = 0; a < h; a++) {
+            uint32_t j = ws.cand[a];
+            if (a > 0 && j == ws.cand[a - 1]) continue;
             if (k < out->capacity) {
                 float con[5];
-                cap_narrow_contact(s, cx, cy, cr, con);
+                cap_narrow_contact(ws.prep + j, cx, cy, cr, con);
                 cap_narrow_put(out, k, j, i, con);
             }
             k++;

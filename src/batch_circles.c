@@ -75,7 +75,7 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, const cap_narrow_sh
     /* A float32 hit means centres at most 2 rmax apart, up to rounding of
      * the coordinates: the slack covers that, so neighbours are within one
      * cell. Then grow the cell until the grid has at most 4n + 64 cells. */
-    double cell = 2.0 * rmax * (1.0 + 1e-5) + 1e-5 * big + 1e-30;
+    double cell = 2.0 * rmax * (1.0 + 1e-5) + 1e-5 * big + 1e-18; /* 1e-18: squares that underflow */
     double nxd, nyd;
     for (;;) {
         nxd = __builtin_floor((maxx - minx) / cell) + 1.0;

@@ -24,7 +24,13 @@
  *   - Degenerate normals are never NaN: a centre exactly on a segment's
  *     interior or endpoint gives the left perpendicular of A->B; a
  *     zero-length segment or coincident centres give (0, 1). Depth is then
- *     the full sum of radii.
+ *     the full sum of radii. Normals never hold a -0 component.
+ *   - Rays and sweeps: see cap_ray and cap_sweep_circle_* below (a ray
+ *     starting inside reports fraction 0 and normal -D/|D|; a sweep is a ray
+ *     against the shape inflated by the moving circle's radius).
+ *   - Deterministic: only +, -, *, / and sqrt in a fixed order (no FMA, no
+ *     libm trig; cap_cos_sin is our own), so native, wasm scalar and wasm
+ *     SIMD builds give the same bits.
  *   - Distances are computed without overflow or underflow for every finite
  *     float32 input (see cap_length in math.h), so huge and tiny coordinates
  *     give correct hits. Inputs must be finite and radii >= 0: the JS layer
@@ -36,6 +42,18 @@
  * Functions return 1 on a hit and 0 on a miss; on a miss *out is left as it
  * was. A few return a negative error code (CAP_ERR_*) for input that has no
  * answer (a line through two equal points, a ray with no direction).
+ *
+ * THE QUERIES
+ *   closest points   cap_closest_point_on_segment, cap_closest_points_on_segments
+ *   point tests      cap_point_in_circle, cap_point_in_capsule
+ *   contacts         cap_collide_circles, cap_collide_capsule_circle,
+ *                    cap_collide_segment_circle, cap_collide_line_circle,
+ *                    cap_collide_capsules (manifold of up to two points)
+ *   lines            cap_line_signed_distance
+ *   building         cap_capsule_from_axis, cap_capsule_from_angle, cap_cos_sin
+ *   rays             cap_ray_cast_circle, cap_ray_cast_segment, cap_ray_cast_capsule
+ *   swept circles    cap_sweep_circle_circle, cap_sweep_circle_segment,
+ *                    cap_sweep_circle_capsule
  */
 #ifndef CAPSULE2D_H
 #define CAPSULE2D_H

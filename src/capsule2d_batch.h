@@ -51,9 +51,19 @@
  *   A capsule set keeps a uniform-grid index, built on first use and rebuilt
  *   when `version` or `count` changed since (bump `version` after writing
  *   shapes) or on cap_capsule_set_update(). Moving capsules without telling
- *   the set makes calls use the stale index: pairs may be missed or reported
- *   from old cells, but nothing is read or written out of bounds (indices >=
- *   count are skipped, coordinates are always read from the live arrays).
+ *   the set makes calls use the stale index: pairs may be missed (a reported
+ *   pair always passed the test on the live coordinates), but nothing is read
+ *   or written out of bounds (indices >= count are skipped).
+ *
+ * BROADPHASE
+ *   Uniform grids built by counting sort. The cell starts near the mean shape
+ *   size and doubles until the grid has at most 4n + 64 cells and 8n + 64
+ *   entries, so memory stays O(n) for any coordinates (1e20 apart or 1e-30
+ *   small). Circle pairs of similar size (no radius above 4x the mean) are
+ *   bucketed by centre in cells one largest diameter wide; otherwise each
+ *   circle is entered in every cell its box touches. Output never depends on
+ *   the grid: candidates are re-ordered by index. Scratch buffers are kept
+ *   between calls and only grown (one static workspace: not thread-safe).
  *
  * Return codes: CAP_BATCH_OK (0) or a negative CAP_BATCH_* code; on any error
  * the outputs' counts are 0 and nothing else is written.
@@ -169,8 +179,9 @@ int cap_all_pairs_capsule_circle(const cap_capsule_set* capsules, const cap_circ
 int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* out, cap_batch_error* err);
 
 /* Region queries: indices (ascending) of the shapes that overlap (touching
- * counts) the circle (x, y, r >= 0) or the closed box [minx, maxx] x
- * [miny, maxy] (minx <= maxx, miny <= maxy). The query's own numbers are
+ * counts) the circle (x, y, r >= 0) — the pair test above — or the closed
+ * box [minx, maxx] x [miny, maxy] (minx <= maxx, miny <= maxy; box tests are
+ * evaluated in float64). The query's own numbers are
  * checked too (set CAP_BATCH_SET_QUERY, field 0.. in argument order).
  * Capsules go through the static index; circles are scanned. */
 int cap_query_circle_capsules(cap_capsule_set* s, float x, float y, float r, cap_index_buffer* out,

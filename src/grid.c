@@ -292,6 +292,15 @@ uint32_t cap_grid_gather_own(const cap_grid* g, uint32_t box, uint32_t lo, uint3
     return gather(g, r, lo, hi, stamp, stamp_id, cand);
 }
 
+void cap_grid_cells(const cap_grid* g, const double box[4], int32_t range[4])
+{
+    cap_range r = range_of(g, box);
+    range[0] = r.x0;
+    range[1] = r.y0;
+    range[2] = r.x1;
+    range[3] = r.y1;
+}
+
 void cap_grid_free(cap_grid* g)
 {
     free(g->start);

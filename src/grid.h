@@ -46,6 +46,10 @@ uint32_t cap_grid_gather_own(const cap_grid* g, uint32_t box, uint32_t lo, uint3
 uint32_t cap_grid_gather_segment(const cap_grid* g, const double seg[4], double r, uint32_t lo, uint32_t hi,
                                  uint32_t* stamp, uint32_t* stamp_id, uint32_t* cand);
 
+/* The cell range a box touches: first and last column, first and last row
+ * (clamped to the grid). */
+void cap_grid_cells(const cap_grid* g, const double box[4], int32_t range[4]);
+
 void cap_grid_free(cap_grid* g);
 
 #endif

@@ -324,3 +324,19 @@ test('a view kept across grow-and-retry is stale; the getter is live', () => {
   assert.ok(kept.length === 0 || kept.byteOffset !== out.a.byteOffset, 'the old view no longer shows the results');
   assert.deepEqual([out.a[434], out.b[434]], [28, 29]);
 });
+
+test('empty and single-element sets: every call returns 0', () => {
+  const capsules = new CapsuleSet(1), circles = new CircleSet(1), out = new ContactBuffer(1), ib = new IndexBuffer(1);
+  assert.equal(findCapsuleCircleContacts(capsules, circles, out), 0);
+  assert.equal(allPairsCapsuleCircle(capsules, circles, out), 0);
+  assert.equal(findCircleContacts(circles, out), 0);
+  assert.equal(queryCircle(capsules, 0, 0, 1, ib), 0);
+  assert.equal(queryBox(circles, 0, 0, 1, 1, ib), 0);
+  circles.add(0, 0, 1);
+  assert.equal(findCircleContacts(circles, out), 0);
+  assert.equal(findCapsuleCircleContacts(capsules, circles, out), 0);
+  capsules.add(0, 0, 0, 0, 0);
+  assert.equal(findCapsuleCircleContacts(capsules, circles, out), 1);
+  assert.equal(out.written, 1);
+  assert.equal(out.overflow, false);
+});

@@ -268,3 +268,17 @@ test('cos/sin bits: native == wasm scalar == wasm SIMD == the loaded API', async
     assert.equal(c.by, asFloat(sinBits) + 0);
   }
 });
+
+test('a throwing call leaves a reused result untouched (checks run before the heap is used)', () => {
+  const r = createRayHit();
+  rayCastCircle(5, 0, 1, 0, 0, 1, 0, 10, r);
+  const before = { ...r };
+  assert.throws(() => rayCastCircle(5, 0, 1, 0, 0, 0, 0, 10, r), RangeError);
+  assert.throws(() => rayCastCapsule(0, 0, 1, 0, 1, 9, 9, 1, 0, -2, r), RangeError);
+  assert.deepEqual(r, before);
+  const s = createSweepHit();
+  sweepCircleCircle(5, 0, 1, 0, 0, 10, 0, 1, s);
+  const sb = { ...s };
+  assert.throws(() => sweepCircleCircle(5, 0, 1, 0, 0, 10, 0, NaN, s), RangeError);
+  assert.deepEqual(s, sb);
+});

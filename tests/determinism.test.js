@@ -26,6 +26,11 @@ test('SIMD and scalar builds give bit-identical batch results', () => {
   assert.ok(Buffer.compare(Buffer.from(simd.bytes), Buffer.from(scalar.bytes)) === 0);
 });
 
+test('region queries and casts: SIMD and scalar builds give the same bytes', () => {
+  assert.ok(simd.more.length > 10000);
+  assert.ok(Buffer.compare(Buffer.from(simd.more), Buffer.from(scalar.more)) === 0);
+});
+
 test('golden hash: the same constant as the native test', () => {
   const hex = (h) => '0x' + h.toString(16).padStart(8, '0');
   assert.equal(hex(simd.hash), hex(EXPECTED_HASH));

@@ -49,6 +49,6 @@ export function nonZero(x, y, nameX, nameY) {
 /** Two points that must differ (a line through them). */
 export function distinctPoints(ax, ay, bx, by, what) {
   if (ax === bx && ay === by) {
-    throw new RangeError(`${what}: A and B must differ to define a line, got A = B = (${ax}, ${ay})`);
+    throw new RangeError(`${what}: (ax, ay) and (bx, by) must differ to define a line (A = B), got (${ax}, ${ay}) for both`);
   }
 }

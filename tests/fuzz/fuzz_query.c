@@ -6,7 +6,8 @@
  *     [0, max_fraction], sweep times in [0, 1], manifold counts 1 or 2;
  *   - a miss leaves the output untouched; cos and sin stay within [-1, 1];
  *   - capsule-circle contact agrees with the point test of the inflated
- *     capsule.
+ *     capsule; swapping two segments gives the same distance; swapping two
+ *     capsules gives the same hit or miss.
  * Inputs: each float is 4 bytes (little-endian bits); inputs that are not
  * finite or whose magnitude exceeds 1e30 are rejected (differences of
  * coordinates near FLT_MAX overflow, which the contract does not cover).
@@ -86,6 +87,11 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     cap_segment_pair pair = cap_closest_points_on_segments(p[0], p[1], p[2], p[3]);
     CHECK(fin2(pair.point1) && fin2(pair.point2) && fin(pair.distance) && pair.distance >= 0.0f);
     CHECK(pair.s >= 0.0f && pair.s <= 1.0f && pair.t >= 0.0f && pair.t <= 1.0f);
+    {
+        /* swapping the segments gives exactly the same distance */
+        cap_segment_pair swapped = cap_closest_points_on_segments(p[2], p[3], p[0], p[1]);
+        CHECK(swapped.distance == pair.distance);
+    }
 
     cap_circle c1 = {p[0], r1}, c2 = {p[2], r2};
     cap_capsule k1 = {p[0], p[1], r1}, k2 = {p[2], p[3], r2};
@@ -118,7 +124,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         CHECK(fin(lc.distance) && fabsf(lc.distance) <= r2);
     }
 
-    cap_manifold m;
+    cap_manifold m, m2;
+    CHECK(cap_collide_capsules(k1, k2, &m) == cap_collide_capsules(k2, k1, &m2));
     if (cap_collide_capsules(k1, k2, &m)) {
         CONTACT(&m.contact);
         CHECK(m.count == 1 || m.count == 2);

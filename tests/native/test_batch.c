@@ -795,3 +795,21 @@ int test_batch_circle_paths_vs_brute_force(void)
     }
     return 0;
 }
+
+/* Regression: radius-0 circles 2e-30 apart. d^2 underflows to 0, so the
+ * documented float32 test calls them touching; the bucketed path must look
+ * far enough to find them. */
+int test_batch_circle_pairs_underflow_touching(void)
+{
+    cap_circle_set* circ = cap_circle_set_create(2);
+    cap_contact_buffer* out = cap_contact_buffer_create(2);
+    circ->x[0] = -2.0000401e-30f, circ->y[0] = 0, circ->radius[0] = 0;
+    circ->x[1] = 0, circ->y[1] = 0, circ->radius[1] = 0;
+    circ->count = 2;
+    ENSURE(cap_find_circle_contacts(circ, out, NULL) == CAP_BATCH_OK);
+    ENSURE(out->count == 1 && out->a[0] == 0 && out->b[0] == 1);
+    ENSURE(out->nx[0] == 1.0f && cap_same_bits(out->ny[0], 0.0f) && out->depth[0] == 0.0f);
+    cap_circle_set_destroy(circ);
+    cap_contact_buffer_destroy(out);
+    return 0;
+}

@@ -1,0 +1,142 @@
+// Shared plumbing for the browser tests: serve the page with Vite (dev
+// server, or a production build under `vite preview`), open Debian's
+// Chromium through playwright-core with a fresh profile, collect console
+// errors and failed requests, and save screenshots under test-results/.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer as netServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const CONFIG = join(ROOT, 'web/vite.config.js');
+export const SHOTS = join(ROOT, 'test-results/page');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Why the browser tests cannot run here, or null. Under CI=true a missing
+ * browser or build is a failure (the caller throws); elsewhere a skip.
+ */
+export function missing() {
+  if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
+  if (!existsSync(join(ROOT, 'dist/capsule2d.wasm'))) return 'dist/ is not built (npm run build)';
+  return null;
+}
+
+/** Decides skip or fail for a whole test file; returns a skip reason or false. */
+export function skipReason() {
+  const why = missing();
+  if (!why) return false;
+  if (process.env.CI === 'true') throw new Error(`browser tests cannot run under CI: ${why}`);
+  console.log(`# skipping browser tests: ${why}`);
+  return why;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = netServer();
+    s.once('error', reject);
+    s.listen(0, 'localhost', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the Vite dev server on a free localhost port: { url, close() }. */
+export async function startDev() {
+  const { createServer } = await import('vite');
+  const port = await freePort();
+  const server = await createServer({
+    configFile: CONFIG,
+    logLevel: 'error',
+    server: { port, strictPort: true, host: 'localhost' },
+  });
+  await server.listen();
+  return { url: `http://localhost:${port}/`, close: () => server.close() };
+}
+
+/**
+ * Builds the static folder into a temporary directory (not the user's
+ * web-dist/) and serves it with `vite preview`: { url, outDir, close() }.
+ */
+export async function startBuilt() {
+  const { build, preview } = await import('vite');
+  const outDir = mkdtempSync(join(tmpdir(), 'capsule2d-web-'));
+  await build({ configFile: CONFIG, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const port = await freePort();
+  const server = await preview({
+    configFile: CONFIG,
+    logLevel: 'error',
+    build: { outDir },
+    preview: { port, strictPort: true, host: 'localhost' },
+  });
+  return {
+    url: `http://localhost:${port}/`,
+    outDir,
+    close: async () => {
+      await new Promise((resolve) => server.httpServer.close(resolve));
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens Chromium with a fresh profile and one page. contextOptions are
+ * playwright's (viewport, hasTouch, isMobile, deviceScaleFactor ...).
+ * Returns { page, problems, close() }: problems collects console errors,
+ * page errors and failed or non-2xx requests.
+ */
+export async function openPage(url, contextOptions = {}) {
+  const { chromium } = await import('playwright-core');
+  const profile = mkdtempSync(join(tmpdir(), 'capsule2d-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 900 },
+    ...contextOptions,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.__capsule2dPage?.ready || window.__capsule2dPage?.error, null, {
+    timeout: 15000,
+  });
+  const error = await page.evaluate(() => window.__capsule2dPage.error);
+  if (error) throw new Error(`the page failed to start: ${error}`);
+  return {
+    page,
+    problems,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot of one element (or the viewport) as test-results/page/<name>.png. */
+export async function shot(page, name, selector) {
+  mkdirSync(SHOTS, { recursive: true });
+  const path = join(SHOTS, `${name}.png`);
+  if (selector) await page.locator(selector).screenshot({ path });
+  else await page.screenshot({ path });
+  return path;
+}

@@ -1,0 +1,81 @@
+// The golden determinism hash in Chromium: the scene of determinism-scene.js
+// run by the built package in a real page, with the SIMD and the scalar
+// module, must give EXPECTED_HASH (the constant of the native and Node tests).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, normalize } from 'node:path';
+import { EXPECTED_HASH } from './determinism-scene.js';
+import { ROOT, CHROMIUM, skipReason } from './browser/harness.js';
+
+const TYPES = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
+const PAGE = `<!doctype html><meta charset="utf-8"><title>determinism</title>
+<script type="module">
+  import * as api from '/dist/index.js';
+  import { runScene } from '/tests/determinism-scene.js';
+  const simd = new URLSearchParams(location.search).get('simd') === '1';
+  try {
+    await api.init({ simd });
+    const { hash } = runScene(api);
+    window.__result = { hash, simd: api.usingSimd() };
+  } catch (e) {
+    window.__result = { error: String(e && e.stack || e) };
+  }
+</script>`;
+
+/** Serves the repository's dist/ and tests/ (read-only) and the page above. */
+function serve() {
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    if (path === '/determinism.html') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end(PAGE);
+    }
+    const file = normalize(join(ROOT, path));
+    if (!(path.startsWith('/dist/') || path.startsWith('/tests/')) || !file.startsWith(ROOT)) {
+      res.writeHead(404);
+      return res.end();
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, 'localhost', () => resolve(server)));
+}
+
+const skip = skipReason();
+
+test('Chromium, SIMD and scalar: the golden determinism hash', { skip, timeout: 120000 }, async () => {
+  const { chromium } = await import('playwright-core');
+  const server = await serve();
+  const profile = await mkdtemp(join(tmpdir(), 'capsule2d-det-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const hex = (h) => '0x' + (h >>> 0).toString(16).padStart(8, '0');
+    for (const simd of [true, false]) {
+      await page.goto(`http://localhost:${server.address().port}/determinism.html?simd=${simd ? 1 : 0}`);
+      await page.waitForFunction(() => window.__result, null, { timeout: 60000 });
+      const r = await page.evaluate(() => window.__result);
+      assert.equal(r.error, undefined, r.error);
+      assert.equal(r.simd, simd);
+      assert.equal(hex(r.hash), hex(EXPECTED_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}`);
+    }
+  } finally {
+    await context.close();
+    server.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+});

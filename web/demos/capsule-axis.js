@@ -1,0 +1,165 @@
+// Section 3, second demo: a capsule given by its centre C, axis angle θ,
+// core length m and radius r_c (as a game object often stores it). capsule2d's
+// capsuleFromAngle turns that into the core A→B; collideCapsuleCircle tests
+// the circle that follows the pointer.
+import { Stage } from '../lib/stage.js';
+import * as draw from '../lib/draw.js';
+import { Readout, num, vec } from '../lib/readout.js';
+
+const { colors } = draw;
+
+export const needs = ['capsuleFromAngle', 'collideCapsuleCircle'];
+
+export function mount(el, api) {
+  const state = {
+    cx: -1, cy: 0.5, angle: 0.5, length: 6, cr: 1, // the capsule as stored
+    x: 3, y: -2.5, r: 0.9, // the circle H
+    capsule: { ax: 0, ay: 0, bx: 0, by: 0, radius: 0 }, // what capsuleFromAngle gave
+    contact: null,
+    ux: 1, uy: 0, b: 0, bClamped: 0,
+  };
+  const contact = api.createContact();
+  const inputs = {
+    angle: el.querySelector('input[name="angle"]'),
+    length: el.querySelector('input[name="length"]'),
+    radius: el.querySelector('input[name="radius"]'),
+  };
+  const shows = {
+    angle: el.querySelector('[data-show="angle"]'),
+    length: el.querySelector('[data-show="length"]'),
+    radius: el.querySelector('[data-show="radius"]'),
+  };
+
+  const out = new Readout(el.querySelector('.readout'))
+    .row('a', 'A = C − <var>u</var> m/2')
+    .row('b2', 'B = C + <var>u</var> m/2')
+    .row('u', 'axis <var>u</var> = (cos θ, sin θ)')
+    .row('b', 'b = (H − A)·<var>u</var>')
+    .row('bc', 'b clamped to [0, m]')
+    .row('p', 'P = A + <var>u</var> b')
+    .row('hit', 'hit when |H − P| ≤ r + r<sub>c</sub>')
+    .row('n', 'normal <var>n</var> = (H − P) / |H − P|')
+    .row('depth', 'depth = r + r<sub>c</sub> − |H − P|');
+
+  function update() {
+    const s = state;
+    const c = api.capsuleFromAngle(s.cx, s.cy, s.angle, s.length, s.cr, s.capsule);
+    // The unit axis, as the page explains it (A→B has length m).
+    s.ux = s.length > 0 ? (c.bx - c.ax) / s.length : Math.cos(s.angle);
+    s.uy = s.length > 0 ? (c.by - c.ay) / s.length : Math.sin(s.angle);
+    s.b = (s.x - c.ax) * s.ux + (s.y - c.ay) * s.uy;
+    s.bClamped = Math.min(Math.max(s.b, 0), s.length);
+    s.contact = api.collideCapsuleCircle(c.ax, c.ay, c.bx, c.by, c.radius, s.x, s.y, s.r, contact);
+    out.set('a', vec(c.ax, c.ay));
+    out.set('b2', vec(c.bx, c.by));
+    out.set('u', vec(s.ux, s.uy, 3));
+    out.set('b', num(s.b));
+    out.set('bc', num(s.bClamped));
+    out.set('p', vec(c.ax + s.ux * s.bClamped, c.ay + s.uy * s.bClamped));
+    if (s.contact) {
+      out.set('hit', 'yes', 'hit');
+      out.set('n', vec(s.contact.nx, s.contact.ny, 3));
+      out.set('depth', num(s.contact.depth, 3));
+    } else {
+      out.set('hit', 'no', 'miss');
+      out.set('n', '—');
+      out.set('depth', '—');
+    }
+    const deg = (s.angle * 180) / Math.PI;
+    inputs.angle.value = String(Math.round(deg));
+    inputs.length.value = String(s.length);
+    inputs.radius.value = String(s.cr);
+    shows.angle.textContent = `${num(deg, 0)}°`;
+    shows.length.textContent = num(s.length);
+    shows.radius.textContent = num(s.cr);
+  }
+
+  function scene(ctx, view) {
+    const s = state;
+    const c = s.capsule;
+    draw.clear(ctx, view);
+    draw.grid(ctx, view);
+    draw.capsule(ctx, view, c.ax, c.ay, c.bx, c.by, c.radius, colors.shape, colors.shapeFill, 2);
+    draw.segment(ctx, view, c.ax, c.ay, c.bx, c.by, colors.shape, 2);
+    draw.dot(ctx, view, c.ax, c.ay, colors.shape, 'A', 3.5);
+    // The radius, drawn from C to the radius handle.
+    const nx = -s.uy;
+    const ny = s.ux;
+    draw.segment(ctx, view, s.cx, s.cy, s.cx + nx * s.cr, s.cy + ny * s.cr, colors.faint, 1.5, [3, 3]);
+    // The angle θ from +x.
+    ctx.strokeStyle = colors.faint;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    const R = 28;
+    const flip = view.flipY ? -1 : 1;
+    ctx.moveTo(view.sx(s.cx) + R, view.sy(s.cy));
+    ctx.arc(view.sx(s.cx), view.sy(s.cy), R, 0, flip * s.angle, flip * s.angle < 0);
+    ctx.stroke();
+    draw.segment(ctx, view, s.cx, s.cy, s.cx + 1.2, s.cy, colors.faint, 1);
+    draw.text(ctx, view.sx(s.cx) + R + 12, view.sy(s.cy) - 10, 'θ', colors.faint);
+    const hit = s.contact;
+    const px = c.ax + s.ux * s.bClamped;
+    const py = c.ay + s.uy * s.bClamped;
+    draw.circle(ctx, view, s.x, s.y, s.r, hit ? colors.hit : colors.mover, hit ? colors.hitFill : colors.moverFill, 2);
+    draw.segment(ctx, view, s.x, s.y, px, py, colors.point, 1.5, [5, 4]);
+    draw.dot(ctx, view, px, py, colors.point, 'P', 5);
+    if (hit) {
+      draw.circle(ctx, view, s.x + hit.nx * hit.depth, s.y + hit.ny * hit.depth, s.r, colors.ghost, null, 2, [6, 5]);
+      draw.arrow(ctx, view, hit.pointX, hit.pointY, hit.nx * 1.4, hit.ny * 1.4, colors.normal, 2.5);
+    }
+  }
+
+  const stage = new Stage(el.querySelector('canvas'), {
+    world: { x0: -8, y0: -5, x1: 8, y1: 5 },
+    draw: scene,
+    changed: update,
+  });
+  stage.addHandle({
+    label: 'C', color: colors.shape,
+    get: () => ({ x: state.cx, y: state.cy }),
+    set: (x, y) => { state.cx = x; state.cy = y; },
+  });
+  stage.addHandle({
+    label: 'B', color: colors.shape,
+    get: () => ({ x: state.cx + state.ux * state.length / 2, y: state.cy + state.uy * state.length / 2 }),
+    set: (x, y) => {
+      const dx = x - state.cx;
+      const dy = y - state.cy;
+      if (dx === 0 && dy === 0) return;
+      state.angle = Math.atan2(dy, dx);
+      state.length = Math.min(2 * Math.hypot(dx, dy), 14);
+      state.ux = Math.cos(state.angle);
+      state.uy = Math.sin(state.angle);
+    },
+  });
+  stage.addHandle({
+    label: 'r', color: colors.shape,
+    get: () => ({ x: state.cx - state.uy * state.cr, y: state.cy + state.ux * state.cr }),
+    set: (x, y) => {
+      state.cr = Math.min(Math.max((x - state.cx) * -state.uy + (y - state.cy) * state.ux, 0), 4);
+    },
+  });
+  stage.follower = stage.addHandle({
+    label: 'H', color: colors.mover,
+    get: () => ({ x: state.x, y: state.y }),
+    set: (x, y) => { state.x = x; state.y = y; },
+  });
+
+  inputs.angle.addEventListener('input', () => {
+    state.angle = (Number(inputs.angle.value) * Math.PI) / 180;
+    update();
+    stage.invalidate();
+  });
+  inputs.length.addEventListener('input', () => {
+    state.length = Number(inputs.length.value);
+    update();
+    stage.invalidate();
+  });
+  inputs.radius.addEventListener('input', () => {
+    state.cr = Number(inputs.radius.value);
+    update();
+    stage.invalidate();
+  });
+  update();
+  return { state, stage, update };
+}
