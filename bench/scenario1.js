@@ -20,8 +20,14 @@ function startWorker(simd) {
   });
   const ask = (message) =>
     new Promise((resolve, reject) => {
-      w.once('message', (m) => (m.error ? reject(new Error(`worker: ${m.error}`)) : resolve(m)));
-      w.once('error', reject);
+      // each answer removes its own error listener, so asks never pile up listeners
+      const onError = (e) => reject(e);
+      w.once('message', (m) => {
+        w.off('error', onError);
+        if (m.error) reject(new Error(`worker: ${m.error}`));
+        else resolve(m);
+      });
+      w.once('error', onError);
       if (message) w.postMessage(message);
     });
   return ask(null).then((first) => ({ first, ask, stop: () => w.terminate() }));
