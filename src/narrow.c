@@ -80,6 +80,7 @@ static uint64_t cap_emit_block(const cap_narrow_shape* caps, const uint32_t* js,
 uint64_t cap_narrow_all_pairs(const cap_narrow_shape* caps, uint32_t m, const float* cx, const float* cy,
                               const float* cr, uint32_t n, uint32_t* scratch, cap_contact_buffer* out)
 {
+    if (m == 0 || n == 0) return 0; /* scratch may be NULL then: no arithmetic on it */
     uint32_t* js = scratch;
     uint32_t* masks = scratch + m;
     const c4 zero = c4_splat(0.0f), one = c4_splat(1.0f);
