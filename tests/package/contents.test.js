@@ -140,7 +140,7 @@ test('package.json: ESM, exports (types first), files, no side effects, engines,
   assert.deepEqual(Object.keys(dot), ['types', 'node', 'default'], 'types first, node before default');
   assert.deepEqual(dot, { types: './dist/index.d.ts', node: './dist/node.js', default: './dist/index.js' });
   assert.equal(Object.keys(pkg.exports['./inline'])[0], 'types');
-  assert.equal(pkg.scripts.prepack, 'bash build.sh');
+  assert.equal(pkg.scripts.prepack, 'bash build.sh >&2', 'the build report goes to stderr: npm pack --json stays JSON');
   // "prepare" builds in the repository; in an installed copy (no build.sh),
   // should a package manager run it, it does nothing and succeeds.
   await run('sh', ['-c', pkg.scripts.prepare], { cwd: installed });

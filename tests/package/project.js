@@ -70,9 +70,9 @@ export async function installTarball(dir, tarball, packageJson = {}) {
 async function create() {
   mkdirSync(root, { recursive: true });
   const { stdout, stderr } = await run(npm, ['pack', '--json', '--pack-destination', root], { cwd: repo });
-  // Lifecycle output (prepack runs build.sh) comes before the JSON array.
-  const json = stdout.slice(stdout.search(/^\[/m));
-  const [pack] = JSON.parse(json);
+  // prepack sends build.sh's report to stderr, so `npm pack --json` prints
+  // nothing but JSON on stdout (tools that parse it keep working).
+  const [pack] = JSON.parse(stdout);
   const tarball = join(root, pack.filename);
   const project = join(root, 'project');
   const installLog = await installTarball(project, tarball);
@@ -81,7 +81,7 @@ async function create() {
     tarball,
     project,
     pack: { filename: pack.filename, size: pack.size, unpackedSize: pack.unpackedSize, files: pack.files },
-    buildLog: stdout.slice(0, stdout.search(/^\[/m)) + stderr,
+    buildLog: stderr,
     installLog,
   };
   writeFileSync(join(root, 'ready.json'), JSON.stringify(info, null, 2));
