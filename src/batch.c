@@ -511,10 +511,10 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
                                      cap_contact_buffer* out, cap_batch_error* err)
 {
     if (!out) return fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
-    clear_contacts(out);
     int rc = cap_capsule_set_check(capsules, err);
     if (!rc) rc = cap_circle_set_check(circles, err);
-    if (rc) return rc;
+    if (rc) return rc; /* rejected input: out is left as it was */
+    clear_contacts(out);
     uint32_t m = capsules->count, n = circles->count;
     if (ensure_index(capsules, 0)) return fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
     if (m == 0 || n == 0) return CAP_BATCH_OK;
@@ -569,10 +569,10 @@ int cap_all_pairs_capsule_circle(const cap_capsule_set* capsules, const cap_circ
                                  cap_contact_buffer* out, cap_batch_error* err)
 {
     if (!out) return fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
-    clear_contacts(out);
     int rc = cap_capsule_set_check(capsules, err);
     if (!rc) rc = cap_circle_set_check(circles, err);
-    if (rc) return rc;
+    if (rc) return rc; /* rejected input: out is left as it was */
+    clear_contacts(out);
     uint32_t m = capsules->count, n = circles->count;
     uint64_t padded = ((uint64_t)n + 7) & ~(uint64_t)7;
     if (grow_floats(padded) || grow_prep(m) || grow((void**)&ws.scratch, &ws.scratch_cap, 2 * (uint64_t)m, 4))
@@ -592,9 +592,9 @@ int cap_all_pairs_capsule_circle(const cap_capsule_set* capsules, const cap_circ
 int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* out, cap_batch_error* err)
 {
     if (!out) return fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
-    clear_contacts(out);
     int rc = cap_circle_set_check(circles, err);
-    if (rc) return rc;
+    if (rc) return rc; /* rejected input: out is left as it was */
+    clear_contacts(out);
     uint32_t n = circles->count;
     /* similar sizes: the bucketed path (batch_circles.c), same results; it
      * declines (< -1) for mixed sizes or more pairs than `out` holds */

@@ -105,10 +105,10 @@ int cap_query_circle_capsules(cap_capsule_set* s, float x, float y, float r, cap
                               cap_batch_error* err)
 {
     if (!out) return CAP_BATCH_BAD_ARGUMENT;
-    out->count = 0;
     int rc = check_circle(x, y, r, err);
     if (!rc) rc = cap_capsule_set_check(s, err);
     if (rc) return rc;
+    out->count = 0;
     double box[4];
     cap_grid_circle_box(x, y, r, box);
     uint32_t *cand, nc;
@@ -128,10 +128,10 @@ int cap_query_circle_circles(const cap_circle_set* s, float x, float y, float r,
                              cap_batch_error* err)
 {
     if (!out) return CAP_BATCH_BAD_ARGUMENT;
-    out->count = 0;
     int rc = check_circle(x, y, r, err);
     if (!rc) rc = cap_circle_set_check(s, err);
     if (rc) return rc;
+    out->count = 0;
     cap_narrow_shape q = {x, y, 0.0f, 0.0f, 0.0f, 0.0f, r, 0.0f};
     uint64_t k = 0;
     for (uint32_t i = 0; i < s->count; i++)
@@ -144,10 +144,10 @@ int cap_query_box_capsules(cap_capsule_set* s, float minx, float miny, float max
                            cap_index_buffer* out, cap_batch_error* err)
 {
     if (!out) return CAP_BATCH_BAD_ARGUMENT;
-    out->count = 0;
     int rc = check_box(minx, miny, maxx, maxy, err);
     if (!rc) rc = cap_capsule_set_check(s, err);
     if (rc) return rc;
+    out->count = 0;
     double b[4] = {minx, miny, maxx, maxy};
     double wide[4] = {minx, miny, maxx, maxy};
     double m = 1e-18;
@@ -168,10 +168,10 @@ int cap_query_box_circles(const cap_circle_set* s, float minx, float miny, float
                           cap_index_buffer* out, cap_batch_error* err)
 {
     if (!out) return CAP_BATCH_BAD_ARGUMENT;
-    out->count = 0;
     int rc = check_box(minx, miny, maxx, maxy, err);
     if (!rc) rc = cap_circle_set_check(s, err);
     if (rc) return rc;
+    out->count = 0;
     double b[4] = {minx, miny, maxx, maxy};
     uint64_t k = 0;
     for (uint32_t i = 0; i < s->count; i++) {

@@ -44,7 +44,7 @@
  * VALIDATION
  *   Every call first scans its input sets: the first non-finite value or
  *   negative radius stops the call with CAP_BATCH_BAD_VALUE, names the set,
- *   field and index in *err, and writes nothing (out->count = 0). A set with
+ *   field and index in *err, and leaves out as it was (count too). A set with
  *   count > capacity gives CAP_BATCH_BAD_ARGUMENT.
  *
  * STATIC CAPSULE INDEX

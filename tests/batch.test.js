@@ -129,18 +129,23 @@ test('grow: true reserves room and repeats the query', () => {
   assert.ok(small.overflow);
 });
 
-test('bad values: RangeError naming set, field and index; nothing written', () => {
+test('bad values: RangeError naming set, field and index; the buffer is left as it was', () => {
   const capsules = new CapsuleSet(8), circles = new CircleSet(20), out = new ContactBuffer(10);
   for (let j = 0; j < 8; j++) capsules.add(j, 0, j, 1, 0.5);
   for (let i = 0; i < 20; i++) circles.add(i * 0.5, 0.5, 0.5);
   assert.ok(findCapsuleCircleContacts(capsules, circles, out) > 0);
+  // a rejected call leaves the buffer exactly as it was: count and contents
+  const snapshot = () => [out.count, ...out.a.slice(0, out.written), ...out.b.slice(0, out.written), ...out.depth.slice(0, out.written)];
+  const before = snapshot();
   circles.x[12] = NaN;
   assert.throws(() => findCapsuleCircleContacts(capsules, circles, out), { name: 'RangeError', message: 'circles.x[12] is NaN' });
-  assert.equal(out.count, 0);
+  assert.deepEqual(snapshot(), before);
   assert.throws(() => findCircleContacts(circles, out), { name: 'RangeError', message: /circles\.x\[12\] is NaN/ });
+  assert.deepEqual(snapshot(), before);
   circles.x[12] = 1;
   circles.radius[3] = -1;
   assert.throws(() => allPairsCapsuleCircle(capsules, circles, out), { name: 'RangeError', message: /circles\.radius\[3\] is -1/ });
+  assert.deepEqual(snapshot(), before);
   circles.radius[3] = 0.5;
   capsules.by[5] = Infinity;
   assert.throws(() => findCapsuleCircleContacts(capsules, circles, out), { name: 'RangeError', message: /capsules\.by\[5\] is Infinity/ });

@@ -30,7 +30,8 @@
  *
  * Validation: each query first scans its sets; the first non-finite value
  * or negative radius throws a RangeError naming set, field and index
- * (e.g. `circles.x[12] is NaN`) and no results are written (count 0).
+ * (e.g. `circles.x[12] is NaN`) and the output buffer is left as it was
+ * (count and contents).
  * Wrong argument types throw TypeError; bad capacities, counts and indices
  * RangeError; all before the heap is touched.
  *
