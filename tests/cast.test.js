@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import {
   sweepCircleCapsule, collideSegmentCircle, createRayHit, createSweepHit, capsuleFromAngle, simdSupported,
 } from 'capsule2d';
 import * as ref from './reference.js';
+import { rawModule, asFloat, bitsOf } from './bits/wasm.js';
 
 await init();
 const f = Math.fround;
@@ -233,12 +234,6 @@ function nativeTable(angles) {
   return { lines: run.stdout.trim().split('\n').map((l) => l.split(' ').map((h) => parseInt(h, 16))) };
 }
 
-async function rawModule(file) {
-  const bytes = readFileSync(new URL(`../dist/${file}`, import.meta.url));
-  const { instance } = await WebAssembly.instantiate(bytes, { env: { emscripten_notify_memory_growth() {} } });
-  instance.exports._initialize();
-  return instance.exports;
-}
 
 test('cos/sin bits: native == wasm scalar == wasm SIMD == the loaded API', async (t) => {
   const angles = angleTable();
@@ -250,10 +245,6 @@ test('cos/sin bits: native == wasm scalar == wasm SIMD == the loaded API', async
   }
   const modules = [['scalar', await rawModule('capsule2d.wasm')]];
   if (simdSupported()) modules.push(['simd', await rawModule('capsule2d.simd.wasm')]);
-  const fl = new Float32Array(1);
-  const u32 = new Uint32Array(fl.buffer);
-  const asFloat = (b) => ((u32[0] = b), fl[0]);
-  const bitsOf = (x) => ((fl[0] = x), u32[0]);
   for (const [angleBits, cosBits, sinBits] of native.lines) {
     const angle = asFloat(angleBits);
     for (const [name, m] of modules) {

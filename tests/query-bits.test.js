@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { simdSupported } from 'capsule2d';
+import { rawModule, bitsOf } from './bits/wasm.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OUT = 16; // floats of g_out compared after each call
@@ -78,16 +79,7 @@ int main(void)
   return { exe };
 }
 
-async function rawModule(file) {
-  const bytes = readFileSync(join(root, 'dist', file));
-  const { instance } = await WebAssembly.instantiate(bytes, { env: { emscripten_notify_memory_growth() {} } });
-  instance.exports._initialize();
-  return instance.exports;
-}
 
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-const bitsOf = (x) => ((f32[0] = x), u32[0]);
 const hex = (b) => b.toString(16).padStart(8, '0');
 const isNaNBits = (b) => (b & 0x7f800000) === 0x7f800000 && (b & 0x7fffff) !== 0;
 // NaN payloads legitimately differ between x86 and wasm; NaN appears only for
