@@ -26,8 +26,9 @@ MSG
 fi
 
 mkdir -p dist
-SOURCES=(src/*.c src/wasm/*.c)
-CFLAGS=(-std=c11 -O3 -DNDEBUG -Wall -Wextra -Werror -ffp-contract=off)
+source tools/c-sources.sh
+SOURCES=("${CAP_LIB_SOURCES[@]}" "${CAP_WASM_SOURCES[@]}")
+CFLAGS=("${CAP_CFLAGS[@]}" -O3 -DNDEBUG "${CAP_WARN[@]}")
 # emmalloc: the small allocator (sets and buffers allocate rarely; dlmalloc
 # cost 7 KB more and would break the 60 KB budget).
 # TOTAL_STACK: 3.1.6's name; newer emcc keeps it as an alias of STACK_SIZE.

@@ -15,6 +15,7 @@ import {
 } from 'capsule2d';
 import * as ref from './reference.js';
 import { rawModule, asFloat, bitsOf } from './bits/wasm.js';
+import { cSources } from '../tools/c-sources.js';
 
 await init();
 const f = Math.fround;
@@ -226,7 +227,7 @@ function nativeTable(angles) {
   const dir = mkdtempSync(join(tmpdir(), 'capsule2d-trig-'));
   const exe = join(dir, 'cos_sin_table');
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const build = spawnSync(cc, ['-std=c11', '-O2', '-ffp-contract=off', '-o', exe, 'tests/bits/cos_sin_table.c', 'src/trig.c'], { cwd: root, encoding: 'utf8' });
+  const build = spawnSync(cc, [...cSources().cflags, '-O2', '-o', exe, 'tests/bits/cos_sin_table.c', 'src/core/trig.c'], { cwd: root, encoding: 'utf8' });
   if (build.error || build.status !== 0) return { error: build.error?.message ?? build.stderr };
   const input = angles.map((b) => b.toString(16).padStart(8, '0')).join('\n') + '\n';
   const run = spawnSync(exe, [], { input, encoding: 'utf8' });

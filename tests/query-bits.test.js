@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { simdSupported } from 'capsule2d';
 import { rawModule, bitsOf } from './bits/wasm.js';
+import { cSources } from '../tools/c-sources.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OUT = 16; // floats of g_out compared after each call
@@ -72,9 +73,9 @@ int main(void)
   const dir = mkdtempSync(join(tmpdir(), 'capsule2d-bits-'));
   writeFileSync(join(dir, 'driver.c'), driver);
   const exe = join(dir, 'driver');
-  const lib = readdirSync(join(root, 'src')).filter((n) => n.endsWith('.c')).map((n) => `src/${n}`);
+  const c = cSources();
   const cc = process.env.CC || 'gcc';
-  const r = spawnSync(cc, ['-std=c11', '-O2', '-ffp-contract=off', '-o', exe, join(dir, 'driver.c'), ...lib, 'src/wasm/exports.c', '-lm'], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(cc, [...c.cflags, '-O2', '-o', exe, join(dir, 'driver.c'), ...c.lib, 'src/wasm/exports.c', '-lm'], { cwd: root, encoding: 'utf8' });
   if (r.error || r.status !== 0) return { error: r.error?.message ?? r.stderr };
   return { exe };
 }

@@ -5,19 +5,18 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { cSources } from '../../tools/c-sources.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const nativeDir = path.join(root, 'bench', 'native');
 const outDir = path.join(root, 'build', 'bench');
 
-export const NATIVE_FLAGS = ['-std=c11', '-O3', '-march=native', '-msse4.1', '-ffp-contract=off'];
+export const NATIVE_FLAGS = [...cSources().cflags.map((f) => (f.startsWith('-I') ? `-I${path.join(root, f.slice(2))}` : f)), '-O3', '-march=native', '-msse4.1'];
 
-/** The library's C files (src/*.c), when its batch header is present. */
+/** The library's C files and include flags (tools/c-sources.sh), when its batch header is present. */
 function librarySources() {
-  if (!existsSync(path.join(root, 'src', 'capsule2d_batch.h'))) return [];
-  return readdirSync(path.join(root, 'src'))
-    .filter((f) => f.endsWith('.c'))
-    .map((f) => path.join(root, 'src', f));
+  if (!existsSync(path.join(root, 'src', 'include', 'capsule2d_batch.h'))) return [];
+  return cSources().lib.map((f) => path.join(root, f));
 }
 
 /**
@@ -32,7 +31,12 @@ export function buildNative() {
   const args = [...NATIVE_FLAGS, '-Wall', '-Wextra', ...(lib.length ? ['-DBENCH_LIBRARY'] : []), ...own, ...lib, '-lm', '-o', exe];
   const command = `${cc} ${args.map((a) => path.relative(root, a) || a).join(' ')}`;
   const inputs = [...own, ...lib, ...readdirSync(nativeDir).map((f) => path.join(nativeDir, f))];
-  if (lib.length) inputs.push(...readdirSync(path.join(root, 'src')).filter((f) => f.endsWith('.h')).map((f) => path.join(root, 'src', f)));
+  if (lib.length) {
+    for (const dir of ['include', 'core', 'kernels', 'batch', 'world']) {
+      const d = path.join(root, 'src', dir);
+      if (existsSync(d)) inputs.push(...readdirSync(d).filter((f) => f.endsWith('.h')).map((f) => path.join(d, f)));
+    }
+  }
   const fresh = existsSync(exe) && inputs.every((f) => statSync(f).mtimeMs <= statSync(exe).mtimeMs);
   if (!fresh) {
     mkdirSync(outDir, { recursive: true });

@@ -17,7 +17,7 @@
 #include <time.h>
 #include "kernels.h"
 #ifdef BENCH_LIBRARY
-#include "../../src/capsule2d_batch.h"
+#include "capsule2d_batch.h"
 #endif
 
 typedef struct job {

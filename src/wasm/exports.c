@@ -27,7 +27,7 @@
  * negative = the C error code (CAP_ERR_*), g_out untouched.
  * Exported names carry the `capw_` prefix so they never clash with the C API.
  */
-#include "../capsule2d.h"
+#include "capsule2d.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>

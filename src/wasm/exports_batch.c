@@ -3,7 +3,7 @@
  * capsule2d_batch.h, 4-byte fields) and arrays straight from memory. Every
  * call returns a CAP_BATCH_* code; details of the last error are in the
  * block at capw_batch_error(): code, set, field, index (int32 each). */
-#include "../capsule2d_batch.h"
+#include "capsule2d_batch.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>

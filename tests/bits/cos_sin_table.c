@@ -3,7 +3,7 @@
  * natively. tests/cast.test.js compares these bits with both wasm builds. */
 #include <stdio.h>
 #include <string.h>
-#include "../../src/capsule2d.h"
+#include "capsule2d.h"
 
 int main(void)
 {

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/capsule2d_batch.h"
+#include "capsule2d_batch.h"
 
 #define CHECK(c)                                                            \
     do {                                                                    \

@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../src/capsule2d.h"
+#include "capsule2d.h"
 
 #define NFLOATS 16
 

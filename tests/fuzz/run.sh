@@ -12,14 +12,14 @@ mkdir -p "$out"
 shopt -s nullglob
 targets=(tests/fuzz/fuzz_*.c)
 if [ ${#targets[@]} -eq 0 ]; then echo "tests/fuzz/run.sh: no fuzz targets" >&2; exit 1; fi
-# The library's C sources (not the wasm boundary).
-lib=(src/*.c)
+# The library's C sources (not the wasm boundary) and flags.
+source tools/c-sources.sh
 for target in "${targets[@]}"; do
   name="$(basename "$target" .c)"
   echo "== $name: building"
-  "${FUZZ_CC:-clang}" -std=c11 -O1 -g -ffp-contract=off -Wall -Wextra -Werror \
+  "${FUZZ_CC:-clang}" "${CAP_CFLAGS[@]}" "${CAP_WARN[@]}" -O1 -g \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-    "$target" "${lib[@]}" -lm -o "$out/$name"
+    "$target" "${CAP_LIB_SOURCES[@]}" -lm -o "$out/$name"
   mkdir -p "$out/$name.corpus"
   echo "== $name: fuzzing for ${seconds}s"
   if ! (cd "$out" && "./$name" -max_total_time="$seconds" -print_final_stats=1 "$name.corpus" > "$name.log" 2>&1); then

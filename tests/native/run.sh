@@ -9,7 +9,9 @@ out=build/native
 mkdir -p "$out"
 # The test list: every `int test_x(void)` defined in tests/native/test_*.c.
 grep -ho '^int test_[a-z0-9_]*(void)' tests/native/test_*.c | sed 's/^int \(.*\)(void)/CAP_TEST(\1)/' > "$out/tests.inc"
-"${CC:-gcc}" -std=c11 -O1 -g -Wall -Wextra -Werror -Wshadow -ffp-contract=off \
+source tools/c-sources.sh
+"${CC:-gcc}" "${CAP_CFLAGS[@]}" "${CAP_WARN[@]}" -O1 -g \
   -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-  -I"$out" src/*.c tests/native/*.c -lm -o "$out/tests"
+  -I"$out" "${CAP_LIB_SOURCES[@]}" tests/native/*.c -lm -o "$out/tests"
 "$out/tests" "$@"
+bash tests/native/layers.sh

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 
 #include "test.h"
-#include "../../src/capsule2d_batch.h"
-#include "../../src/grid.h"
+#include "capsule2d_batch.h"
+#include "kernels/grid.h"
 
 /* A tiny deterministic generator (xorshift32) for scenes. */
 static uint32_t rng_state = 1;

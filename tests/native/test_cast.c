@@ -1,7 +1,7 @@
 /* Native tests of ray casts and swept circles (cast.c), expected values
  * worked out by hand from the geometry. */
 #include "test.h"
-#include "../../src/capsule2d.h"
+#include "capsule2d.h"
 
 static cap_vec2 V(float x, float y) { cap_vec2 v = {x, y}; return v; }
 static cap_ray R(float ox, float oy, float dx, float dy, float maxf)

@@ -1,6 +1,6 @@
 /* Native tests of closest points and circle contacts (query.c). */
 #include "test.h"
-#include "../../src/capsule2d.h"
+#include "capsule2d.h"
 
 static cap_vec2 V(float x, float y) { cap_vec2 v = {x, y}; return v; }
 

@@ -6,8 +6,8 @@
  * (the meaning of wasm's pmin/pmax), never fminf/fmaxf, which differ on -0
  * and NaN.
  */
-#ifndef CAP_MATH_H
-#define CAP_MATH_H
+#ifndef CAP_CORE_SCALAR_H
+#define CAP_CORE_SCALAR_H
 
 #include "capsule2d.h"
 

@@ -1,5 +1,5 @@
 /* capsule2d — uniform grid broadphase (counting sort). See grid.h. */
-#include "grid.h"
+#include "kernels/grid.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,10 +3,10 @@
  * simd4.h (all pairs). Both use the same operations in the same order, so
  * they agree to the bit; the 4-wide kernel only finds candidate hits, and
  * every hit is then confirmed and finished by the scalar code. */
-#include "narrow.h"
+#include "kernels/narrow.h"
 
-#include "math.h"
-#include "simd4.h"
+#include "core/scalar.h"
+#include "kernels/simd4.h"
 
 void cap_narrow_gradient(float vx, float vy, float* gx, float* gy)
 {

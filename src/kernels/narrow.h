@@ -8,8 +8,8 @@
 #include <stdint.h>
 
 #include "capsule2d_batch.h"
-#include "math.h"
-#include "simd4.h"
+#include "core/scalar.h"
+#include "kernels/simd4.h"
 
 /* A capsule prepared for the pair test: A, v = B - A, g = v / |v|^2, ra.
  * 32 bytes, so one prepared capsule is one aligned half cache line: the

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "capsule2d_batch.h"
-#include "narrow.h"
+#include "kernels/narrow.h"
 
 typedef struct cap_packed { float x, y, r; uint32_t index; } cap_packed;
 

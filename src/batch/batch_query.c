@@ -3,8 +3,8 @@
  * Declarations and conventions: capsule2d_batch.h. */
 #include "capsule2d_batch.h"
 
-#include "grid.h"
-#include "narrow.h"
+#include "kernels/grid.h"
+#include "kernels/narrow.h"
 
 /* From batch.c (private). */
 int cap_batch_index_candidates_(cap_capsule_set* s, const double box[4], uint32_t** cand, uint32_t* n);

@@ -5,7 +5,7 @@
  * it, never with |D|^2 or quadratic coefficients, so huge (1e20) and tiny
  * (1e-30) coordinates neither overflow nor underflow. The fraction is the
  * distance divided by |D|. */
-#include "math.h"
+#include "core/scalar.h"
 
 /* Checks the ray; on success writes its unit direction and |D| as
  * len * 2^half: when |D| itself overflows float32 (a finite D longer than

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grid.h"
-#include "math.h"
-#include "narrow.h"
+#include "kernels/grid.h"
+#include "core/scalar.h"
+#include "kernels/narrow.h"
 
 /* ---- allocation ---------------------------------------------------------- */
 

@@ -15,7 +15,7 @@
  * Beyond |x| ~ 1.6e6 the reduction loses accuracy (the float32 angle is
  * then coarser than 1/16 of a turn anyway); r is clamped so the results stay
  * within [-1, 1], finite and deterministic. */
-#include "math.h"
+#include "core/scalar.h"
 
 #define CAP_TWO_OVER_PI 0.6366197723675814
 #define CAP_PIO2_1 1.5707963267341256     /* first 33 bits of pi/2 */

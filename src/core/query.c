@@ -1,6 +1,6 @@
 /* capsule2d — closest points, overlaps and contacts (pure functions).
  * Conventions are stated at each declaration in capsule2d.h. */
-#include "math.h"
+#include "core/scalar.h"
 
 cap_segment_point cap_closest_point_on_segment(cap_vec2 a, cap_vec2 b, cap_vec2 x)
 {

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The layering rule of src/, checked: a file in a layer may include only
+# public headers (src/include), its own layer and the layers below it, in the
+# order of tools/c-sources.sh (core < kernels < batch < world < wasm).
+# Prints each violation and exits 1 if there is any.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+order=(include core kernels batch world wasm)
+rank() { local i; for i in "${!order[@]}"; do [ "${order[$i]}" = "$1" ] && { echo "$i"; return; }; done; echo 99; }
+bad=0
+for f in src/*/*.c src/*/*.h; do
+  layer=$(basename "$(dirname "$f")")
+  own=$(rank "$layer")
+  while IFS= read -r inc; do
+    case "$inc" in
+      */*) dep="${inc%%/*}" ;;
+      *) if [ -f "src/include/$inc" ]; then dep=include; elif [ -f "$(dirname "$f")/$inc" ]; then dep=$layer; else continue; fi ;;
+    esac
+    if [ "$(rank "$dep")" -gt "$own" ]; then echo "layers: $f ($layer) includes \"$inc\" ($dep, a higher layer)"; bad=1; fi
+  done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f")
+done
+# The public headers include nothing private.
+if grep -n '#include "[a-z]*/' src/include/*.h; then echo "layers: a public header includes a private one"; bad=1; fi
+[ "$bad" = 0 ] && echo "layers: ok (${order[*]})"
+exit "$bad"

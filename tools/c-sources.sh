@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The one description of capsule2d's C sources and flags, used by every build:
+# build.sh (wasm scalar and SIMD), tests/native/run.sh (sanitizers),
+# tests/fuzz/run.sh (libFuzzer), the Node tests that compile a native driver
+# and the native benchmark (bench/lib/native.js).
+#
+#   source tools/c-sources.sh        sets the arrays below (from the repo root)
+#   bash tools/c-sources.sh lib      prints one value per line, for tools in
+#   bash tools/c-sources.sh wasm     other languages: lib | wasm | include |
+#   bash tools/c-sources.sh cflags   cflags | warn
+#
+# Layers, lowest first; each may include only the ones before it (checked by
+# tests/native/layers.sh):
+#   src/include  public headers (capsule2d.h, capsule2d_batch.h)
+#   src/core     pure queries: no state, no allocation
+#   src/kernels  4-wide backends, narrowphase, grid, contact index, scratch
+#   src/batch    the public batch API over caller-owned sets
+#   src/world    the physics world
+#   src/wasm     the WebAssembly boundary (exports; not part of native builds)
+CAP_LAYERS=(core kernels batch world)
+shopt -s nullglob
+CAP_LIB_SOURCES=()
+for layer in "${CAP_LAYERS[@]}"; do CAP_LIB_SOURCES+=(src/"$layer"/*.c); done
+CAP_WASM_SOURCES=(src/wasm/*.c)
+shopt -u nullglob
+CAP_INCLUDE=(-Isrc/include -Isrc)
+# Determinism: C11, IEEE float32 in a fixed order, never fused.
+CAP_CFLAGS=(-std=c11 -ffp-contract=off "${CAP_INCLUDE[@]}")
+CAP_WARN=(-Wall -Wextra -Werror -Wshadow)
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  case "${1:-}" in
+    lib) printf '%s\n' "${CAP_LIB_SOURCES[@]}" ;;
+    wasm) printf '%s\n' "${CAP_WASM_SOURCES[@]}" ;;
+    include) printf '%s\n' "${CAP_INCLUDE[@]}" ;;
+    cflags) printf '%s\n' "${CAP_CFLAGS[@]}" ;;
+    warn) printf '%s\n' "${CAP_WARN[@]}" ;;
+    *) echo "usage: bash tools/c-sources.sh lib|wasm|include|cflags|warn" >&2; exit 2 ;;
+  esac
+fi
