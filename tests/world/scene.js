@@ -1,0 +1,48 @@
+// The busy world scene of the golden state hash, built the same way in
+// tests/native/test_world.c: a box (three half-planes), 48 tilted capsules
+// and 300 balls of mixed sizes and materials, a few shot fast, stepped 300
+// times. Every number comes from one LCG and exact arithmetic in doubles,
+// rounded once to float32 (C: (float)(double expression)).
+import { readFileSync } from 'node:fs';
+
+/** The golden hash, from the one header both the C and the JS tests read. */
+export const GOLDEN_WORLD_HASH = Number(
+  /#define CAP_WORLD_GOLDEN_HASH (0x[0-9a-f]+)u/i.exec(readFileSync(new URL('../golden/world.h', import.meta.url), 'utf8'))[1],
+);
+export const SCENE_STEPS = 300;
+
+export function lcg(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 8) / 16777216; // 24 bits: exact in float32 and double
+  };
+}
+
+/** Builds the scene in a World (capsule2d's API). */
+export function buildScene(World) {
+  const rnd = lcg(12345);
+  const w = new World({ ballCapacity: 512, staticCapacity: 64 });
+  w.addLine(-20, 0, 20, 0, { friction: 0.5 });
+  w.addLine(-20, 40, -20, 0);
+  w.addLine(20, 0, 20, 40);
+  for (let row = 0; row < 6; row++) {
+    for (let col = 0; col < 8; col++) {
+      const cx = -17.5 + col * 5 + (row % 2) * 2.5, cy = 6 + row * 4;
+      const tilt = (rnd() - 0.5) * 1.2; // a slope, not an angle: no trig
+      w.addCapsule(cx - 1.5, cy - 1.5 * tilt, cx + 1.5, cy + 1.5 * tilt, 0.25, { restitution: 0.2 });
+    }
+  }
+  for (let i = 0; i < 300; i++) {
+    const r = 0.3 + 0.3 * rnd();
+    const fast = i % 50 === 0;
+    w.addBall(-18 + 36 * rnd(), 32 + 7 * rnd(), r, {
+      vx: fast ? 200 * (rnd() - 0.5) : 0,
+      vy: fast ? -300 : 0,
+      restitution: 0.5 * rnd(),
+      friction: 0.2 + 0.6 * rnd(),
+      rollingResistance: i % 3 === 0 ? 0.05 : 0,
+    });
+  }
+  return w;
+}
