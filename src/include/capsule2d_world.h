@@ -78,7 +78,7 @@ typedef struct cap_world_def {
     uint32_t static_capacity;       /* default 64 */
     uint32_t event_capacity;        /* per event kind (default 1024) */
     float units_per_meter;          /* default 1 */
-    float contact_hertz;            /* ball-ball stiffness, default 30 */
+    float contact_hertz;            /* ball-ball stiffness, default 60 (capped at a quarter of the sub-step rate) */
     float static_hertz;             /* ball-static stiffness, default 120 */
     float damping_ratio;            /* default 10 */
     float push_speed;               /* max speed that resolves overlap, default 3 m/s */

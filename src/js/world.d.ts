@@ -43,7 +43,7 @@ export interface WorldOptions {
   eventCapacity?: number;
   /** Scales slop, speculative distance and speed thresholds (default 1: metres). */
   unitsPerMeter?: number;
-  /** Ball–ball contact stiffness in Hz (default 30, at most a quarter of the sub-step rate). */
+  /** Ball–ball contact stiffness in Hz (default 60, at most a quarter of the sub-step rate). */
   contactHertz?: number;
   /** Ball–static contact stiffness in Hz (default 120, at most half the sub-step rate). */
   staticHertz?: number;

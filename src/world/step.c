@@ -208,7 +208,9 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
     }
     float cell = 2.0f * rmax + s->margin;
     double wx = (double)maxx - minx, wy = (double)maxy - miny;
-    double limit = 2.0 * small + 16.0;
+    /* Cells of one ball diameter, unless the balls are spread so thinly
+     * that the grid would pass 4 cells per ball plus 64k (then coarser). */
+    double limit = 4.0 * small + 65536.0;
     while ((wx / cell + 1.0) * (wy / cell + 1.0) > limit) cell *= 2.0f;
     int32_t nx = (int32_t)(wx / cell) + 1, ny = (int32_t)(wy / cell) + 1;
     float inv = 1.0f / cell;
@@ -447,6 +449,14 @@ int cap_world_step(cap_world* w)
         }
         w->grid_cap = c;
     }
+    {
+        void* p = w->body;
+        if (cap_world_reserve_bytes(&p, &w->body_cap, n + 1, sizeof(cap_wbody))) {
+            w->err.status = CAP_WORLD_NO_MEMORY;
+            return CAP_WORLD_NO_MEMORY;
+        }
+        w->body = p;
+    }
     s.sx = w->sx;
     s.sy = w->sy;
     if (w->statics_dirty) cap_world_index_statics(w);
@@ -542,39 +552,60 @@ int cap_world_step(cap_world* w)
         if (kn == 0.0f) c->jn = c->jt = c->jr = 0.0f;
     }
 
-    /* 3. Sub-steps. */
+    /* 3. Sub-steps, on a compact body array (velocity, spin and the
+     * displacement since the step's start: one cache line serves two balls);
+     * slot n is the static "body", always at rest. */
     float gx = d->gravity_x, gy = d->gravity_y, half_hh = 0.5f * h * h;
+    cap_wbody* body = w->body;
+    for (uint32_t i = 0; i <= n; i++) {
+        cap_wbody z = {0, 0, 0, 0, 0, 0, 0, 0};
+        if (i < n && (s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) == (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) {
+            z.vx = s.vx[i]; z.vy = s.vy[i]; z.w = s.av[i];
+            z.free = 1.0f;
+        }
+        body[i] = z;
+    }
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        cap_wcontact* c = &w->contacts[k];
+        c->a_body = c->kind == 0 ? n : c->a;
+        /* Balls with a contact integrate plainly; see the flight term below. */
+        body[c->b].free = 0.0f;
+        if (c->kind) body[c->a].free = 0.0f;
+    }
     for (int sub = 0; sub < d->sub_steps; sub++) {
         for (uint32_t i = 0; i < n; i++) {
             if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+            cap_wbody* bi = &body[i];
             float lin = 1.0f / (1.0f + h * s.ld[i]), ang = 1.0f / (1.0f + h * s.ad[i]);
-            s.vx[i] = (s.vx[i] + h * s.gs[i] * gx) * lin;
-            s.vy[i] = (s.vy[i] + h * s.gs[i] * gy) * lin;
-            s.av[i] = s.av[i] * ang;
+            bi->vx = (bi->vx + h * s.gs[i] * gx) * lin;
+            bi->vy = (bi->vy + h * s.gs[i] * gy) * lin;
+            bi->w = bi->w * ang;
         }
         for (int pass = 0; pass < 3; pass++) {
             /* pass 0: warm start; 1: solve with bias; 2 (after positions): relax */
             if (pass == 2) {
                 for (uint32_t i = 0; i < n; i++) {
                     if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
-                    /* - h^2 g / 2: free flight is then the exact parabola
-                     * (semi-implicit Euler alone rises v h / 2 short and
-                     * falls slow, which loses a percent of each bounce). */
-                    s.x[i] = s.x[i] + h * s.vx[i] - half_hh * s.gs[i] * gx;
-                    s.y[i] = s.y[i] + h * s.vy[i] - half_hh * s.gs[i] * gy;
-                    float a = s.ang[i] + h * s.av[i];
-                    if (a > 3.14159265f) a = a - CAP_TWO_PI;
-                    else if (a < -3.14159265f) a = a + CAP_TWO_PI;
-                    s.ang[i] = a;
+                    cap_wbody* bi = &body[i];
+                    /* A ball in free flight (no contact this step) moves
+                     * - h^2 g / 2 more: its flight is then the exact parabola
+                     * (semi-implicit Euler alone rises v h / 2 short and falls
+                     * slow, which loses a percent of each bounce). A ball with
+                     * contacts integrates plainly, so resting ones read
+                     * zero velocity. */
+                    float fl = half_hh * s.gs[i] * bi->free;
+                    bi->dx = bi->dx + (h * bi->vx - fl * gx);
+                    bi->dy = bi->dy + (h * bi->vy - fl * gy);
+                    bi->da = bi->da + h * bi->w;
                 }
             }
             for (uint32_t k = 0; k < w->contact_count; k++) {
                 cap_wcontact* c = &w->contacts[k];
                 if (c->mass_n == 0.0f) continue;
-                uint32_t a = c->a, b = c->b;
-                int two = c->kind == 1;
-                float vax = two ? s.vx[a] : 0.0f, vay = two ? s.vy[a] : 0.0f, wa = two ? s.av[a] : 0.0f;
-                float vbx = s.vx[b], vby = s.vy[b], wb = s.av[b];
+                cap_wbody* A = &body[c->a_body];
+                cap_wbody* B = &body[c->b];
+                float vax = A->vx, vay = A->vy, wa = A->w;
+                float vbx = B->vx, vby = B->vy, wb = B->w;
                 float nx = c->nx, ny = c->ny, tx = 0.0f - ny, ty = nx;
                 if (pass == 0) {
                     float px = c->jn * nx + c->jt * tx, py = c->jn * ny + c->jt * ty;
@@ -584,14 +615,12 @@ int cap_world_step(cap_world* w)
                     wb = wb - c->ib * (c->rb * c->jt) + c->ib * c->jr;
                 } else {
                     /* normal */
-                    float dpx = (s.x[b] - s.sx[b]) - (two ? s.x[a] - s.sx[a] : 0.0f);
-                    float dpy = (s.y[b] - s.sy[b]) - (two ? s.y[a] - s.sy[a] : 0.0f);
-                    float sep = c->s0 + dpx * nx + dpy * ny;
+                    float sep = c->s0 + (B->dx - A->dx) * nx + (B->dy - A->dy) * ny;
                     float bias = 0.0f, mscale = 1.0f, iscale = 0.0f;
                     if (sep > 0.0f) {
                         bias = sep * inv_h;
                     } else if (pass == 1) {
-                        const soft* so = two ? &ball_soft : &static_soft;
+                        const soft* so = c->kind ? &ball_soft : &static_soft;
                         bias = fmax2(so->bias_rate * sep, 0.0f - push);
                         mscale = so->mass_scale;
                         iscale = so->impulse_scale;
@@ -629,10 +658,23 @@ int cap_world_step(cap_world* w)
                         wb = wb + c->ib * dr;
                     }
                 }
-                if (two) { s.vx[a] = vax; s.vy[a] = vay; s.av[a] = wa; }
-                s.vx[b] = vbx; s.vy[b] = vby; s.av[b] = wb;
+                /* The static body receives only zeros (its masses are 0). */
+                A->vx = vax; A->vy = vay; A->w = wa;
+                B->vx = vbx; B->vy = vby; B->w = wb;
             }
         }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+        const cap_wbody* bi = &body[i];
+        s.vx[i] = bi->vx; s.vy[i] = bi->vy; s.av[i] = bi->w;
+        s.x[i] = s.sx[i] + bi->dx;
+        s.y[i] = s.sy[i] + bi->dy;
+        float a = s.ang[i] + bi->da;
+        /* Keep the angle in [-pi, pi] (exact steps of 2 pi in float32). */
+        while (a > 3.14159265f) a = a - CAP_TWO_PI;
+        while (a < -3.14159265f) a = a + CAP_TWO_PI;
+        s.ang[i] = a;
     }
 
     /* 4. Restitution, once. */

@@ -19,7 +19,7 @@ void cap_world_def_default(cap_world_def* d)
     d->static_capacity = 64;
     d->event_capacity = 1024;
     d->units_per_meter = 1.0f;
-    d->contact_hertz = 30.0f;
+    d->contact_hertz = 60.0f;
     d->static_hertz = 120.0f;
     d->damping_ratio = 10.0f;
     d->push_speed = 3.0f;
@@ -170,7 +170,7 @@ void cap_world_destroy(cap_world* w)
     free(w->contacts); free(w->prev);
     free(w->sensor_now); free(w->sensor_prev);
     free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order);
-    free(w->dx0); free(w->dy0); free(w->sx); free(w->sy);
+    free(w->dx0); free(w->dy0); free(w->sx); free(w->sy); free(w->body);
     for (int k = 0; k < CAP_EVENT_KINDS; k++) free(w->events[k]);
     free(w->pending_end); free(w->draw_contacts); free(w->qbuf);
     free(w);

@@ -23,7 +23,16 @@ typedef struct cap_wcontact {
     float vn0;          /* approach speed: least normal speed at the step's start or a sub-step's end */
     float px, py;       /* contact point at the start of the step */
     uint32_t touching;  /* touching after the last step */
+    uint32_t a_body;    /* index into the solver's bodies (the static body for kind 0) */
 } cap_wcontact;
+
+/* A ball as the solver sees it during a step (32 bytes). */
+typedef struct cap_wbody {
+    float vx, vy, w;    /* velocity, spin */
+    float dx, dy, da;   /* displacement and rotation since the step's start */
+    float free;         /* 1: no contact this step (free flight), else 0 */
+    float pad;
+} cap_wbody;
 
 /* A static shape. Capsule: a, b, radius; line: a, b (unit normal n = left
  * of a->b, solid on the right). Box: its fattened AABB for the grid. */
@@ -75,6 +84,8 @@ struct cap_world {
     uint32_t *cell_of, *cell_start, *cell_items, *big, *order;
     uint32_t grid_cap, cell_cap;
     float *dx0, *dy0, *sx, *sy; /* start positions and per-step deltas */
+    cap_wbody* body;
+    uint32_t body_cap;
     uint32_t* island;
 
     /* Events. */
