@@ -311,8 +311,8 @@ static int find_contacts(cap_world* w, const step_ctx* s)
     return find_ball_contacts(w, s);
 }
 
-/* Earliest t in [0, 1] at which p0 + t d comes within R of segment a-b, p0
- * being farther than R at t = 0; 2 when it never does. */
+/* Earliest t in [0, 1] at which p0 + t d comes within R of segment a-b; 0
+ * when p0 is within R already and moves closer; 2 when it never does. */
 static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R)
 {
     float best = 2.0f;
@@ -324,7 +324,10 @@ static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, flo
         float b = wx * dx + wy * dy;
         if (b >= 0.0f) continue;
         float c = wx * wx + wy * wy - R * R;
-        if (c <= 0.0f) continue;
+        if (c <= 0.0f) { /* within R already (rounding): stop now */
+            best = 0.0f;
+            continue;
+        }
         float disc = b * b - dd * c;
         if (disc < 0.0f) continue;
         float t = c / (__builtin_sqrtf(disc) - b); /* stable root: c / (-b + sqrt) */
@@ -337,9 +340,12 @@ static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, flo
         float nx = 0.0f - u.y, ny = u.x;
         float wx = p0x - ax, wy = p0y - ay;
         float s0 = wx * nx + wy * ny, rate = dx * nx + dy * ny;
+        /* Toward the side the start is on; a start already within R of
+         * the line (rounding between this and the caller's distance) is a
+         * hit at t = 0 when its foot is on the segment. */
         float t = 2.0f;
-        if (s0 >= R && rate < 0.0f) t = (s0 - R) / (0.0f - rate);
-        else if (s0 <= 0.0f - R && rate > 0.0f) t = (0.0f - s0 - R) / rate;
+        if (s0 >= 0.0f && rate < 0.0f) t = fmax2(0.0f, (s0 - R) / (0.0f - rate));
+        else if (s0 < 0.0f && rate > 0.0f) t = fmax2(0.0f, (0.0f - s0 - R) / rate);
         if (t < best) {
             float along = (wx + t * dx) * u.x + (wy + t * dy) * u.y;
             if (along >= 0.0f && along <= len) best = t;
@@ -350,9 +356,10 @@ static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, flo
 
 /* Continuous collision of ball b against the statics: returns the time of
  * impact in [0, 1) or 2. The allowed distance to each shape's core is
- * min(R, start distance) - slop, so a ball starting in contact (resting,
- * rolling) may move along or away from that shape but never sinks deeper
- * than a slop, and every other shape still stops it. */
+ * min(R - slop, start distance): a ball in contact (resting, rolling) may
+ * move along or away from that shape but never ends deeper than a slop (or
+ * than it started, if the solver left it deeper), and every other shape
+ * still stops it. */
 static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y)
 {
     float dx = p1x - p0x, dy = p1y - p0y;
@@ -367,7 +374,7 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
         if (st->kind == CAP_STATIC_LINE) {
             float s0 = (p0x - st->ax) * st->nx + (p0y - st->ay) * st->ny;
             float rate = dx * st->nx + dy * st->ny;
-            float allowed = fmin2(r, s0) - s->slop;
+            float allowed = fmin2(r - s->slop, s0);
             if (rate < 0.0f && s0 + rate < allowed) {
                 float t = (s0 - allowed) / (0.0f - rate);
                 t = t > 0.0f ? t : 0.0f;
@@ -376,7 +383,7 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
         } else {
             cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(p0x, p0y));
             float d0 = cap_length(cap_v2(p0x - q.point.x, p0y - q.point.y));
-            float allowed = fmin2(r + st->radius, d0) - s->slop;
+            float allowed = fmin2(r + st->radius - s->slop, d0);
             if (!(allowed > 0.0f)) continue; /* centre on the core: the solver's case */
             float t = toi_segment(p0x, p0y, dx, dy, st->ax, st->ay, st->bx, st->by, allowed);
             if (t < best) best = t;
@@ -626,6 +633,13 @@ int cap_world_step(cap_world* w)
                         iscale = so->impulse_scale;
                     }
                     float vn = (vbx - vax) * nx + (vby - vay) * ny;
+                    /* An overlapping contact approached faster than the push
+                     * speed (a fast ball stopped by continuous collision) is
+                     * stopped rigidly: a soft stop would let it sink. */
+                    if (sep <= 0.0f && vn < 0.0f - push) {
+                        mscale = 1.0f;
+                        iscale = 0.0f;
+                    }
                     /* The approach speed: the least normal speed at the end of
                      * a sub-step (after its solve) or at the step's start, so
                      * at most the speed at the start of the sub-step of
