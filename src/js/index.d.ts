@@ -71,3 +71,4 @@ export function usingSimd(): boolean;
 export * from './query.js';
 export * from './batch.js';
 export * from './world.js';
+export * from './draw.js';

@@ -7,6 +7,7 @@ export { simdSupported } from './loader.js';
 export * from './query.js';
 export * from './batch.js';
 export { World } from './world.js';
+export { drawWorld } from './draw.js';
 
 /**
  * Loads the WebAssembly module; await it once before any other call.

@@ -1,0 +1,104 @@
+// capsule2d — debug drawing of a World on a Canvas 2D context: statics,
+// balls with a spoke (so spin shows), and optionally the touching contacts
+// with their normals. World units map to canvas pixels by `scale` around
+// `origin`, y up by default (a y-down canvas is flipped for you).
+import { World } from './world.js';
+
+const DEFAULTS = {
+  scale: 20,
+  originX: 0,
+  originY: 0,
+  yUp: true,
+  contacts: false,
+  ballColor: '#2f6fb2',
+  sleepColor: '#8aa4c0',
+  staticColor: '#444',
+  sensorColor: 'rgba(0, 150, 80, 0.35)',
+  contactColor: '#d0342c',
+};
+const KEYS = new Set(Object.keys(DEFAULTS));
+
+/**
+ * Draws `world` on `ctx`. Options: scale (px per world unit, default 20),
+ * originX / originY (the canvas pixel of world (0, 0), default the top-left
+ * corner), yUp (default true), contacts (default false: points and normals),
+ * and colours. Returns the number of balls drawn.
+ */
+export function drawWorld(ctx, world, options) {
+  if (!(world instanceof World)) throw new TypeError('drawWorld: world must be a World');
+  if (ctx === null || typeof ctx !== 'object' || typeof ctx.beginPath !== 'function') {
+    throw new TypeError('drawWorld: ctx must be a CanvasRenderingContext2D');
+  }
+  if (options !== undefined && (options === null || typeof options !== 'object')) throw new TypeError('drawWorld: options must be an object');
+  const o = { ...DEFAULTS };
+  for (const k of Object.keys(options ?? {})) {
+    if (!KEYS.has(k)) throw new TypeError(`drawWorld: unknown option ${JSON.stringify(k)}`);
+    o[k] = options[k];
+  }
+  for (const k of ['scale', 'originX', 'originY']) {
+    if (typeof o[k] !== 'number' || !Number.isFinite(o[k])) throw new RangeError(`drawWorld: options.${k} must be a finite number, got ${o[k]}`);
+  }
+  if (!(o.scale > 0)) throw new RangeError(`drawWorld: options.scale must be > 0, got ${o.scale}`);
+  const s = o.scale, sy = o.yUp ? -s : s;
+  const X = (x) => o.originX + x * s, Y = (y) => o.originY + y * sy;
+
+  ctx.save();
+  ctx.lineCap = 'round';
+  for (const st of world.statics()) {
+    ctx.strokeStyle = st.sensor ? o.sensorColor : o.staticColor;
+    ctx.fillStyle = ctx.strokeStyle;
+    if (st.kind === 'line') {
+      // A half-plane: its edge far beyond the view, and a short tick on the solid side.
+      const dx = st.bx - st.ax, dy = st.by - st.ay, len = Math.hypot(dx, dy), far = 1e4 / s;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(X(st.ax - (dx / len) * far), Y(st.ay - (dy / len) * far));
+      ctx.lineTo(X(st.ax + (dx / len) * far), Y(st.ay + (dy / len) * far));
+      ctx.stroke();
+    } else if (st.ax === st.bx && st.ay === st.by) {
+      ctx.beginPath();
+      ctx.arc(X(st.ax), Y(st.ay), Math.max(st.radius * s, 1), 0, 2 * Math.PI);
+      ctx.fill();
+    } else {
+      ctx.lineWidth = Math.max(2 * st.radius * s, 1);
+      ctx.beginPath();
+      ctx.moveTo(X(st.ax), Y(st.ay));
+      ctx.lineTo(X(st.bx), Y(st.by));
+      ctx.stroke();
+    }
+  }
+  const b = world.balls, n = b.count;
+  const x = b.x, y = b.y, r = b.radius, a = b.angle;
+  let drawn = 0;
+  ctx.lineWidth = 1;
+  for (let i = 0; i < n; i++) {
+    if (!b.alive(i)) continue;
+    const cx = X(x[i]), cy = Y(y[i]), rr = r[i] * s;
+    ctx.fillStyle = b.awake(i) ? o.ballColor : o.sleepColor;
+    ctx.beginPath();
+    ctx.arc(cx, cy, rr, 0, 2 * Math.PI);
+    ctx.fill();
+    // The spoke: from the centre along the ball's angle.
+    ctx.strokeStyle = '#fff';
+    ctx.beginPath();
+    ctx.moveTo(cx, cy);
+    ctx.lineTo(cx + Math.cos(a[i]) * rr, cy + (o.yUp ? -1 : 1) * Math.sin(a[i]) * rr);
+    ctx.stroke();
+    drawn++;
+  }
+  if (o.contacts) {
+    const c = world.contacts();
+    ctx.strokeStyle = o.contactColor;
+    ctx.fillStyle = o.contactColor;
+    for (let k = 0; k < c.length; k += 6) {
+      const px = X(c[k]), py = Y(c[k + 1]);
+      ctx.fillRect(px - 2, py - 2, 4, 4);
+      ctx.beginPath();
+      ctx.moveTo(px, py);
+      ctx.lineTo(px + c[k + 2] * 12, py + (o.yUp ? -1 : 1) * c[k + 3] * 12);
+      ctx.stroke();
+    }
+  }
+  ctx.restore();
+  return drawn;
+}
