@@ -25,6 +25,17 @@ static int finite(float x) { return x - x == 0.0f; }
 static float fmin2(float a, float b) { return a < b ? a : b; }
 static float fmax2(float a, float b) { return a > b ? a : b; }
 
+/* The angle brought into [-pi, pi] (whole turns removed); an angle so large
+ * that float32 holds no fraction of a turn becomes 0. */
+static float wrap_angle(float a)
+{
+    const float pi = 3.14159265f;
+    if (a >= -pi && a <= pi) return a;
+    float k = __builtin_floorf((a + pi) * (1.0f / CAP_TWO_PI));
+    a = a - k * CAP_TWO_PI;
+    return a >= -pi && a <= pi ? a : 0.0f;
+}
+
 typedef struct soft { float bias_rate, mass_scale, impulse_scale; } soft;
 
 static soft make_soft(float hertz, float zeta, float h)
@@ -684,11 +695,7 @@ int cap_world_step(cap_world* w)
         s.vx[i] = bi->vx; s.vy[i] = bi->vy; s.av[i] = bi->w;
         s.x[i] = s.sx[i] + bi->dx;
         s.y[i] = s.sy[i] + bi->dy;
-        float a = s.ang[i] + bi->da;
-        /* Keep the angle in [-pi, pi] (exact steps of 2 pi in float32). */
-        while (a > 3.14159265f) a = a - CAP_TWO_PI;
-        while (a < -3.14159265f) a = a + CAP_TWO_PI;
-        s.ang[i] = a;
+        s.ang[i] = wrap_angle(s.ang[i] + bi->da);
     }
 
     /* 4. Restitution, once. */

@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import { init, World } from 'capsule2d';
-import { GOLDEN_WORLD_HASH } from './scene.js';
+import { GOLDEN_WORLD_HASH } from './golden.js';
 
 await init();
 
