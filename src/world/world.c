@@ -152,6 +152,29 @@ cap_world* cap_world_create(const cap_world_def* def)
         uint32_t words = def->event_capacity * CAP_EVENT_WORDS;
         ok = cap_world_reserve_u32(&w->events[k], &ecap, words ? words : 1) == 0;
     }
+    /* The step's per-ball scratch (grids, solver bodies and packs). */
+    uint32_t c;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->cell_of, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->cell_items, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->big, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->order, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sx, &c, n, 4) == 0;
+    c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sy, &c, n, 4) == 0;
+    if (ok) w->grid_cap = c;
+    ok = ok && cap_world_reserve_u32(&w->cell_start, &w->cell_cap, 4 * n + 65536 + 1) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->body, &w->body_cap, n + 1, sizeof(cap_wbody)) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->color_mask, &w->color_mask_cap, n + 1, sizeof(uint64_t)) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->color_of, &w->color_of_cap, w->contact_cap + 1, 1) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->packs, &w->pack_cap, w->contact_cap / 4 + 65, sizeof(cap_wpack)) == 0;
+    /* Headroom for what the first steps build (the static index, sensor
+     * lists, query answers): allocated and freed, so later allocations fit
+     * in memory that exists and wasm memory need not grow (which would
+     * detach every view the game keeps). */
+    if (ok) {
+        void* room = malloc((size_t)1 << 20 | (size_t)def->static_capacity * 512u);
+        ok = room != NULL;
+        free(room);
+    }
     if (!ok) {
         cap_world_destroy(w);
         return NULL;
@@ -170,7 +193,7 @@ void cap_world_destroy(cap_world* w)
     free(w->contacts); free(w->prev);
     free(w->sensor_now); free(w->sensor_prev);
     free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order);
-    free(w->dx0); free(w->dy0); free(w->sx); free(w->sy); free(w->body);
+    free(w->dx0); free(w->dy0); free(w->sx); free(w->sy); free(w->body); free(w->color_mask); free(w->color_of); free(w->packs);
     for (int k = 0; k < CAP_EVENT_KINDS; k++) free(w->events[k]);
     free(w->pending_end); free(w->draw_contacts); free(w->qbuf);
     free(w);
