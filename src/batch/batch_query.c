@@ -2,12 +2,10 @@
  * box. Capsules go through the set's static index, circles are scanned.
  * Declarations and conventions: capsule2d_batch.h. */
 #include "capsule2d_batch.h"
+#include "batch/batch_internal.h"
 
 #include "kernels/grid.h"
 #include "kernels/narrow.h"
-
-/* From batch.c (private). */
-int cap_batch_index_candidates_(cap_capsule_set* s, const double box[4], uint32_t** cand, uint32_t* n);
 
 static int bad(cap_batch_error* err, int field)
 {
@@ -112,7 +110,7 @@ int cap_query_circle_capsules(cap_capsule_set* s, float x, float y, float r, cap
     double box[4];
     cap_grid_circle_box(x, y, r, box);
     uint32_t *cand, nc;
-    rc = cap_batch_index_candidates_(s, box, &cand, &nc);
+    rc = cap_batch_index_candidates(cap_batch_default_context(), s, box, &cand, &nc);
     if (rc) return rc;
     uint64_t k = 0;
     for (uint32_t c = 0; c < nc; c++) {
@@ -153,7 +151,7 @@ int cap_query_box_capsules(cap_capsule_set* s, float minx, float miny, float max
     double m = 1e-18;
     wide[0] -= m, wide[1] -= m, wide[2] += m, wide[3] += m;
     uint32_t *cand, nc;
-    rc = cap_batch_index_candidates_(s, wide, &cand, &nc);
+    rc = cap_batch_index_candidates(cap_batch_default_context(), s, wide, &cand, &nc);
     if (rc) return rc;
     uint64_t k = 0;
     for (uint32_t c = 0; c < nc; c++) {

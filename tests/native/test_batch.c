@@ -6,7 +6,7 @@
 
 #include "test.h"
 #include "capsule2d_batch.h"
-#include "kernels/grid.h"
+#include "batch/batch_internal.h"
 
 /* A tiny deterministic generator (xorshift32) for scenes. */
 static uint32_t rng_state = 1;
@@ -370,7 +370,7 @@ int test_batch_huge_coordinates_bound_the_grid(void)
     for (uint32_t i = 0; i < n / 2; i++) circ->x[i] -= 1e20f;
     caps->ax[5] = -1e20f, caps->bx[5] = 1e20f, caps->ay[5] = caps->by[5] = 3.0f, caps->radius[5] = 0.0f;
     ENSURE(cap_find_capsule_circle_contacts(caps, circ, g, NULL) == CAP_BATCH_OK);
-    ENSURE(caps->index->built && (uint64_t)caps->index->nx * caps->index->ny <= 4 * m + 64);
+    ENSURE(caps->index->grid.built && (uint64_t)caps->index->grid.nx * caps->index->grid.ny <= 4 * m + 64);
     ENSURE(cap_all_pairs_capsule_circle(caps, circ, b, NULL) == CAP_BATCH_OK);
     ENSURE(g->count == b->count && same_contacts(g, b, g->count));
     ENSURE(g->count > 0);
@@ -415,12 +415,12 @@ int test_batch_stale_index_is_safe(void)
     cap_contact_buffer* out = cap_contact_buffer_create(2500);
     fill_scene(caps, 50, circ, 50, 10, 10, 2, 1);
     ENSURE(cap_capsule_set_update(caps, NULL) == CAP_BATCH_OK);
-    uint32_t built = caps->index->version;
+    uint32_t built = caps->index->grid.version;
     /* shrink without telling: a count change rebuilds by itself */
     caps->count = 20;
     ENSURE(cap_find_capsule_circle_contacts(caps, circ, out, NULL) == CAP_BATCH_OK);
     for (uint32_t k = 0; k < out->count; k++) ENSURE(out->a[k] < 20);
-    ENSURE(caps->index->count == 20);
+    ENSURE(caps->index->grid.count == 20);
     /* move a capsule far away without a version bump: stale, but in bounds */
     caps->ax[3] = caps->bx[3] = 1000, caps->ay[3] = caps->by[3] = 1000;
     circ->x[0] = circ->y[0] = 1000, circ->radius[0] = 1;
@@ -428,13 +428,13 @@ int test_batch_stale_index_is_safe(void)
     int found = 0;
     for (uint32_t k = 0; k < out->count; k++) found |= out->a[k] == 3 && out->b[k] == 0;
     ENSURE(!found); /* the documented cost of a stale index */
-    ENSURE(caps->index->version == built);
+    ENSURE(caps->index->grid.version == built);
     caps->version++;
     ENSURE(cap_find_capsule_circle_contacts(caps, circ, out, NULL) == CAP_BATCH_OK);
     ENSURE(out->count >= 1 && out->a[0] == 3 && out->b[0] == 0);
     /* stale index built for 20, count dropped via a stale path: indices >= count skipped */
     caps->count = 2;
-    caps->index->count = 2; /* pretend the index is current although it holds 0..19 */
+    caps->index->grid.count = 2; /* pretend the index is current although it holds 0..19 */
     ENSURE(cap_find_capsule_circle_contacts(caps, circ, out, NULL) == CAP_BATCH_OK);
     for (uint32_t k = 0; k < out->count; k++) ENSURE(out->a[k] < 2);
     cap_capsule_set_destroy(caps);
