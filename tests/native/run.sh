@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the C core natively with warnings as errors under AddressSanitizer and
-# UndefinedBehaviorSanitizer and runs every native test.
+# UndefinedBehaviorSanitizer and runs every native test, then checks the
+# layering (layers.sh) and the warning matrix (warnings.sh: gcc and clang,
+# -O0..-O3, sanitizers off and on; skipped when a name filter is given).
 #   bash tests/native/run.sh [name-filter]
 # CC defaults to gcc; CC=clang works too.
 set -euo pipefail
@@ -15,3 +17,5 @@ source tools/c-sources.sh
   -I"$out" "${CAP_LIB_SOURCES[@]}" tests/native/*.c -lm -o "$out/tests"
 "$out/tests" "$@"
 bash tests/native/layers.sh
+[ $# -eq 0 ] && bash tests/native/warnings.sh
+exit 0
