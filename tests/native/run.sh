@@ -14,7 +14,7 @@ grep -ho '^int test_[a-z0-9_]*(void)' tests/native/test_*.c | sed 's/^int \(.*\)
 source tools/c-sources.sh
 "${CC:-gcc}" "${CAP_CFLAGS[@]}" "${CAP_WARN[@]}" -O1 -g \
   -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-  -I"$out" "${CAP_LIB_SOURCES[@]}" tests/native/*.c -lm -o "$out/tests"
+  -I"$out" -Itests/native "${CAP_LIB_SOURCES[@]}" tests/native/*.c tests/native/helpers/*.c -lm -o "$out/tests"
 "$out/tests" "$@"
 bash tests/native/layers.sh
 [ $# -eq 0 ] && bash tests/native/warnings.sh
