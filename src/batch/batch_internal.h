@@ -95,6 +95,32 @@ static inline cap_capsule_arrays cap_batch_capsules(const cap_capsule_set* s)
     return c;
 }
 
+/* The largest radius and the sum of the radii (in float64, four running
+ * sums so the additions do not wait on each other). The sum only chooses a
+ * path, and every path gives the same results. */
+static inline double cap_batch_radii(const float* r, uint32_t n, float* rmax)
+{
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    float m0 = 0.0f, m1 = 0.0f;
+    uint32_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        float a = r[i], b = r[i + 1], c = r[i + 2], d = r[i + 3];
+        float ab = a > b ? a : b, cd = c > d ? c : d;
+        m0 = ab > m0 ? ab : m0;
+        m1 = cd > m1 ? cd : m1;
+        s0 += a;
+        s1 += b;
+        s2 += c;
+        s3 += d;
+    }
+    for (; i < n; i++) {
+        m0 = r[i] > m0 ? r[i] : m0;
+        s0 += r[i];
+    }
+    *rmax = m0 > m1 ? m0 : m1;
+    return (s0 + s1) + (s2 + s3);
+}
+
 static inline uint32_t cap_batch_saturate(uint64_t k) { return k > 0xffffffffu ? 0xffffffffu : (uint32_t)k; }
 
 #endif

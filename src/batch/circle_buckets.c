@@ -59,7 +59,6 @@ static uint32_t scan_run(cap_bucket_scratch* bs, const cap_packed* p, uint32_t e
         uint32_t lo = pi < q->index ? pi : q->index;
         bs->pair[2 * k] = lo;
         bs->pair[2 * k + 1] = pi < q->index ? q->index : pi;
-        bs->count[lo] += hit;
         k += hit;
     }
     return k;
@@ -73,17 +72,19 @@ int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set*
 {
     cap_bucket_scratch* bs = &ctx->buckets;
     uint32_t n = s->count;
-    double minx = 0, miny = 0, maxx = 0, maxy = 0, rmax = 0, rsum = 0, big = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        double x = s->x[i], y = s->y[i], r = s->radius[i];
-        if (i == 0 || x < minx) minx = x;
-        if (i == 0 || y < miny) miny = y;
-        if (i == 0 || x > maxx) maxx = x;
-        if (i == 0 || y > maxy) maxy = y;
-        if (r > rmax) rmax = r;
-        rsum += r;
+    if (n == 0) return -3;
+    float rmaxf;
+    double rsum = cap_batch_radii(s->radius, n, &rmaxf), rmax = rmaxf, big = 0;
+    if (!(rmax <= 4.0 * (rsum / n) + 1e-30)) return -3;
+    float fx0 = s->x[0], fy0 = s->y[0], fx1 = fx0, fy1 = fy0; /* inputs are finite */
+    for (uint32_t i = 1; i < n; i++) {
+        float x = s->x[i], y = s->y[i];
+        fx0 = x < fx0 ? x : fx0;
+        fy0 = y < fy0 ? y : fy0;
+        fx1 = x > fx1 ? x : fx1;
+        fy1 = y > fy1 ? y : fy1;
     }
-    if (n == 0 || !(rmax <= 4.0 * (rsum / n) + 1e-30)) return -3;
+    double minx = fx0, miny = fy0, maxx = fx1, maxy = fy1;
     big = absd(minx) + absd(miny) + absd(maxx) + absd(maxy);
     /* A float32 hit means centres at most 2 rmax apart, up to rounding of
      * the coordinates: the slack covers that, so neighbours are within one
@@ -142,7 +143,9 @@ int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set*
         if (k > limit) return -2;
     }
 
-    /* Counting sort of the pairs by lower index, then each run by j. */
+    /* Counting sort of the pairs by lower index (counted here, over the
+     * hits only: no read-modify-write per tested pair), then each run by j. */
+    for (uint32_t h = 0; h < k; h++) bs->count[bs->pair[2 * h]]++;
     if (cap_grow((void**)&bs->order, &bs->order_cap, (uint64_t)k + 1, 4)) return -1;
     uint32_t sum = 0;
     for (uint32_t i = 0; i <= n; i++) {

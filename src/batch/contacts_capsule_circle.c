@@ -17,12 +17,12 @@ static cap_narrow_shape capsule_at(const cap_capsule_set* s, uint32_t j)
 /* Emits contact k for circle i and entry e when it holds on the live
  * arrays (always, unless shapes changed without a version bump: then the
  * capsule is prepared anew and re-tested). */
-static uint64_t emit_capsule_hit(const cap_capsule_set* s, const cap_capsule_arrays* live, const cap_contact_index* ci,
-                                 uint32_t e, uint32_t i, float cx, float cy, float cr, const cap_contact_out* out,
-                                 uint64_t k)
+static uint64_t emit_capsule_hit(const cap_capsule_set* s, const cap_capsule_arrays* live, int all_same,
+                                 const cap_contact_index* ci, uint32_t e, uint32_t i, float cx, float cy, float cr,
+                                 const cap_contact_out* out, uint64_t k)
 {
     uint32_t j = cap_contact_index_capsule(ci, e);
-    int same = cap_contact_index_same(ci, live, j);
+    int same = all_same || cap_contact_index_same(ci, live, j);
     cap_narrow_shape sh = same ? ci->entry[e] : capsule_at(s, j);
     if (!same && !cap_narrow_test(&sh, cx, cy, cr)) return k;
     if (k < out->capacity) {
@@ -95,10 +95,11 @@ static int contacts_in_cell_order(cap_batch_context* ctx, const cap_capsule_set*
     }
     for (uint32_t h = 0; h < k; h++) w->horder[w->hcount[w->hit[2 * h]]++] = w->hit[2 * h + 1];
     cap_capsule_arrays live = cap_batch_capsules(s);
+    int all_same = cap_contact_index_all_same(ci, &live); /* usual: one pass, no check per hit */
     uint64_t kk = 0;
     for (uint32_t i = 0, a = 0; i < n && a < k; i++) {
         float cx = circles->x[i], cy = circles->y[i], cr = circles->radius[i];
-        for (; a < w->hcount[i]; a++) kk = emit_capsule_hit(s, &live, ci, w->horder[a], i, cx, cy, cr, out, kk);
+        for (; a < w->hcount[i]; a++) kk = emit_capsule_hit(s, &live, all_same, ci, w->horder[a], i, cx, cy, cr, out, kk);
     }
     *found = kk;
     return 0;
@@ -121,13 +122,8 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
     /* Circles of similar size (none above 4x the mean): the contact index,
      * one cell per circle. Otherwise one big circle would inflate every
      * capsule: each circle gathers the cells its own box touches. */
-    float rmax = 0.0f;
-    double rsum = 0.0;
-    for (uint32_t i = 0; i < n; i++) {
-        float r = circles->radius[i];
-        rmax = r > rmax ? r : rmax;
-        rsum += r;
-    }
+    float rmax;
+    double rsum = cap_batch_radii(circles->radius, n, &rmax);
     if ((double)rmax <= 4.0 * (rsum / n) + 1e-30) {
         cap_contact_index* ci = &capsules->index->contact;
         cap_capsule_arrays live = cap_batch_capsules(capsules);

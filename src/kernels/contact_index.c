@@ -43,18 +43,14 @@ int cap_contact_index_ensure(cap_contact_index* ci, const cap_capsule_arrays* c,
     return CAP_OK;
 }
 
-int cap_contact_index_same(const cap_contact_index* ci, const cap_capsule_arrays* live, uint32_t j)
+int cap_contact_index_all_same(const cap_contact_index* ci, const cap_capsule_arrays* live)
 {
     uint32_t m = ci->count;
+    if (live->count != m) return 0;
     const float* f[5] = {live->ax, live->ay, live->bx, live->by, live->radius};
-    uint32_t diff = 0;
-    for (int a = 0; a < 5; a++) {
-        uint32_t now, built;
-        memcpy(&now, f[a] + j, 4);
-        memcpy(&built, ci->snap + (size_t)a * m + j, 4);
-        diff |= now ^ built;
-    }
-    return diff == 0;
+    for (int a = 0; a < 5; a++)
+        if (m && memcmp(f[a], ci->snap + (size_t)a * m, (size_t)m * 4u)) return 0;
+    return 1;
 }
 
 void cap_contact_index_free(cap_contact_index* ci)

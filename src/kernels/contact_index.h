@@ -45,8 +45,24 @@ static inline uint32_t cap_contact_index_capsule(const cap_contact_index* ci, ui
 }
 
 /* 1 when capsule j's live numbers are bit for bit those it was built from
- * (-0 and NaN payloads count as changes). */
-int cap_contact_index_same(const cap_contact_index* ci, const cap_capsule_arrays* live, uint32_t j);
+ * (-0 and NaN payloads count as changes). Inline: it may run per hit. */
+static inline int cap_contact_index_same(const cap_contact_index* ci, const cap_capsule_arrays* live, uint32_t j)
+{
+    uint32_t m = ci->count;
+    const float* f[5] = {live->ax, live->ay, live->bx, live->by, live->radius};
+    uint32_t diff = 0;
+    for (int a = 0; a < 5; a++) {
+        uint32_t now, built;
+        __builtin_memcpy(&now, f[a] + j, 4);
+        __builtin_memcpy(&built, ci->snap + (size_t)a * m + j, 4);
+        diff |= now ^ built;
+    }
+    return diff == 0;
+}
+
+/* 1 when every live capsule is bit for bit what the index was built from
+ * (one pass over the arrays: then no hit needs cap_contact_index_same). */
+int cap_contact_index_all_same(const cap_contact_index* ci, const cap_capsule_arrays* live);
 
 /* Forget the build (the next ensure rebuilds). */
 static inline void cap_contact_index_invalidate(cap_contact_index* ci) { ci->built = 0; }
