@@ -14,13 +14,7 @@ static int is_finite(float v) { return v - v == 0.0f; }
 
 static int fail(cap_batch_error* err, int code, int field, uint32_t index)
 {
-    if (err) {
-        err->code = code;
-        err->set = CAP_BATCH_SET_QUERY;
-        err->field = field;
-        err->index = index;
-    }
-    return code;
+    return cap_batch_fail(err, code, CAP_BATCH_SET_QUERY, field, index);
 }
 
 /* The five numbers of a ray (ox, oy, dx, dy, max_fraction) or a sweep
