@@ -14,7 +14,7 @@ import { runScenario4 } from './scenario4.js';
 const USAGE = `usage: node bench/run.js [--quick] [--only 1,2,3,4] [--engines a,b] [--sizes n,m]
   --quick    a smoke run: every correctness check, few iterations (timings meaningless)
   --only     run only the scenarios listed (1 narrowphase, 2 scene query, 3 boundary, 4 plinko world)
-  --engines  scenario 4's engines (capsule2d, capsule2d-scalar, box2d3, rapier, rapier-simd, planck, matter)
+  --engines  scenario 4's engines (capsule2d, capsule2d-scalar, box2d3, rapier, rapier-simd, box2d24, planck, matter)
   --sizes    scenario 4's ball counts (default 1000,4000,10000)`;
 
 const args = process.argv.slice(2);

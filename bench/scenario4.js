@@ -19,6 +19,7 @@ const ENGINES = [
   { id: 'box2d3', sizes: [1000, 4000, 10000] },
   { id: 'rapier', sizes: [1000, 4000, 10000] },
   { id: 'rapier-simd', sizes: [1000, 4000, 10000] },
+  { id: 'box2d24', sizes: [1000, 4000] },
   { id: 'planck', sizes: [1000, 4000] },
   { id: 'matter', sizes: [1000] },
 ];
@@ -81,6 +82,5 @@ export async function runScenario4({ quick, log, engines, sizes }) {
     seen.add(mod.model);
     log(`   - ${e.id.replace(/-(scalar|simd)$/, '')}: ${mod.model}`);
   }
-  log('   Box2D 2.4 (box2d-wasm) is not measured yet: its glue needs hand loading in Node 20 (see the README).');
   return { rows, problems };
 }

@@ -184,6 +184,16 @@ int cap_world_ray_cast(const cap_world* w, cap_ray ray, cap_ray_hit* hit, int* k
  * count found; writes at most capacity. */
 uint32_t cap_world_query_circle(const cap_world* w, float x, float y, float r, uint32_t* out, uint32_t capacity);
 
+/* Slots overlapping the box [x0, x1] x [y0, y1] (x0 <= x1, y0 <= y1;
+ * touching counts; a half-plane overlaps when a corner is on or inside it),
+ * in the order and format of cap_world_query_circle. */
+uint32_t cap_world_query_box(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out, uint32_t capacity);
+/* The first hit of a ball of the given radius swept from x0 to x1 over
+ * balls and statics (sensors excluded), with the cap_sweep_circle_* rules:
+ * returns 1 and fills *hit (t, centre, normal from the shape, point on it),
+ * *kind (0 static, 1 ball) and *slot, or 0. */
+int cap_world_sweep_ball(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit, int* kind, uint32_t* slot);
+
 /* FNV-1a over every live ball's slot, position, velocity, angle, angular
  * velocity and flags, in slot order. */
 uint32_t cap_world_state_hash(const cap_world* w);

@@ -164,6 +164,19 @@ export interface WorldRayHit {
   handle: Handle;
 }
 
+export interface WorldSweepHit {
+  t: number;
+  x: number;
+  y: number;
+  nx: number;
+  ny: number;
+  px: number;
+  py: number;
+  startsInside: boolean;
+  kind: 'ball' | 'static';
+  handle: Handle;
+}
+
 export class World {
   /** Needs `await init()` first. Unknown option keys are a TypeError. */
   constructor(options?: WorldOptions);
@@ -204,6 +217,14 @@ export class World {
   rayCast(ox: number, oy: number, dx: number, dy: number, maxFraction?: number): WorldRayHit | null;
   /** Balls (by slot), then statics (by slot), overlapping the circle; touching counts. */
   queryCircle(x: number, y: number, radius: number): Handle[];
+  /** Balls (by slot), then statics (by slot), overlapping the box [x0, x1] × [y0, y1]; touching counts. x1 < x0 or y1 < y0 is a RangeError. */
+  queryBox(x0: number, y0: number, x1: number, y1: number): Handle[];
+  /**
+   * The first hit of a ball of `radius` swept from (x0, y0) to (x1, y1) over balls and statics (not sensors):
+   * t in [0, 1], the centre (x, y) at t, the normal (nx, ny) from the shape, the point (px, py) on it.
+   * Touching at t = 1 counts; a start in contact is t = 0 with startsInside. Null on a miss.
+   */
+  sweepBall(x0: number, y0: number, x1: number, y1: number, radius: number): WorldSweepHit | null;
   /** Frees the world now (optional; idempotent). */
   destroy(): void;
 }

@@ -451,7 +451,41 @@ export class World {
   queryCircle(x, y, radius) {
     this._p();
     x = f32(x, 'x'); y = f32(y, 'y'); radius = num(radius, 'radius', { min: 0 });
-    const n = this._call('capw_world_query_circle', x, y, radius);
+    return this.#answer(this._call('capw_world_query_circle', x, y, radius));
+  }
+
+  /** Handles of the balls and statics overlapping the box [x0, x1] x [y0, y1] (touching counts): balls first, by slot. */
+  queryBox(x0, y0, x1, y1) {
+    this._p();
+    x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
+    if (x1 < x0) throw new RangeError(`x1 must be >= x0, got x0 ${x0}, x1 ${x1}`);
+    if (y1 < y0) throw new RangeError(`y1 must be >= y0, got y0 ${y0}, y1 ${y1}`);
+    const n = this._call('capw_world_query_box', x0, y0, x1, y1);
+    return this.#answer(n);
+  }
+
+  /**
+   * The first hit of a ball of `radius` swept from (x0, y0) to (x1, y1) over
+   * balls and statics (sensors excluded), or null. Touching at the end counts;
+   * a start in contact or overlap is t = 0 with startsInside.
+   */
+  sweepBall(x0, y0, x1, y1, radius) {
+    this._p();
+    x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
+    radius = num(radius, 'radius', { min: 0 });
+    const p = this.#params();
+    rt.heapF32.set([x0, y0, x1, y1, radius], p);
+    if (!this._call('capw_world_sweep_ball')) return null;
+    const f = rt.heapF32, u = rt.heapU32;
+    const kind = u[p + 8], slot = u[p + 9];
+    return {
+      t: f[p], x: f[p + 1], y: f[p + 2], nx: f[p + 3], ny: f[p + 4], px: f[p + 5], py: f[p + 6], startsInside: u[p + 7] === 1,
+      kind: kind === 1 ? 'ball' : 'static',
+      handle: kind === 1 ? this.#handle(slot, KIND_BALL, this._view(19)[slot]) : this.#handle(slot, KIND_STATIC, this.#staticInfo()[3 * slot + 1]),
+    };
+  }
+
+  #answer(n) {
     const at = rt.wasm.capw_world_query_results(this._p()) >>> 2;
     const words = Array.from(rt.heapU32.subarray(at, at + n));
     return words.map((v) => (v >= 0x80000000

@@ -123,3 +123,33 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_circle(cap_world* w, float x, flo
     return n;
 }
 EMSCRIPTEN_KEEPALIVE uint32_t* capw_world_query_results(cap_world* w) { return w->qbuf; }
+
+/* The same for a box. */
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_box(cap_world* w, float x0, float y0, float x1, float y1)
+{
+    uint32_t n = cap_world_query_box(w, x0, y0, x1, y1, w->qbuf, w->qcap);
+    if (n > w->qcap) {
+        if (cap_world_reserve_u32(&w->qbuf, &w->qcap, n)) return w->qcap < n ? w->qcap : n;
+        n = cap_world_query_box(w, x0, y0, x1, y1, w->qbuf, w->qcap);
+    }
+    return n;
+}
+
+/* Sweep: params hold x0, y0, x1, y1, radius; a hit writes t, cx, cy, nx,
+ * ny, px, py (floats), starts_inside, kind, slot. */
+EMSCRIPTEN_KEEPALIVE int capw_world_sweep_ball(cap_world* w)
+{
+    float f[5];
+    memcpy(f, w->params, sizeof f);
+    cap_sweep_hit hit;
+    int kind;
+    uint32_t slot;
+    cap_vec2 x0 = {f[0], f[1]}, x1 = {f[2], f[3]};
+    if (!cap_world_sweep_ball(w, x0, x1, f[4], &hit, &kind, &slot)) return 0;
+    float o[7] = {hit.t, hit.center.x, hit.center.y, hit.normal.x, hit.normal.y, hit.point.x, hit.point.y};
+    memcpy(w->params, o, sizeof o);
+    w->params[7] = (uint32_t)hit.starts_inside;
+    w->params[8] = (uint32_t)kind;
+    w->params[9] = slot;
+    return 1;
+}

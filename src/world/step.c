@@ -25,6 +25,17 @@ static int finite(float x) { return x - x == 0.0f; }
 static float fmin2(float a, float b) { return a < b ? a : b; }
 static float fmax2(float a, float b) { return a > b ? a : b; }
 
+/* The angle brought into [-pi, pi] (whole turns removed); an angle so large
+ * that float32 holds no fraction of a turn becomes 0. */
+static float wrap_angle(float a)
+{
+    const float pi = 3.14159265f;
+    if (a >= -pi && a <= pi) return a;
+    float k = __builtin_floorf((a + pi) * (1.0f / CAP_TWO_PI));
+    a = a - k * CAP_TWO_PI;
+    return a >= -pi && a <= pi ? a : 0.0f;
+}
+
 typedef struct soft { float bias_rate, mass_scale, impulse_scale; } soft;
 
 static soft make_soft(float hertz, float zeta, float h)
@@ -467,7 +478,7 @@ int cap_world_step(cap_world* w)
     s.sx = w->sx;
     s.sy = w->sy;
     if (w->statics_dirty) cap_world_index_statics(w);
-    if (!find_contacts(w, &s)) {
+    if (!find_contacts(w, &s) || !cap_solver_reserve(w, n)) {
         w->err.status = CAP_WORLD_NO_MEMORY;
         return CAP_WORLD_NO_MEMORY;
     }
@@ -573,11 +584,15 @@ int cap_world_step(cap_world* w)
         body[i] = z;
     }
     for (uint32_t k = 0; k < w->contact_count; k++) {
-        cap_wcontact* c = &w->contacts[k];
-        c->a_body = c->kind == 0 ? n : c->a;
+        const cap_wcontact* c = &w->contacts[k];
         /* Balls with a contact integrate plainly; see the flight term below. */
         body[c->b].free = 0.0f;
         if (c->kind) body[c->a].free = 0.0f;
+    }
+    {
+        const float bs[3] = {ball_soft.bias_rate, ball_soft.mass_scale, ball_soft.impulse_scale};
+        const float ss[3] = {static_soft.bias_rate, static_soft.mass_scale, static_soft.impulse_scale};
+        cap_solver_build(w, n, bs, ss);
     }
     for (int sub = 0; sub < d->sub_steps; sub++) {
         for (uint32_t i = 0; i < n; i++) {
@@ -606,89 +621,17 @@ int cap_world_step(cap_world* w)
                     bi->da = bi->da + h * bi->w;
                 }
             }
-            for (uint32_t k = 0; k < w->contact_count; k++) {
-                cap_wcontact* c = &w->contacts[k];
-                if (c->mass_n == 0.0f) continue;
-                cap_wbody* A = &body[c->a_body];
-                cap_wbody* B = &body[c->b];
-                float vax = A->vx, vay = A->vy, wa = A->w;
-                float vbx = B->vx, vby = B->vy, wb = B->w;
-                float nx = c->nx, ny = c->ny, tx = 0.0f - ny, ty = nx;
-                if (pass == 0) {
-                    float px = c->jn * nx + c->jt * tx, py = c->jn * ny + c->jt * ty;
-                    vax = vax - c->ma * px; vay = vay - c->ma * py;
-                    wa = wa - c->ia * (c->ra * c->jt) - c->ia * c->jr;
-                    vbx = vbx + c->mb * px; vby = vby + c->mb * py;
-                    wb = wb - c->ib * (c->rb * c->jt) + c->ib * c->jr;
-                } else {
-                    /* normal */
-                    float sep = c->s0 + (B->dx - A->dx) * nx + (B->dy - A->dy) * ny;
-                    float bias = 0.0f, mscale = 1.0f, iscale = 0.0f;
-                    if (sep > 0.0f) {
-                        bias = sep * inv_h;
-                    } else if (pass == 1) {
-                        const soft* so = c->kind ? &ball_soft : &static_soft;
-                        bias = fmax2(so->bias_rate * sep, 0.0f - push);
-                        mscale = so->mass_scale;
-                        iscale = so->impulse_scale;
-                    }
-                    float vn = (vbx - vax) * nx + (vby - vay) * ny;
-                    /* An overlapping contact approached faster than the push
-                     * speed (a fast ball stopped by continuous collision) is
-                     * stopped rigidly: a soft stop would let it sink. */
-                    if (sep <= 0.0f && vn < 0.0f - push) {
-                        mscale = 1.0f;
-                        iscale = 0.0f;
-                    }
-                    /* The approach speed: the least normal speed at the end of
-                     * a sub-step (after its solve) or at the step's start, so
-                     * at most the speed at the start of the sub-step of
-                     * impact: restitution never adds energy. */
-                    if (pass == 2) c->vn0 = fmin2(c->vn0, vn);
-                    float imp = 0.0f - c->mass_n * mscale * (vn + bias) - iscale * c->jn;
-                    float nj = fmax2(c->jn + imp, 0.0f);
-                    imp = nj - c->jn;
-                    c->jn = nj;
-                    c->max_jn = fmax2(c->max_jn, nj);
-                    vax = vax - c->ma * imp * nx; vay = vay - c->ma * imp * ny;
-                    vbx = vbx + c->mb * imp * nx; vby = vby + c->mb * imp * ny;
-                    /* friction at the contact point */
-                    float vt = (vbx - vax) * tx + (vby - vay) * ty - wb * c->rb - wa * c->ra;
-                    float lim = c->friction * c->jn;
-                    float jt = c->jt + (0.0f - c->mass_t * vt);
-                    jt = jt < 0.0f - lim ? 0.0f - lim : (jt > lim ? lim : jt);
-                    float dt_ = jt - c->jt;
-                    c->jt = jt;
-                    vax = vax - c->ma * dt_ * tx; vay = vay - c->ma * dt_ * ty; wa = wa - c->ia * c->ra * dt_;
-                    vbx = vbx + c->mb * dt_ * tx; vby = vby + c->mb * dt_ * ty; wb = wb - c->ib * c->rb * dt_;
-                    /* rolling resistance */
-                    if (c->rolling > 0.0f) {
-                        float rl = c->rolling * c->jn;
-                        float jr = c->jr + (0.0f - c->mass_r * (wb - wa));
-                        jr = jr < 0.0f - rl ? 0.0f - rl : (jr > rl ? rl : jr);
-                        float dr = jr - c->jr;
-                        c->jr = jr;
-                        wa = wa - c->ia * dr;
-                        wb = wb + c->ib * dr;
-                    }
-                }
-                /* The static body receives only zeros (its masses are 0). */
-                A->vx = vax; A->vy = vay; A->w = wa;
-                B->vx = vbx; B->vy = vby; B->w = wb;
-            }
+            cap_solver_pass(w, body, pass, inv_h, push);
         }
     }
+    cap_solver_store(w);
     for (uint32_t i = 0; i < n; i++) {
         if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
         const cap_wbody* bi = &body[i];
         s.vx[i] = bi->vx; s.vy[i] = bi->vy; s.av[i] = bi->w;
         s.x[i] = s.sx[i] + bi->dx;
         s.y[i] = s.sy[i] + bi->dy;
-        float a = s.ang[i] + bi->da;
-        /* Keep the angle in [-pi, pi] (exact steps of 2 pi in float32). */
-        while (a > 3.14159265f) a = a - CAP_TWO_PI;
-        while (a < -3.14159265f) a = a + CAP_TWO_PI;
-        s.ang[i] = a;
+        s.ang[i] = wrap_angle(s.ang[i] + bi->da);
     }
 
     /* 4. Restitution, once. */

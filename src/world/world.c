@@ -152,6 +152,29 @@ cap_world* cap_world_create(const cap_world_def* def)
         uint32_t words = def->event_capacity * CAP_EVENT_WORDS;
         ok = cap_world_reserve_u32(&w->events[k], &ecap, words ? words : 1) == 0;
     }
+    /* The step's per-ball scratch (grids, solver bodies and packs). */
+    uint32_t c;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->cell_of, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->cell_items, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->big, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->order, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sx, &c, n, 4) == 0;
+    c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sy, &c, n, 4) == 0;
+    if (ok) w->grid_cap = c;
+    ok = ok && cap_world_reserve_u32(&w->cell_start, &w->cell_cap, 4 * n + 65536 + 1) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->body, &w->body_cap, n + 1, sizeof(cap_wbody)) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->color_mask, &w->color_mask_cap, n + 1, sizeof(uint64_t)) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->color_of, &w->color_of_cap, w->contact_cap + 1, 1) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->packs, &w->pack_cap, w->contact_cap / 4 + 65, sizeof(cap_wpack)) == 0;
+    /* Headroom for what the first steps build (the static index, sensor
+     * lists, query answers): allocated and freed, so later allocations fit
+     * in memory that exists and wasm memory need not grow (which would
+     * detach every view the game keeps). */
+    if (ok) {
+        void* room = malloc((size_t)1 << 20 | (size_t)def->static_capacity * 512u);
+        ok = room != NULL;
+        free(room);
+    }
     if (!ok) {
         cap_world_destroy(w);
         return NULL;
@@ -170,7 +193,7 @@ void cap_world_destroy(cap_world* w)
     free(w->contacts); free(w->prev);
     free(w->sensor_now); free(w->sensor_prev);
     free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order);
-    free(w->dx0); free(w->dy0); free(w->sx); free(w->sy); free(w->body);
+    free(w->dx0); free(w->dy0); free(w->sx); free(w->sy); free(w->body); free(w->color_mask); free(w->color_of); free(w->packs);
     for (int k = 0; k < CAP_EVENT_KINDS; k++) free(w->events[k]);
     free(w->pending_end); free(w->draw_contacts); free(w->qbuf);
     free(w);
@@ -607,6 +630,117 @@ uint32_t cap_world_query_circle(const cap_world* w, float qx, float qy, float qr
         }
     }
     return n;
+}
+
+/* Distance from p to segment a-b (float32, as the queries measure it). */
+static float seg_dist(cap_vec2 a, cap_vec2 b, cap_vec2 p)
+{
+    cap_segment_point q = cap_closest_point_on_segment(a, b, p);
+    return cap_length(cap_sub(p, q.point));
+}
+
+static int seg_hits_box(cap_vec2 a, cap_vec2 b, float x0, float y0, float x1, float y1)
+{
+    /* Slab clip of a + t (b - a), t in [0, 1], against the box. */
+    float t0 = 0.0f, t1 = 1.0f;
+    const float d[2] = {b.x - a.x, b.y - a.y}, o[2] = {a.x, a.y}, lo[2] = {x0, y0}, hi[2] = {x1, y1};
+    for (int k = 0; k < 2; k++) {
+        if (d[k] == 0.0f) {
+            if (o[k] < lo[k] || o[k] > hi[k]) return 0;
+            continue;
+        }
+        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
+        if (ta > tb) { float t = ta; ta = tb; tb = t; }
+        t0 = ta > t0 ? ta : t0;
+        t1 = tb < t1 ? tb : t1;
+        if (t0 > t1) return 0;
+    }
+    return 1;
+}
+
+uint32_t cap_world_query_box(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out, uint32_t capacity)
+{
+    uint32_t n = 0;
+    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
+    const float *x = w->ball[CAP_BALL_X], *y = w->ball[CAP_BALL_Y], *r = w->ball[CAP_BALL_RADIUS];
+    for (uint32_t i = 0; i < w->ball_slots; i++) {
+        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
+        float cx = x[i] < x0 ? x0 : (x[i] > x1 ? x1 : x[i]);
+        float cy = y[i] < y0 ? y0 : (y[i] > y1 ? y1 : y[i]);
+        float dx = x[i] - cx, dy = y[i] - cy;
+        if (dx * dx + dy * dy <= r[i] * r[i]) {
+            if (n < capacity) out[n] = (1u << 31) | i;
+            n++;
+        }
+    }
+    const cap_vec2 corner[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+    for (uint32_t i = 0; i < w->static_slots; i++) {
+        if (!(w->static_info[3 * i + 2] & 1u)) continue;
+        const cap_wstatic* s = &w->statics[i];
+        int hit = 0;
+        if (s->kind == CAP_STATIC_LINE) {
+            for (int k = 0; k < 4 && !hit; k++) hit = (corner[k].x - s->ax) * s->nx + (corner[k].y - s->ay) * s->ny <= 0.0f;
+        } else {
+            cap_vec2 a = cap_v2(s->ax, s->ay), b = cap_v2(s->bx, s->by);
+            hit = seg_hits_box(a, b, x0, y0, x1, y1);
+            /* Otherwise the closest pair is an end of the segment against the
+             * box, or a corner of the box against the segment. */
+            for (int e = 0; e < 2 && !hit; e++) {
+                cap_vec2 p = e ? b : a;
+                float cx = p.x < x0 ? x0 : (p.x > x1 ? x1 : p.x), cy = p.y < y0 ? y0 : (p.y > y1 ? y1 : p.y);
+                hit = cap_length(cap_v2(p.x - cx, p.y - cy)) <= s->radius;
+            }
+            for (int k = 0; k < 4 && !hit; k++) hit = seg_dist(a, b, corner[k]) <= s->radius;
+        }
+        if (hit) {
+            if (n < capacity) out[n] = i;
+            n++;
+        }
+    }
+    return n;
+}
+
+int cap_world_sweep_ball(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind, uint32_t* slot)
+{
+    int found = 0;
+    cap_sweep_hit h;
+    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
+    const float *x = w->ball[CAP_BALL_X], *y = w->ball[CAP_BALL_Y], *r = w->ball[CAP_BALL_RADIUS];
+    for (uint32_t i = 0; i < w->ball_slots; i++) {
+        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
+        cap_circle c = {{x[i], y[i]}, r[i]};
+        if (cap_sweep_circle_circle(c, x0, x1, radius, &h) == 1 && (!found || h.t < best->t)) {
+            *best = h; *kind = 1; *slot = i; found = 1;
+        }
+    }
+    for (uint32_t i = 0; i < w->static_slots; i++) {
+        if (!(w->static_info[3 * i + 2] & 1u) || w->statics[i].sensor) continue;
+        const cap_wstatic* s = &w->statics[i];
+        int hit;
+        if (s->kind == CAP_STATIC_LINE) {
+            float d0 = (x0.x - s->ax) * s->nx + (x0.y - s->ay) * s->ny - radius;
+            float d1 = (x1.x - s->ax) * s->nx + (x1.y - s->ay) * s->ny - radius;
+            hit = 0;
+            if (d0 <= 0.0f || d1 <= 0.0f) {
+                float t = d0 <= 0.0f ? 0.0f : d0 / (d0 - d1);
+                t = t < 1.0f ? t : 1.0f;
+                h.t = t;
+                h.center = cap_v2(x0.x + t * (x1.x - x0.x), x0.y + t * (x1.y - x0.y));
+                h.normal = cap_v2(s->nx, s->ny);
+                float dist = (h.center.x - s->ax) * s->nx + (h.center.y - s->ay) * s->ny;
+                h.point = cap_v2(h.center.x - dist * s->nx, h.center.y - dist * s->ny);
+                h.starts_inside = d0 <= 0.0f;
+                hit = 1;
+            }
+        } else {
+            cap_capsule c = {{s->ax, s->ay}, {s->bx, s->by}, s->radius};
+            hit = cap_sweep_circle_capsule(c, x0, x1, radius, &h) == 1;
+        }
+        if (hit && (!found || h.t < best->t)) {
+            *best = h; *kind = 0; *slot = i; found = 1;
+        }
+    }
+    return found;
 }
 
 uint32_t cap_world_state_hash(const cap_world* w)

@@ -23,7 +23,6 @@ typedef struct cap_wcontact {
     float vn0;          /* approach speed: least normal speed at the step's start or a sub-step's end */
     float px, py;       /* contact point at the start of the step */
     uint32_t touching;  /* touching after the last step */
-    uint32_t a_body;    /* index into the solver's bodies (the static body for kind 0) */
 } cap_wcontact;
 
 /* A ball as the solver sees it during a step (32 bytes). */
@@ -44,6 +43,16 @@ typedef struct cap_wstatic {
     uint32_t category, mask;
     uint32_t kind, sensor;
 } cap_wstatic;
+
+/* Four contacts side by side for the solver (solver.c). */
+typedef struct cap_wpack {
+    uint32_t a[4], b[4], idx[4]; /* solver bodies; contact index (or none) */
+    float nx[4], ny[4], s0[4], ra[4], rb[4];
+    float ma[4], ia[4], mb[4], ib[4], mn[4], mt[4], mr[4];
+    float fr[4], roll[4];
+    float jn[4], jt[4], jr[4], maxjn[4], vn0[4];
+    float br[4], ms[4], is[4]; /* soft bias rate, mass scale, impulse scale */
+} cap_wpack;
 
 struct cap_world {
     cap_world_def def;
@@ -86,6 +95,12 @@ struct cap_world {
     float *dx0, *dy0, *sx, *sy; /* start positions and per-step deltas */
     cap_wbody* body;
     uint32_t body_cap;
+    /* Solver packs (solver.c). */
+    uint64_t* color_mask;
+    uint8_t* color_of;
+    cap_wpack* packs;
+    uint32_t color_mask_cap, color_of_cap, pack_cap, pack_count, lone_count, solver_bodies;
+    float soft[6]; /* ball-ball and ball-static soft parameters of this step */
     uint32_t* island;
 
     /* Events. */
@@ -104,8 +119,15 @@ struct cap_world {
     uint32_t awake_count;
 };
 
+
 #define CAP_BF(w, f) ((float*)(w)->ball[f])
 #define CAP_BU(w, f) ((uint32_t*)(w)->ball[f])
+
+/* solver.c */
+int cap_solver_reserve(cap_world* w, uint32_t n_balls);
+void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, const float* static_soft);
+void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push);
+void cap_solver_store(cap_world* w);
 
 /* step.c */
 void cap_world_emit(cap_world* w, int kind, uint32_t ckind, uint32_t a, uint32_t b, const float* extra);

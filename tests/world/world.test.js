@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import { init, World } from 'capsule2d';
-import { GOLDEN_WORLD_HASH } from './scene.js';
+import { GOLDEN_WORLD_HASH } from './golden.js';
 
 await init();
 
@@ -151,4 +151,17 @@ test('queries: the ray and the circle find balls and statics', () => {
   assert.equal(under.handle, floor);
   assert.deepEqual(w.queryCircle(0, 0.5, 4), [ball, floor]);
   assert.deepEqual(w.queryCircle(50, 50, 1), []);
+  // the box: touching counts (the ball spans y 4..6, the floor is y = 0)
+  assert.deepEqual(w.queryBox(-1, 6, 1, 7), [ball]);
+  assert.deepEqual(w.queryBox(-1, 6.001, 1, 7), []);
+  assert.deepEqual(w.queryBox(9, -1, 12, 1), [floor]);
+  assert.throws(() => w.queryBox(1, 0, 0, 1), RangeError);
+  // the sweep: a ball of radius 1 from above stops touching the ball at y = 7
+  const s = w.sweepBall(0, 10, 0, 0, 1);
+  assert.equal(s.handle, ball);
+  assert.ok(Math.abs(s.y - 7) < 1e-5 && Math.abs(s.ny - 1) < 1e-6);
+  const past = w.sweepBall(5, 10, 5, -10, 0.5);
+  assert.equal(past.handle, floor);
+  assert.ok(Math.abs(past.y - 0.5) < 1e-5);
+  assert.equal(w.sweepBall(5, 10, 6, 10, 0.5), null);
 });
