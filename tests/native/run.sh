@@ -20,7 +20,7 @@ source tools/c-sources.sh
 # the golden hashes must not depend on the backend.
 if [ "$(uname -m)" = x86_64 ]; then
   "${CC:-gcc}" "${CAP_CFLAGS[@]}" "${CAP_WARN[@]}" -O2 -msse4.1 \
-    -I"$out" "${CAP_LIB_SOURCES[@]}" tests/native/*.c -lm -o "$out/tests-sse"
+    -I"$out" -Itests/native "${CAP_LIB_SOURCES[@]}" tests/native/*.c tests/native/helpers/*.c -lm -o "$out/tests-sse"
   echo "== the same tests, SSE4.1 backend"
   "$out/tests-sse" "$@"
 fi
