@@ -1,7 +1,7 @@
 // The golden determinism scene, shared by the Node tests (SIMD and scalar)
 // and any browser test: a seeded scene of capsules and balls, the batch
 // calls run over it, and an FNV-1a hash of the contact buffer bytes. The
-// native test (tests/native/test_batch.c, test_batch_determinism_hash)
+// native test (tests/native/test_batch_golden.c, test_batch_determinism_hash)
 // builds the identical scene in C and checks the same constant.
 
 /** FNV-1a (32-bit) of every result the scene produces, all builds. */

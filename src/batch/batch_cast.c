@@ -3,13 +3,10 @@
  * cap_ray_cast_capsule / cap_sweep_circle_capsule (cast.c).
  * Declarations and conventions: capsule2d_batch.h. */
 #include "capsule2d_batch.h"
+#include "batch/batch_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* From batch.c (private). */
-int cap_batch_segment_candidates_(cap_capsule_set* s, const double seg[4], double r, uint32_t** cand, uint32_t* n);
-int cap_batch_realloc_all_(void** arrays[], int k, uint32_t keep, uint32_t capacity);
 
 #define ARRAYS(...) ((void**[]){__VA_ARGS__}), (int)(sizeof((void**[]){__VA_ARGS__}) / sizeof(void**))
 
@@ -17,13 +14,7 @@ static int is_finite(float v) { return v - v == 0.0f; }
 
 static int fail(cap_batch_error* err, int code, int field, uint32_t index)
 {
-    if (err) {
-        err->code = code;
-        err->set = CAP_BATCH_SET_QUERY;
-        err->field = field;
-        err->index = index;
-    }
-    return code;
+    return cap_batch_fail(err, code, CAP_BATCH_SET_QUERY, field, index);
 }
 
 /* The five numbers of a ray (ox, oy, dx, dy, max_fraction) or a sweep
@@ -49,7 +40,7 @@ static int ray_closest(cap_capsule_set* s, cap_ray ray, uint32_t* index, cap_ray
     double seg[4] = {ray.origin.x, ray.origin.y, ray.origin.x + (double)ray.max_fraction * ray.direction.x,
                      ray.origin.y + (double)ray.max_fraction * ray.direction.y};
     uint32_t *cand, n;
-    int rc = cap_batch_segment_candidates_(s, seg, 0.0, &cand, &n);
+    int rc = cap_batch_segment_candidates(cap_batch_default_context(), s, seg, 0.0, &cand, &n);
     if (rc) return rc;
     int found = 0;
     for (uint32_t c = 0; c < n; c++) {
@@ -68,7 +59,7 @@ static int sweep_closest(cap_capsule_set* s, cap_vec2 x0, cap_vec2 x1, float r, 
 {
     double seg[4] = {x0.x, x0.y, x1.x, x1.y};
     uint32_t *cand, n;
-    int rc = cap_batch_segment_candidates_(s, seg, r, &cand, &n);
+    int rc = cap_batch_segment_candidates(cap_batch_default_context(), s, seg, r, &cand, &n);
     if (rc) return rc;
     int found = 0;
     for (uint32_t c = 0; c < n; c++) {
@@ -120,7 +111,7 @@ int cap_ray_batch_reserve(cap_ray_batch* b, uint32_t capacity)
 {
     if (!b) return CAP_BATCH_BAD_ARGUMENT;
     if (capacity <= b->capacity && b->ox) return CAP_BATCH_OK;
-    int rc = cap_batch_realloc_all_(ARRAYS((void**)&b->ox, (void**)&b->oy, (void**)&b->dx, (void**)&b->dy,
+    int rc = cap_batch_realloc_all(ARRAYS((void**)&b->ox, (void**)&b->oy, (void**)&b->dx, (void**)&b->dy,
                                            (void**)&b->max_fraction, (void**)&b->index, (void**)&b->fraction,
                                            (void**)&b->point_x, (void**)&b->point_y, (void**)&b->nx, (void**)&b->ny,
                                            (void**)&b->starts_inside),
@@ -133,7 +124,7 @@ int cap_sweep_batch_reserve(cap_sweep_batch* b, uint32_t capacity)
 {
     if (!b) return CAP_BATCH_BAD_ARGUMENT;
     if (capacity <= b->capacity && b->x0) return CAP_BATCH_OK;
-    int rc = cap_batch_realloc_all_(ARRAYS((void**)&b->x0, (void**)&b->y0, (void**)&b->x1, (void**)&b->y1,
+    int rc = cap_batch_realloc_all(ARRAYS((void**)&b->x0, (void**)&b->y0, (void**)&b->x1, (void**)&b->y1,
                                            (void**)&b->radius, (void**)&b->index, (void**)&b->t, (void**)&b->center_x,
                                            (void**)&b->center_y, (void**)&b->nx, (void**)&b->ny, (void**)&b->point_x,
                                            (void**)&b->point_y, (void**)&b->starts_inside),

@@ -2,22 +2,14 @@
  * box. Capsules go through the set's static index, circles are scanned.
  * Declarations and conventions: capsule2d_batch.h. */
 #include "capsule2d_batch.h"
+#include "batch/batch_internal.h"
 
 #include "kernels/grid.h"
 #include "kernels/narrow.h"
 
-/* From batch.c (private). */
-int cap_batch_index_candidates_(cap_capsule_set* s, const double box[4], uint32_t** cand, uint32_t* n);
-
 static int bad(cap_batch_error* err, int field)
 {
-    if (err) {
-        err->code = CAP_BATCH_BAD_VALUE;
-        err->set = CAP_BATCH_SET_QUERY;
-        err->field = field;
-        err->index = 0;
-    }
-    return CAP_BATCH_BAD_VALUE;
+    return cap_batch_fail(err, CAP_BATCH_BAD_VALUE, CAP_BATCH_SET_QUERY, field, 0);
 }
 
 static int is_finite(float v) { return v - v == 0.0f; }
@@ -104,7 +96,7 @@ static int capsule_meets_box(float ax, float ay, float bx, float by, float r, co
 int cap_query_circle_capsules(cap_capsule_set* s, float x, float y, float r, cap_index_buffer* out,
                               cap_batch_error* err)
 {
-    if (!out) return CAP_BATCH_BAD_ARGUMENT;
+    if (!out) return cap_batch_fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
     int rc = check_circle(x, y, r, err);
     if (!rc) rc = cap_capsule_set_check(s, err);
     if (rc) return rc;
@@ -112,8 +104,8 @@ int cap_query_circle_capsules(cap_capsule_set* s, float x, float y, float r, cap
     double box[4];
     cap_grid_circle_box(x, y, r, box);
     uint32_t *cand, nc;
-    rc = cap_batch_index_candidates_(s, box, &cand, &nc);
-    if (rc) return rc;
+    rc = cap_batch_index_candidates(cap_batch_default_context(), s, box, &cand, &nc);
+    if (rc) return cap_batch_fail(err, rc, CAP_BATCH_SET_QUERY, 0, 0);
     uint64_t k = 0;
     for (uint32_t c = 0; c < nc; c++) {
         uint32_t j = cand[c];
@@ -127,7 +119,7 @@ int cap_query_circle_capsules(cap_capsule_set* s, float x, float y, float r, cap
 int cap_query_circle_circles(const cap_circle_set* s, float x, float y, float r, cap_index_buffer* out,
                              cap_batch_error* err)
 {
-    if (!out) return CAP_BATCH_BAD_ARGUMENT;
+    if (!out) return cap_batch_fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
     int rc = check_circle(x, y, r, err);
     if (!rc) rc = cap_circle_set_check(s, err);
     if (rc) return rc;
@@ -143,7 +135,7 @@ int cap_query_circle_circles(const cap_circle_set* s, float x, float y, float r,
 int cap_query_box_capsules(cap_capsule_set* s, float minx, float miny, float maxx, float maxy,
                            cap_index_buffer* out, cap_batch_error* err)
 {
-    if (!out) return CAP_BATCH_BAD_ARGUMENT;
+    if (!out) return cap_batch_fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
     int rc = check_box(minx, miny, maxx, maxy, err);
     if (!rc) rc = cap_capsule_set_check(s, err);
     if (rc) return rc;
@@ -153,8 +145,8 @@ int cap_query_box_capsules(cap_capsule_set* s, float minx, float miny, float max
     double m = 1e-18;
     wide[0] -= m, wide[1] -= m, wide[2] += m, wide[3] += m;
     uint32_t *cand, nc;
-    rc = cap_batch_index_candidates_(s, wide, &cand, &nc);
-    if (rc) return rc;
+    rc = cap_batch_index_candidates(cap_batch_default_context(), s, wide, &cand, &nc);
+    if (rc) return cap_batch_fail(err, rc, CAP_BATCH_SET_QUERY, 0, 0);
     uint64_t k = 0;
     for (uint32_t c = 0; c < nc; c++) {
         uint32_t j = cand[c];
@@ -167,7 +159,7 @@ int cap_query_box_capsules(cap_capsule_set* s, float minx, float miny, float max
 int cap_query_box_circles(const cap_circle_set* s, float minx, float miny, float maxx, float maxy,
                           cap_index_buffer* out, cap_batch_error* err)
 {
-    if (!out) return CAP_BATCH_BAD_ARGUMENT;
+    if (!out) return cap_batch_fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
     int rc = check_box(minx, miny, maxx, maxy, err);
     if (!rc) rc = cap_circle_set_check(s, err);
     if (rc) return rc;

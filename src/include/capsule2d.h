@@ -40,7 +40,7 @@
  *     overflows float32.
  *
  * Functions return 1 on a hit and 0 on a miss; on a miss *out is left as it
- * was. A few return a negative error code (CAP_ERR_*) for input that has no
+ * was. A few return a negative cap_status (CAP_ERR_*) for input that has no
  * answer (a line through two equal points, a ray with no direction).
  *
  * THE QUERIES
@@ -61,6 +61,21 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The one status vocabulary of every layer (queries, batch, world, wasm):
+ * 0 is success, each failure has its own negative value, and no two
+ * meanings share one. The older names (CAP_ERR_*, CAP_BATCH_*) are aliases.
+ * The JS layer turns these into TypeError / RangeError. */
+typedef enum cap_status {
+    CAP_OK = 0,
+    CAP_BAD_VALUE = -1,      /* non-finite coordinate or negative radius */
+    CAP_NO_MEMORY = -2,      /* allocation failed; nothing changed */
+    CAP_BAD_ARGUMENT = -3,   /* NULL pointer, count > capacity, ... */
+    CAP_ZERO_DIRECTION = -4, /* a ray with direction (0, 0) in a batch */
+    CAP_DEGENERATE = -5,     /* a line through two equal points */
+    CAP_BAD_RAY = -6,        /* zero direction, or max_fraction < 0 or not finite */
+    CAP_BAD_HANDLE = -7      /* a removed or never used handle (the world) */
+} cap_status;
 
 typedef struct cap_vec2 { float x, y; } cap_vec2;
 
@@ -144,7 +159,7 @@ int cap_collide_circles(cap_circle a, cap_circle b, cap_contact* out);
 int cap_collide_segment_circle(cap_vec2 a, cap_vec2 b, cap_circle c, cap_contact* out);
 
 /* Return code of the line queries when a == b (no line through them). */
-#define CAP_ERR_DEGENERATE (-1)
+#define CAP_ERR_DEGENERATE CAP_DEGENERATE
 
 /* Signed distance from x to the infinite line through a != b:
  * cross(b - a, x - a) / |b - a|, positive on the left of a->b (y up).
@@ -222,7 +237,7 @@ int cap_capsule_from_angle(cap_vec2 center, float angle, float length, float rad
 
 /* Return code of a ray cast with a zero direction, or a max_fraction that
  * is negative or not finite. */
-#define CAP_ERR_BAD_RAY (-2)
+#define CAP_ERR_BAD_RAY CAP_BAD_RAY
 
 /* The ray origin + s * direction, s in [0, max_fraction]. direction need not
  * be unit; max_fraction is in units of direction. */

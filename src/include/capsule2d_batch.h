@@ -68,8 +68,8 @@
  *   circle reads only the cell of its centre; it follows the same rebuild
  *   rule as the index and is also rebuilt when a call brings larger circles.
  *   Output never depends on the grid: results come in index order. Scratch
- *   buffers are kept between calls and only grown (one static workspace: not
- *   thread-safe).
+ *   buffers are kept between calls and only grown, in the batch layer's one
+ *   default context (an object, not globals; still not thread-safe).
  *
  * Return codes: CAP_BATCH_OK (0) or a negative CAP_BATCH_* code; on any error
  * the outputs' counts are 0 and nothing else is written.
@@ -85,12 +85,13 @@
 extern "C" {
 #endif
 
+/* Batch return codes: the cap_status values (capsule2d.h) under batch names. */
 enum {
-    CAP_BATCH_OK = 0,
-    CAP_BATCH_BAD_VALUE = -1,    /* non-finite coordinate or negative radius */
-    CAP_BATCH_NO_MEMORY = -2,    /* allocation failed; nothing changed */
-    CAP_BATCH_BAD_ARGUMENT = -3, /* NULL pointer, count > capacity, ... */
-    CAP_BATCH_ZERO_DIRECTION = -4 /* a ray with direction (0, 0) */
+    CAP_BATCH_OK = CAP_OK,
+    CAP_BATCH_BAD_VALUE = CAP_BAD_VALUE,          /* non-finite coordinate or negative radius */
+    CAP_BATCH_NO_MEMORY = CAP_NO_MEMORY,          /* allocation failed; nothing changed */
+    CAP_BATCH_BAD_ARGUMENT = CAP_BAD_ARGUMENT,    /* NULL pointer, count > capacity, ... */
+    CAP_BATCH_ZERO_DIRECTION = CAP_ZERO_DIRECTION /* a ray with direction (0, 0) */
 };
 
 /* No hit (the index written for a ray or sweep that hits nothing). */
@@ -115,7 +116,7 @@ typedef struct cap_circle_set {
     float *x, *y, *radius;
 } cap_circle_set;
 
-struct cap_grid;
+struct cap_capsule_index;
 
 /* Capsules: core (ax, ay) -> (bx, by), radius. `version` is bumped by
  * whoever changes shapes (the JS API does it on add/set/count/reserve). */
@@ -123,7 +124,7 @@ typedef struct cap_capsule_set {
     uint32_t capacity, count;
     float *ax, *ay, *bx, *by, *radius;
     uint32_t version;
-    struct cap_grid* index; /* private */
+    struct cap_capsule_index* index; /* private: its grid and contact index */
 } cap_capsule_set;
 
 /* Pair results, structure of arrays. (a[i], b[i]) names the pair. */

@@ -32,7 +32,7 @@
  *   - Touching, for events: a contact is touching after a step when its
  *     solver pushed (normal impulse > 0) or its separation is <= 0.
  *
- * STATUS CODES: CAP_WORLD_OK (0) or a negative cap_world_status.
+ * STATUS CODES: CAP_WORLD_OK (0) or a negative cap_status (CAP_WORLD_*).
  */
 #ifndef CAPSULE2D_WORLD_H
 #define CAPSULE2D_WORLD_H
@@ -45,12 +45,13 @@
 extern "C" {
 #endif
 
-typedef enum cap_world_status {
-    CAP_WORLD_OK = 0,
-    CAP_WORLD_BAD_VALUE = -1, /* a non-finite or out-of-range value: see cap_world_error */
-    CAP_WORLD_NO_MEMORY = -2, /* allocation failed; nothing changed */
-    CAP_WORLD_BAD_HANDLE = -3 /* removed slot or a slot never used */
-} cap_world_status;
+/* The world's statuses, in the one vocabulary of cap_status (capsule2d.h). */
+enum {
+    CAP_WORLD_OK = CAP_OK,
+    CAP_WORLD_BAD_VALUE = CAP_BAD_VALUE,  /* a non-finite or out-of-range value: see cap_world_error */
+    CAP_WORLD_NO_MEMORY = CAP_NO_MEMORY,  /* allocation failed; nothing changed */
+    CAP_WORLD_BAD_HANDLE = CAP_BAD_HANDLE /* removed slot or a slot never used */
+};
 
 /* Which ball field a validation error names (cap_world_error.field). */
 typedef enum cap_ball_field {

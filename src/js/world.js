@@ -29,7 +29,7 @@ const EVENT_WORDS = 8;
 
 const BAD_VALUE = -1;
 const NO_MEMORY = -2;
-const BAD_HANDLE = -3;
+const BAD_HANDLE = -7;
 const ALIVE = 1;
 const AWAKE = 2;
 const STATIC_CAPSULE = 0;
@@ -103,7 +103,7 @@ function checkLayout() {
   const got = Array.from(rt.heapU32.subarray(p, p + n));
   const want = [WORLD_DEF.length, BALL_DEF.length, STATIC_DEF.length, WORLD_DEF.indexOf('sleep'),
     BALL_DEF.indexOf('awake'), STATIC_DEF.indexOf('sensor'), BALL_FIELDS.length, FLOAT_FIELDS,
-    EVENT_KINDS.length, EVENT_WORDS];
+    EVENT_KINDS.length, EVENT_WORDS, -BAD_VALUE, -NO_MEMORY, -BAD_HANDLE];
   if (got.join() !== want.join()) {
     throw new Error(`capsule2d: world.js and the wasm module disagree on the world layout (C ${got}, JS ${want}); rebuild`);
   }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capsule2d_batch.h"
+#include "capsule2d.h"
 
 static double absd(double a) { return a < 0.0 ? -a : a; }
 
@@ -66,11 +66,11 @@ static cap_range range_of(const cap_grid* g, const double* box)
 static int reserve_u32(uint32_t** p, uint32_t* cap, uint64_t need)
 {
     if (need <= *cap) return 0;
-    if (need > 0x3fffffffu) return CAP_BATCH_NO_MEMORY;
+    if (need > 0x3fffffffu) return CAP_NO_MEMORY;
     uint64_t want = need + need / 2 + 16;
     if (want > 0x3fffffffu) want = need;
     uint32_t* q = (uint32_t*)realloc(*p, (size_t)want * sizeof(uint32_t));
-    if (!q) return CAP_BATCH_NO_MEMORY;
+    if (!q) return CAP_NO_MEMORY;
     *p = q;
     *cap = (uint32_t)want;
     return 0;
@@ -104,7 +104,7 @@ int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n, double sc
     if (!(cell > 0.0)) cell = (width > height ? width : height) / __builtin_sqrt((double)n + 1.0);
     if (!(cell > 0.0) || !(cell < 1e300)) cell = 1.0;
     uint64_t max_cells = cells_per * (uint64_t)n + 64, max_items = items_per * (uint64_t)n + 64;
-    if (reserve_u32((uint32_t**)&g->ranges, &g->ranges_cap, 4 * (uint64_t)n + 4)) return CAP_BATCH_NO_MEMORY;
+    if (reserve_u32((uint32_t**)&g->ranges, &g->ranges_cap, 4 * (uint64_t)n + 4)) return CAP_NO_MEMORY;
     double nxd, nyd;
     uint64_t items;
     for (;;) {
@@ -135,7 +135,7 @@ int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n, double sc
     uint32_t cells = (uint32_t)(nxd * nyd);
     if (reserve_u32(&g->start, &g->start_cap, (uint64_t)cells + 1) ||
         reserve_u32(&g->items, &g->items_cap, items ? items : 1)) {
-        return CAP_BATCH_NO_MEMORY;
+        return CAP_NO_MEMORY;
     }
     g->minx = minx;
     g->miny = miny;
@@ -320,5 +320,5 @@ void cap_grid_free(cap_grid* g)
     free(g->start);
     free(g->items);
     free(g->ranges);
-    memset(g, 0, sizeof *g); /* the owner frees g->contact first */
+    memset(g, 0, sizeof *g);
 }

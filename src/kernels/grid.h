@@ -16,7 +16,6 @@ typedef struct cap_grid {
     uint32_t count;   /* boxes indexed */
     uint32_t version; /* the owner's version when built */
     int built;
-    void* contact; /* the owner's private contact index (batch.c frees it) */
 } cap_grid;
 
 /* The cell column (or row) of coordinate v: floor((v - lo) * inv) clamped
@@ -51,7 +50,7 @@ void cap_grid_capsule_reach(float ax, float ay, float bx, float by, float r, flo
 /* Index n boxes (4 doubles each: minx, miny, maxx, maxy). The cell size
  * starts near the mean box size and doubles until the grid has at most
  * 4n + 64 cells and 8n + 64 entries, so memory stays O(n) for any
- * coordinates. Buffers are kept and only grown. 0 or CAP_BATCH_NO_MEMORY
+ * coordinates. Buffers are kept and only grown. 0 or CAP_NO_MEMORY
  * (then the grid is left empty but valid). */
 int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n);
 

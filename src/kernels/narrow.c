@@ -43,7 +43,7 @@ cap_narrow_shape cap_narrow_capsule(float ax, float ay, float bx, float by, floa
     return s;
 }
 
-void cap_narrow_put(cap_contact_buffer* out, uint64_t k, uint32_t a, uint32_t b, const float c[5])
+void cap_narrow_put(const cap_contact_out* out, uint64_t k, uint32_t a, uint32_t b, const float c[5])
 {
     if (k >= out->capacity) return;
     out->a[k] = a;
@@ -59,7 +59,7 @@ void cap_narrow_put(cap_contact_buffer* out, uint64_t k, uint32_t a, uint32_t b,
  * each in capsule order, confirming each candidate with the scalar test. */
 static uint64_t cap_emit_block(const cap_narrow_shape* caps, const uint32_t* js, const uint32_t* masks,
                                uint32_t hits, const float* cx, const float* cy, const float* cr,
-                               uint32_t base, uint32_t n, uint64_t k, cap_contact_buffer* out)
+                               uint32_t base, uint32_t n, uint64_t k, const cap_contact_out* out)
 {
     for (uint32_t lane = 0; lane < 8 && base + lane < n; lane++) {
         uint32_t i = base + lane;
@@ -78,7 +78,7 @@ static uint64_t cap_emit_block(const cap_narrow_shape* caps, const uint32_t* js,
 }
 
 uint64_t cap_narrow_all_pairs(const cap_narrow_shape* caps, uint32_t m, const float* cx, const float* cy,
-                              const float* cr, uint32_t n, uint32_t* scratch, cap_contact_buffer* out)
+                              const float* cr, uint32_t n, uint32_t* scratch, const cap_contact_out* out)
 {
     if (m == 0 || n == 0) return 0; /* scratch may be NULL then: no arithmetic on it */
     uint32_t* js = scratch;

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "capsule2d_batch.h"
+#include "capsule2d.h"
 #include "core/scalar.h"
 #include "kernels/simd4.h"
 
@@ -79,14 +79,22 @@ static inline void cap_narrow_contact(const cap_narrow_shape* s, float cx, float
     out[4] = py + s->r * out[1];
 }
 
+/* Where contacts go: the arrays of a contact buffer (the batch layer's
+ * cap_contact_buffer, or a world's), `capacity` entries each. */
+typedef struct cap_contact_out {
+    uint32_t capacity;
+    uint32_t *a, *b;
+    float *nx, *ny, *depth, *point_x, *point_y;
+} cap_contact_out;
+
 /* Adds contact number k (0-based, in output order) if it fits. */
-void cap_narrow_put(cap_contact_buffer* out, uint64_t k, uint32_t a, uint32_t b, const float c[5]);
+void cap_narrow_put(const cap_contact_out* out, uint64_t k, uint32_t a, uint32_t b, const float c[5]);
 
 /* All m capsules x n circles, 8 circles (two 4-wide vectors) per capsule per
  * step. cx, cy, cr hold n circles padded with NaN centres to a multiple of
  * 8; scratch holds room for 2 * m uint32. Writes hits ordered by circle, then
  * capsule, and returns how many were found. */
 uint64_t cap_narrow_all_pairs(const cap_narrow_shape* caps, uint32_t m, const float* cx, const float* cy,
-                              const float* cr, uint32_t n, uint32_t* scratch, cap_contact_buffer* out);
+                              const float* cr, uint32_t n, uint32_t* scratch, const cap_contact_out* out);
 
 #endif

@@ -1,8 +1,8 @@
 /* capsule2d — the WebAssembly boundary. The only file that knows about wasm.
  *
  * Scalar queries take flat float arguments (structs passed by value would go
- * through memory in the wasm ABI) and write their result into one static
- * float block, g_out, that JS reads through a Float32Array view (cap_out()).
+ * through memory in the wasm ABI) and write their result into one float
+ * block, g_out (capw_ctx.out, wasm/exports_context.h), that JS reads through a Float32Array view (cap_out()).
  * Layouts of g_out, by query (floats; flags are 0.0 or 1.0):
  *   segment point:  [0] x  [1] y  [2] t            (closest_point_on_segment)
  *   segment pair:   [0] x1 [1] y1 [2] s [3] x2 [4] y2 [5] t [6] distance
@@ -28,6 +28,7 @@
  * Exported names carry the `capw_` prefix so they never clash with the C API.
  */
 #include "capsule2d.h"
+#include "wasm/exports_context.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -35,8 +36,8 @@
 #define EMSCRIPTEN_KEEPALIVE
 #endif
 
-#define CAP_OUT_FLOATS 32
-static float g_out[CAP_OUT_FLOATS];
+capw_context capw_ctx;
+static float* const g_out = capw_ctx.out; /* the single-query block (a name, not state) */
 
 EMSCRIPTEN_KEEPALIVE float* capw_out(void) { return g_out; }
 

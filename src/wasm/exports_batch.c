@@ -4,6 +4,7 @@
  * call returns a CAP_BATCH_* code; details of the last error are in the
  * block at capw_batch_error(): code, set, field, index (int32 each). */
 #include "capsule2d_batch.h"
+#include "wasm/exports_context.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -11,9 +12,7 @@
 #define EMSCRIPTEN_KEEPALIVE
 #endif
 
-static cap_batch_error g_err;
-
-EMSCRIPTEN_KEEPALIVE cap_batch_error* capw_batch_error(void) { return &g_err; }
+EMSCRIPTEN_KEEPALIVE cap_batch_error* capw_batch_error(void) { return &capw_ctx.err; }
 
 EMSCRIPTEN_KEEPALIVE cap_circle_set* capw_circle_set_create(uint32_t capacity) { return cap_circle_set_create(capacity); }
 EMSCRIPTEN_KEEPALIVE int capw_circle_set_reserve(cap_circle_set* s, uint32_t capacity) { return cap_circle_set_reserve(s, capacity); }
@@ -22,7 +21,7 @@ EMSCRIPTEN_KEEPALIVE void capw_circle_set_destroy(cap_circle_set* s) { cap_circl
 EMSCRIPTEN_KEEPALIVE cap_capsule_set* capw_capsule_set_create(uint32_t capacity) { return cap_capsule_set_create(capacity); }
 EMSCRIPTEN_KEEPALIVE int capw_capsule_set_reserve(cap_capsule_set* s, uint32_t capacity) { return cap_capsule_set_reserve(s, capacity); }
 EMSCRIPTEN_KEEPALIVE void capw_capsule_set_destroy(cap_capsule_set* s) { cap_capsule_set_destroy(s); }
-EMSCRIPTEN_KEEPALIVE int capw_capsule_set_update(cap_capsule_set* s) { return cap_capsule_set_update(s, &g_err); }
+EMSCRIPTEN_KEEPALIVE int capw_capsule_set_update(cap_capsule_set* s) { return cap_capsule_set_update(s, &capw_ctx.err); }
 
 EMSCRIPTEN_KEEPALIVE cap_contact_buffer* capw_contact_buffer_create(uint32_t capacity) { return cap_contact_buffer_create(capacity); }
 EMSCRIPTEN_KEEPALIVE int capw_contact_buffer_reserve(cap_contact_buffer* b, uint32_t capacity) { return cap_contact_buffer_reserve(b, capacity); }
@@ -34,61 +33,59 @@ EMSCRIPTEN_KEEPALIVE void capw_index_buffer_destroy(cap_index_buffer* b) { cap_i
 
 EMSCRIPTEN_KEEPALIVE int capw_find_capsule_circle_contacts(cap_capsule_set* c, const cap_circle_set* s, cap_contact_buffer* out)
 {
-    return cap_find_capsule_circle_contacts(c, s, out, &g_err);
+    return cap_find_capsule_circle_contacts(c, s, out, &capw_ctx.err);
 }
 
 EMSCRIPTEN_KEEPALIVE int capw_all_pairs_capsule_circle(const cap_capsule_set* c, const cap_circle_set* s, cap_contact_buffer* out)
 {
-    return cap_all_pairs_capsule_circle(c, s, out, &g_err);
+    return cap_all_pairs_capsule_circle(c, s, out, &capw_ctx.err);
 }
 
 EMSCRIPTEN_KEEPALIVE int capw_find_circle_contacts(const cap_circle_set* s, cap_contact_buffer* out)
 {
-    return cap_find_circle_contacts(s, out, &g_err);
+    return cap_find_circle_contacts(s, out, &capw_ctx.err);
 }
 
 EMSCRIPTEN_KEEPALIVE int capw_query_circle_capsules(cap_capsule_set* s, float x, float y, float r, cap_index_buffer* out)
 {
-    return cap_query_circle_capsules(s, x, y, r, out, &g_err);
+    return cap_query_circle_capsules(s, x, y, r, out, &capw_ctx.err);
 }
 
 EMSCRIPTEN_KEEPALIVE int capw_query_circle_circles(const cap_circle_set* s, float x, float y, float r, cap_index_buffer* out)
 {
-    return cap_query_circle_circles(s, x, y, r, out, &g_err);
+    return cap_query_circle_circles(s, x, y, r, out, &capw_ctx.err);
 }
 
 EMSCRIPTEN_KEEPALIVE int capw_query_box_capsules(cap_capsule_set* s, float x0, float y0, float x1, float y1, cap_index_buffer* out)
 {
-    return cap_query_box_capsules(s, x0, y0, x1, y1, out, &g_err);
+    return cap_query_box_capsules(s, x0, y0, x1, y1, out, &capw_ctx.err);
 }
 
 EMSCRIPTEN_KEEPALIVE int capw_query_box_circles(const cap_circle_set* s, float x0, float y0, float x1, float y1, cap_index_buffer* out)
 {
-    return cap_query_box_circles(s, x0, y0, x1, y1, out, &g_err);
+    return cap_query_box_circles(s, x0, y0, x1, y1, out, &capw_ctx.err);
 }
 
 /* Closest hit of one ray or sweep, read by JS from capw_cast_out():
  *   ray:   [0] index (u32) [1] fraction [2] point x [3] point y [4] nx [5] ny [6] starts_inside (u32)
  *   sweep: [0] index (u32) [1] t [2] centre x [3] centre y [4] nx [5] ny [6] point x [7] point y
  *          [8] starts_inside (u32) */
-static union { float f; uint32_t u; } g_cast[9];
-
-EMSCRIPTEN_KEEPALIVE void* capw_cast_out(void) { return g_cast; }
+EMSCRIPTEN_KEEPALIVE void* capw_cast_out(void) { return capw_ctx.cast; }
 
 EMSCRIPTEN_KEEPALIVE int capw_ray_cast_capsules(cap_capsule_set* s, float ox, float oy, float dx, float dy, float max_fraction)
 {
     cap_ray ray = {{ox, oy}, {dx, dy}, max_fraction};
     uint32_t index = 0;
     cap_ray_hit h;
-    int rc = cap_ray_cast_capsules(s, ray, &index, &h, &g_err);
+    int rc = cap_ray_cast_capsules(s, ray, &index, &h, &capw_ctx.err);
     if (rc != 1) return rc;
-    g_cast[0].u = index;
-    g_cast[1].f = h.fraction;
-    g_cast[2].f = h.point.x;
-    g_cast[3].f = h.point.y;
-    g_cast[4].f = h.normal.x;
-    g_cast[5].f = h.normal.y;
-    g_cast[6].u = (uint32_t)h.starts_inside;
+    capw_ctx.cast[0].u = index;
+    capw_ctx.cast[1].f = h.fraction;
+    capw_ctx.cast[2].f = h.point.x;
+    capw_ctx.cast[3].f = h.point.y;
+    capw_ctx.cast[4].f = h.normal.x;
+    capw_ctx.cast[5].f = h.normal.y;
+    capw_ctx.cast[6].u = (uint32_t)h.starts_inside;
     return 1;
 }
 
@@ -97,17 +94,17 @@ EMSCRIPTEN_KEEPALIVE int capw_sweep_circle_capsules(cap_capsule_set* s, float x0
     cap_vec2 a = {x0, y0}, b = {x1, y1};
     uint32_t index = 0;
     cap_sweep_hit h;
-    int rc = cap_sweep_circle_capsules(s, a, b, r, &index, &h, &g_err);
+    int rc = cap_sweep_circle_capsules(s, a, b, r, &index, &h, &capw_ctx.err);
     if (rc != 1) return rc;
-    g_cast[0].u = index;
-    g_cast[1].f = h.t;
-    g_cast[2].f = h.center.x;
-    g_cast[3].f = h.center.y;
-    g_cast[4].f = h.normal.x;
-    g_cast[5].f = h.normal.y;
-    g_cast[6].f = h.point.x;
-    g_cast[7].f = h.point.y;
-    g_cast[8].u = (uint32_t)h.starts_inside;
+    capw_ctx.cast[0].u = index;
+    capw_ctx.cast[1].f = h.t;
+    capw_ctx.cast[2].f = h.center.x;
+    capw_ctx.cast[3].f = h.center.y;
+    capw_ctx.cast[4].f = h.normal.x;
+    capw_ctx.cast[5].f = h.normal.y;
+    capw_ctx.cast[6].f = h.point.x;
+    capw_ctx.cast[7].f = h.point.y;
+    capw_ctx.cast[8].u = (uint32_t)h.starts_inside;
     return 1;
 }
 
@@ -122,13 +119,13 @@ EMSCRIPTEN_KEEPALIVE void capw_sweep_batch_destroy(cap_sweep_batch* b) { cap_swe
 EMSCRIPTEN_KEEPALIVE int capw_cast_rays(cap_capsule_set* s, cap_ray_batch* rays)
 {
     uint32_t hits = 0;
-    int rc = cap_cast_rays(s, rays, &hits, &g_err);
+    int rc = cap_cast_rays(s, rays, &hits, &capw_ctx.err);
     return rc ? rc : (int)hits;
 }
 
 EMSCRIPTEN_KEEPALIVE int capw_sweep_circles(cap_capsule_set* s, cap_sweep_batch* sweeps)
 {
     uint32_t hits = 0;
-    int rc = cap_sweep_circles(s, sweeps, &hits, &g_err);
+    int rc = cap_sweep_circles(s, sweeps, &hits, &capw_ctx.err);
     return rc ? rc : (int)hits;
 }

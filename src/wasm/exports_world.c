@@ -2,7 +2,7 @@
  * Defs travel through each world's argument block (capw_world_params: 32
  * words): JS writes a cap_world_def / cap_ball_def / cap_static_def there
  * (layouts checked by capw_world_layout) and calls the matching export.
- * Calls return a cap_world_status (< 0) or a slot (>= 0). */
+ * Calls return a cap_status (< 0) or a slot (>= 0). */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +26,7 @@ static const uint32_t layout[] = {
     offsetof(cap_world_def, sleep_enabled) / 4, offsetof(cap_ball_def, awake) / 4,
     offsetof(cap_static_def, sensor) / 4, CAP_BALL_FIELDS, CAP_BALL_FLOAT_FIELDS,
     CAP_EVENT_KINDS, CAP_EVENT_WORDS,
+    (uint32_t)-CAP_WORLD_BAD_VALUE, (uint32_t)-CAP_WORLD_NO_MEMORY, (uint32_t)-CAP_WORLD_BAD_HANDLE,
 };
 
 EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_layout(void) { return layout; }

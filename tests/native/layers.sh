@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The layering rule of src/, checked: a file in a layer may include only
 # public headers (src/include), its own layer and the layers below it, in the
-# order of tools/c-sources.sh (core < kernels < batch < world < wasm).
+# order of tools/c-sources.sh (core < kernels < batch < world < wasm);
+# src/core and src/kernels may not include capsule2d_batch.h or
+# capsule2d_world.h.
 # Prints each violation and exits 1 if there is any.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -18,6 +20,13 @@ for f in src/*/*.c src/*/*.h; do
     esac
     if [ "$(rank "$dep")" -gt "$own" ]; then echo "layers: $f ($layer) includes \"$inc\" ($dep, a higher layer)"; bad=1; fi
   done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f")
+done
+# The lower layers use only the query API's public header: the batch and
+# world headers are above them (kernels hold their own types).
+for f in src/core/* src/kernels/*; do
+  if grep -n '#[[:space:]]*include[[:space:]]*"capsule2d_\(batch\|world\)\.h"' "$f" /dev/null; then
+    echo "layers: $f includes a batch or world public header (core and kernels may not)"; bad=1
+  fi
 done
 # The public headers include nothing private.
 if grep -n '#include "[a-z]*/' src/include/*.h; then echo "layers: a public header includes a private one"; bad=1; fi

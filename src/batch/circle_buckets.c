@@ -10,33 +10,12 @@
  * order. The pair test is symmetric for circles (w = C - A only changes
  * sign), and each contact is computed from the lower index exactly as the
  * general path does, so the results and their bits are the same.
- * Used by cap_find_circle_contacts (batch.c) when no circle is much larger
- * than the mean. */
-#include <stdlib.h>
+ * Used by cap_find_circle_contacts (contacts_circle.c) when no circle is
+ * much larger than the mean. Scratch: the context's `buckets`. */
 #include <string.h>
 
 #include "capsule2d_batch.h"
-#include "kernels/narrow.h"
-
-typedef struct cap_packed { float x, y, r; uint32_t index; } cap_packed;
-
-static struct {
-    cap_packed* rec;
-    uint32_t *cell, *rcell, *start, *count, *pair, *order;
-    uint32_t rec_cap, cell_cap, rcell_cap, start_cap, count_cap, pair_cap, order_cap;
-} bs;
-
-static int grow_to(void** p, uint32_t* cap, uint64_t need, size_t elem)
-{
-    if (need <= *cap) return 0;
-    uint64_t want = need + need / 2 + 64;
-    if (want * elem > 0x7fffffffu) return CAP_BATCH_NO_MEMORY;
-    void* q = realloc(*p, (size_t)(want * elem));
-    if (!q) return CAP_BATCH_NO_MEMORY;
-    *p = q;
-    *cap = (uint32_t)want;
-    return 0;
-}
+#include "batch/batch_internal.h"
 
 static double absd(double a) { return a < 0.0 ? -a : a; }
 
@@ -70,17 +49,16 @@ static inline int circles_touch(float ax, float ay, float ar, float cx, float cy
 /* Tests record p against records [e0, e1) and stores the hits (the pair
  * buffer has room for e1 - e0 more). Branch-free: every pair is written,
  * the count only moves on a hit. Returns the new count (may pass limit). */
-static uint32_t scan_run(const cap_packed* p, uint32_t e0, uint32_t e1, uint32_t k)
+static uint32_t scan_run(cap_bucket_scratch* bs, const cap_packed* p, uint32_t e0, uint32_t e1, uint32_t k)
 {
     float px = p->x, py = p->y, pr = p->r;
     uint32_t pi = p->index;
     for (uint32_t e = e0; e < e1; e++) {
-        const cap_packed* q = bs.rec + e;
+        const cap_packed* q = bs->rec + e;
         uint32_t hit = (uint32_t)circles_touch(px, py, pr, q->x, q->y, q->r);
         uint32_t lo = pi < q->index ? pi : q->index;
-        bs.pair[2 * k] = lo;
-        bs.pair[2 * k + 1] = pi < q->index ? q->index : pi;
-        bs.count[lo] += hit;
+        bs->pair[2 * k] = lo;
+        bs->pair[2 * k + 1] = pi < q->index ? q->index : pi;
         k += hit;
     }
     return k;
@@ -90,21 +68,23 @@ static uint32_t scan_run(const cap_packed* p, uint32_t e0, uint32_t e1, uint32_t
  * returns pairs found, -1 on allocation failure, -2 when more pairs touch
  * than `out` holds, or -3 when the circles are not of similar size (a
  * radius above 4x the mean): the caller then takes the general path. */
-int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer* out);
-int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer* out)
+int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set* s, const cap_contact_out* out)
 {
+    cap_bucket_scratch* bs = &ctx->buckets;
     uint32_t n = s->count;
-    double minx = 0, miny = 0, maxx = 0, maxy = 0, rmax = 0, rsum = 0, big = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        double x = s->x[i], y = s->y[i], r = s->radius[i];
-        if (i == 0 || x < minx) minx = x;
-        if (i == 0 || y < miny) miny = y;
-        if (i == 0 || x > maxx) maxx = x;
-        if (i == 0 || y > maxy) maxy = y;
-        if (r > rmax) rmax = r;
-        rsum += r;
+    if (n == 0) return -3;
+    float rmaxf;
+    double rsum = cap_batch_radii(s->radius, n, &rmaxf), rmax = rmaxf, big = 0;
+    if (!(rmax <= 4.0 * (rsum / n) + 1e-30)) return -3;
+    float fx0 = s->x[0], fy0 = s->y[0], fx1 = fx0, fy1 = fy0; /* inputs are finite */
+    for (uint32_t i = 1; i < n; i++) {
+        float x = s->x[i], y = s->y[i];
+        fx0 = x < fx0 ? x : fx0;
+        fy0 = y < fy0 ? y : fy0;
+        fx1 = x > fx1 ? x : fx1;
+        fy1 = y > fy1 ? y : fy1;
     }
-    if (n == 0 || !(rmax <= 4.0 * (rsum / n) + 1e-30)) return -3;
+    double minx = fx0, miny = fy0, maxx = fx1, maxy = fy1;
     big = absd(minx) + absd(miny) + absd(maxx) + absd(maxy);
     /* A float32 hit means centres at most 2 rmax apart, up to rounding of
      * the coordinates: the slack covers that, so neighbours are within one
@@ -123,61 +103,63 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer*
     uint32_t w = (uint32_t)nxd + 2, cells = w * ((uint32_t)nyd + 1);
     int32_t nx = (int32_t)nxd, ny = (int32_t)nyd;
     uint32_t limit = out->capacity; /* pairs kept before giving up */
-    if (grow_to((void**)&bs.rec, &bs.rec_cap, n, sizeof(cap_packed)) || grow_to((void**)&bs.cell, &bs.cell_cap, n, 4) ||
-        grow_to((void**)&bs.rcell, &bs.rcell_cap, n, 4) ||
-        grow_to((void**)&bs.start, &bs.start_cap, (uint64_t)cells + 2, 4) ||
-        grow_to((void**)&bs.count, &bs.count_cap, (uint64_t)n + 1, 4))
+    if (cap_grow((void**)&bs->rec, &bs->rec_cap, n, sizeof(cap_packed)) || cap_grow((void**)&bs->cell, &bs->cell_cap, n, 4) ||
+        cap_grow((void**)&bs->rcell, &bs->rcell_cap, n, 4) ||
+        cap_grow((void**)&bs->start, &bs->start_cap, (uint64_t)cells + 2, 4) ||
+        cap_grow((void**)&bs->count, &bs->count_cap, (uint64_t)n + 1, 4))
         return -1;
     double inv = 1.0 / cell;
-    memset(bs.start, 0, ((size_t)cells + 2) * 4u);
+    memset(bs->start, 0, ((size_t)cells + 2) * 4u);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t cx = (uint32_t)cell_of(s->x[i], minx, inv, nx), cy = (uint32_t)cell_of(s->y[i], miny, inv, ny);
         uint32_t c = cy * w + cx + 1;
-        bs.cell[i] = c;
-        bs.start[c]++;
+        bs->cell[i] = c;
+        bs->start[c]++;
     }
     /* inclusive sums (the end of each cell), then placed from the last
      * circle down: ascending index within a cell, and start[c] ends at the
      * cell's first record */
-    for (uint32_t c = 1; c < cells; c++) bs.start[c] += bs.start[c - 1];
-    bs.start[cells] = bs.start[cells + 1] = n;
+    for (uint32_t c = 1; c < cells; c++) bs->start[c] += bs->start[c - 1];
+    bs->start[cells] = bs->start[cells + 1] = n;
     for (uint32_t i = n; i-- > 0;) {
         cap_packed p = {s->x[i], s->y[i], s->radius[i], i};
-        uint32_t e = --bs.start[bs.cell[i]];
-        bs.rec[e] = p;
-        bs.rcell[e] = bs.cell[i];
+        uint32_t e = --bs->start[bs->cell[i]];
+        bs->rec[e] = p;
+        bs->rcell[e] = bs->cell[i];
     }
 
     /* The scan, in cell order: the rest of the record's cell and the next
      * cell of its row, then the three cells below (one run). */
-    memset(bs.count, 0, ((size_t)n + 1) * 4u);
+    memset(bs->count, 0, ((size_t)n + 1) * 4u);
     uint32_t k = 0;
     for (uint32_t e = 0; e < n; e++) {
-        uint32_t c = bs.rcell[e];
-        uint32_t end = bs.start[c + 2], e0 = bs.start[c + w - 1], e1 = bs.start[c + w + 2];
-        if (k + (end - e) + (e1 - e0) > bs.pair_cap / 2 &&
-            grow_to((void**)&bs.pair, &bs.pair_cap, 2 * ((uint64_t)k + (end - e) + (e1 - e0) + n), 4))
+        uint32_t c = bs->rcell[e];
+        uint32_t end = bs->start[c + 2], e0 = bs->start[c + w - 1], e1 = bs->start[c + w + 2];
+        if (k + (end - e) + (e1 - e0) > bs->pair_cap / 2 &&
+            cap_grow((void**)&bs->pair, &bs->pair_cap, 2 * ((uint64_t)k + (end - e) + (e1 - e0) + n), 4))
             return -1;
-        k = scan_run(bs.rec + e, e + 1, end, k);
-        k = scan_run(bs.rec + e, e0, e1, k);
+        k = scan_run(bs, bs->rec + e, e + 1, end, k);
+        k = scan_run(bs, bs->rec + e, e0, e1, k);
         if (k > limit) return -2;
     }
 
-    /* Counting sort of the pairs by lower index, then each run by j. */
-    if (grow_to((void**)&bs.order, &bs.order_cap, (uint64_t)k + 1, 4)) return -1;
+    /* Counting sort of the pairs by lower index (counted here, over the
+     * hits only: no read-modify-write per tested pair), then each run by j. */
+    for (uint32_t h = 0; h < k; h++) bs->count[bs->pair[2 * h]]++;
+    if (cap_grow((void**)&bs->order, &bs->order_cap, (uint64_t)k + 1, 4)) return -1;
     uint32_t sum = 0;
     for (uint32_t i = 0; i <= n; i++) {
-        uint32_t c = bs.count[i];
-        bs.count[i] = sum;
+        uint32_t c = bs->count[i];
+        bs->count[i] = sum;
         sum += c;
     }
-    for (uint32_t h = 0; h < k; h++) bs.order[bs.count[bs.pair[2 * h]]++] = bs.pair[2 * h + 1];
+    for (uint32_t h = 0; h < k; h++) bs->order[bs->count[bs->pair[2 * h]]++] = bs->pair[2 * h + 1];
     /* count[i] is now the end of i's run (and the start of i + 1's) */
     uint32_t a0 = 0;
     for (uint32_t i = 0; i < n && a0 < k; i++) {
-        uint32_t a1 = bs.count[i];
+        uint32_t a1 = bs->count[i];
         if (a1 == a0) continue;
-        uint32_t* run = bs.order + a0;
+        uint32_t* run = bs->order + a0;
         for (uint32_t a = 1; a < a1 - a0; a++) { /* usually zero to three of them */
             uint32_t v = run[a], b = a;
             while (b > 0 && run[b - 1] > v) {
@@ -188,7 +170,7 @@ int64_t cap_batch_circles_bucketed_(const cap_circle_set* s, cap_contact_buffer*
         }
         cap_narrow_shape sh = circle_shape(s, i);
         for (uint32_t a = a0; a < a1; a++) {
-            uint32_t j = bs.order[a];
+            uint32_t j = bs->order[a];
             float con[5];
             cap_narrow_contact(&sh, s->x[j], s->y[j], s->radius[j], con);
             cap_narrow_put(out, a, i, j, con);

@@ -1,0 +1,126 @@
+/* capsule2d — private to the batch layer: its context (the scratch every
+ * call grows and keeps), the capsule set's index, and the functions its
+ * files share. Declared here only, never by hand in a .c file. */
+#ifndef CAP_BATCH_INTERNAL_H
+#define CAP_BATCH_INTERNAL_H
+
+#include <stdint.h>
+
+#include "capsule2d_batch.h"
+#include "kernels/contact_index.h"
+#include "kernels/grid.h"
+#include "kernels/narrow.h"
+#include "kernels/scratch.h"
+
+/* What a capsule set keeps between calls (cap_capsule_set.index): the
+ * static index (region queries, casts, the general contact path) and the
+ * contact index (capsule-circle contacts for circles of similar size). */
+struct cap_capsule_index {
+    cap_grid grid;
+    cap_contact_index contact;
+};
+
+/* A circle in cell order (capsule-circle contacts). */
+typedef struct cap_circle_rec { float x, y, r; uint32_t i; } cap_circle_rec;
+
+/* Capsule-circle contacts in cell order (contacts_capsule_circle.c). */
+typedef struct cap_cell_scratch {
+    cap_circle_rec* rec;
+    uint32_t *rcell, *ccell, *cnt, *hit, *hcount, *horder;
+    uint32_t rec_cap, rcell_cap, ccell_cap, cnt_cap, hit_cap, hcount_cap, horder_cap;
+} cap_cell_scratch;
+
+/* A circle in bucket order (circle_buckets.c). */
+typedef struct cap_packed { float x, y, r; uint32_t index; } cap_packed;
+
+/* Circle pairs bucketed by centre (circle_buckets.c). */
+typedef struct cap_bucket_scratch {
+    cap_packed* rec;
+    uint32_t *cell, *rcell, *start, *count, *pair, *order;
+    uint32_t rec_cap, cell_cap, rcell_cap, start_cap, count_cap, pair_cap, order_cap;
+} cap_bucket_scratch;
+
+/* The scratch of the batch calls: grown, kept, never shared with a world.
+ * The public batch functions use the one default context. */
+typedef struct cap_batch_context {
+    cap_scratch scratch;       /* boxes, stamps, candidates */
+    float* f[3];               /* padded circles x y r (all pairs) */
+    uint32_t f_cap;
+    cap_narrow_shape* prep;    /* prepared capsules, or circles as shapes */
+    uint32_t prep_cap;
+    uint32_t* pairs;           /* the all-pairs kernel's hit list */
+    uint32_t pairs_cap;
+    cap_grid circles;          /* circle pairs, general path */
+    cap_cell_scratch cells;    /* capsule-circle contacts in cell order */
+    cap_bucket_scratch buckets; /* circle pairs bucketed by centre */
+} cap_batch_context;
+
+/* The batch layer's one default context (batch_context.c). */
+cap_batch_context* cap_batch_default_context(void);
+
+/* Fills *err (when given) and returns code. */
+int cap_batch_fail(cap_batch_error* err, int code, int set, int field, uint32_t index);
+
+/* Reallocates each of k arrays (element size 4) from `keep` to `capacity`
+ * elements, all or nothing (batch_sets.c). */
+int cap_batch_realloc_all(void** arrays[], int k, uint32_t keep, uint32_t capacity);
+
+/* Builds s's static index when missing or stale (or always when force). */
+int cap_batch_ensure_index(cap_batch_context* ctx, cap_capsule_set* s, int force);
+
+/* The capsules whose index cells the box (or the cells within r of the
+ * segment) touches, ascending (indices >= count skipped). The list lives
+ * in ctx's scratch until the next call. */
+int cap_batch_index_candidates(cap_batch_context* ctx, cap_capsule_set* s, const double box[4], uint32_t** cand,
+                               uint32_t* n);
+int cap_batch_segment_candidates(cap_batch_context* ctx, cap_capsule_set* s, const double seg[4], double r,
+                                 uint32_t** cand, uint32_t* n);
+
+/* Circle pairs of similar size (circle_buckets.c), inputs already checked:
+ * pairs found, -1 on allocation failure, -2 when more pairs touch than
+ * `out` holds, or -3 when a radius is above 4x the mean. */
+int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set* s, const cap_contact_out* out);
+
+/* The kernel's view of a contact buffer. */
+static inline cap_contact_out cap_batch_out(const cap_contact_buffer* b)
+{
+    cap_contact_out o = {b->capacity, b->a, b->b, b->nx, b->ny, b->depth, b->point_x, b->point_y};
+    return o;
+}
+
+/* The kernel's view of a capsule set. */
+static inline cap_capsule_arrays cap_batch_capsules(const cap_capsule_set* s)
+{
+    cap_capsule_arrays c = {s->ax, s->ay, s->bx, s->by, s->radius, s->count, s->version};
+    return c;
+}
+
+/* The largest radius and the sum of the radii (in float64, four running
+ * sums so the additions do not wait on each other). The sum only chooses a
+ * path, and every path gives the same results. */
+static inline double cap_batch_radii(const float* r, uint32_t n, float* rmax)
+{
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    float m0 = 0.0f, m1 = 0.0f;
+    uint32_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        float a = r[i], b = r[i + 1], c = r[i + 2], d = r[i + 3];
+        float ab = a > b ? a : b, cd = c > d ? c : d;
+        m0 = ab > m0 ? ab : m0;
+        m1 = cd > m1 ? cd : m1;
+        s0 += a;
+        s1 += b;
+        s2 += c;
+        s3 += d;
+    }
+    for (; i < n; i++) {
+        m0 = r[i] > m0 ? r[i] : m0;
+        s0 += r[i];
+    }
+    *rmax = m0 > m1 ? m0 : m1;
+    return (s0 + s1) + (s2 + s3);
+}
+
+static inline uint32_t cap_batch_saturate(uint64_t k) { return k > 0xffffffffu ? 0xffffffffu : (uint32_t)k; }
+
+#endif

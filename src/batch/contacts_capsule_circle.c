@@ -1,0 +1,202 @@
+/* capsule2d — capsule-circle contacts: through the capsule set's contact
+ * index (circles of similar size, found in cell order, emitted in circle
+ * order), through its static index (sizes far apart, or more pairs than
+ * the buffer holds), and all pairs 4-wide (the reference path).
+ * Declarations and conventions: capsule2d_batch.h. */
+#include "capsule2d_batch.h"
+
+#include <string.h>
+
+#include "batch/batch_internal.h"
+
+static cap_narrow_shape capsule_at(const cap_capsule_set* s, uint32_t j)
+{
+    return cap_narrow_capsule(s->ax[j], s->ay[j], s->bx[j], s->by[j], s->radius[j]);
+}
+
+/* Emits contact k for circle i and entry e when it holds on the live
+ * arrays (always, unless shapes changed without a version bump: then the
+ * capsule is prepared anew and re-tested). */
+static uint64_t emit_capsule_hit(const cap_capsule_set* s, const cap_capsule_arrays* live, int all_same,
+                                 const cap_contact_index* ci, uint32_t e, uint32_t i, float cx, float cy, float cr,
+                                 const cap_contact_out* out, uint64_t k)
+{
+    uint32_t j = cap_contact_index_capsule(ci, e);
+    int same = all_same || cap_contact_index_same(ci, live, j);
+    cap_narrow_shape sh = same ? ci->entry[e] : capsule_at(s, j);
+    if (!same && !cap_narrow_test(&sh, cx, cy, cr)) return k;
+    if (k < out->capacity) {
+        float con[5];
+        cap_narrow_contact(&sh, cx, cy, cr, con);
+        cap_narrow_put(out, k, j, i, con);
+    }
+    return k + 1;
+}
+
+/* The results found in cell order (circles counting-sorted by the cell of
+ * their centre, so a run of circles reads the same capsules), kept as
+ * (circle, entry) and emitted in circle order. 0, a negative code, or 1
+ * when more than out->capacity pairs touch (nothing written then: the
+ * caller takes the general path, which counts them all). */
+static int contacts_in_cell_order(cap_batch_context* ctx, const cap_capsule_set* s, const cap_circle_set* circles,
+                                  const cap_contact_index* ci, const cap_contact_out* out, uint64_t* found)
+{
+    const cap_grid* g = &ci->grid;
+    uint32_t n = circles->count, cells = (uint32_t)g->nx * (uint32_t)g->ny;
+    cap_cell_scratch* w = &ctx->cells;
+    if (cap_grow((void**)&w->rec, &w->rec_cap, n, sizeof(cap_circle_rec)) ||
+        cap_grow((void**)&w->rcell, &w->rcell_cap, n, 4) || cap_grow((void**)&w->ccell, &w->ccell_cap, n, 4) ||
+        cap_grow((void**)&w->cnt, &w->cnt_cap, (uint64_t)cells + 1, 4) ||
+        cap_grow((void**)&w->hcount, &w->hcount_cap, (uint64_t)n + 1, 4))
+        return CAP_NO_MEMORY;
+    memset(w->cnt, 0, ((size_t)cells + 1) * 4u);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t c = cap_grid_cell_at(g, circles->x[i], circles->y[i]);
+        w->ccell[i] = c;
+        w->cnt[c]++;
+    }
+    uint32_t sum = 0;
+    for (uint32_t c = 0; c <= cells; c++) {
+        uint32_t v = w->cnt[c];
+        w->cnt[c] = sum;
+        sum += v;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t e = w->cnt[w->ccell[i]]++;
+        cap_circle_rec r = {circles->x[i], circles->y[i], circles->radius[i], i};
+        w->rec[e] = r;
+        w->rcell[e] = w->ccell[i];
+    }
+    memset(w->hcount, 0, ((size_t)n + 1) * 4u);
+    uint32_t k = 0, limit = out->capacity;
+    for (uint32_t e = 0; e < n; e++) {
+        cap_circle_rec r = w->rec[e];
+        uint32_t c = w->rcell[e], q0 = g->start[c], q1 = g->start[c + 1];
+        if (2 * ((uint64_t)k + (q1 - q0)) > w->hit_cap &&
+            cap_grow((void**)&w->hit, &w->hit_cap, 2 * ((uint64_t)k + (q1 - q0) + n), 4))
+            return CAP_NO_MEMORY;
+        uint32_t k0 = k;
+        for (uint32_t q = q0; q < q1; q++) { /* branch-free: written always, kept on a hit */
+            w->hit[2 * k] = r.i;
+            w->hit[2 * k + 1] = q;
+            k += (uint32_t)cap_narrow_test(ci->entry + q, r.x, r.y, r.r);
+        }
+        w->hcount[r.i] += k - k0;
+        if (k > limit) return 1;
+    }
+    /* counting sort by circle; a circle's hits come from one cell, in
+     * ascending capsule order already */
+    if (cap_grow((void**)&w->horder, &w->horder_cap, (uint64_t)k + 1, 4)) return CAP_NO_MEMORY;
+    sum = 0;
+    for (uint32_t i = 0; i <= n; i++) {
+        uint32_t v = w->hcount[i];
+        w->hcount[i] = sum;
+        sum += v;
+    }
+    for (uint32_t h = 0; h < k; h++) w->horder[w->hcount[w->hit[2 * h]]++] = w->hit[2 * h + 1];
+    cap_capsule_arrays live = cap_batch_capsules(s);
+    int all_same = cap_contact_index_all_same(ci, &live); /* usual: one pass, no check per hit */
+    uint64_t kk = 0;
+    for (uint32_t i = 0, a = 0; i < n && a < k; i++) {
+        float cx = circles->x[i], cy = circles->y[i], cr = circles->radius[i];
+        for (; a < w->hcount[i]; a++) kk = emit_capsule_hit(s, &live, all_same, ci, w->horder[a], i, cx, cy, cr, out, kk);
+    }
+    *found = kk;
+    return 0;
+}
+
+int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle_set* circles,
+                                     cap_contact_buffer* out, cap_batch_error* err)
+{
+    if (!out) return cap_batch_fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
+    int rc = cap_capsule_set_check(capsules, err);
+    if (!rc) rc = cap_circle_set_check(circles, err);
+    if (rc) return rc; /* rejected input: out is left as it was */
+    cap_batch_context* ctx = cap_batch_default_context();
+    out->count = 0;
+    uint32_t m = capsules->count, n = circles->count;
+    if (cap_batch_ensure_index(ctx, capsules, 0))
+        return cap_batch_fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    if (m == 0 || n == 0) return CAP_BATCH_OK;
+    const cap_contact_out o = cap_batch_out(out);
+    /* Circles of similar size (none above 4x the mean): the contact index,
+     * one cell per circle. Otherwise one big circle would inflate every
+     * capsule: each circle gathers the cells its own box touches. */
+    float rmax;
+    double rsum = cap_batch_radii(circles->radius, n, &rmax);
+    if ((double)rmax <= 4.0 * (rsum / n) + 1e-30) {
+        cap_contact_index* ci = &capsules->index->contact;
+        cap_capsule_arrays live = cap_batch_capsules(capsules);
+        if (cap_contact_index_ensure(ci, &live, rmax, &ctx->scratch))
+            return cap_batch_fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+        uint64_t found = 0;
+        rc = contacts_in_cell_order(ctx, capsules, circles, ci, &o, &found);
+        if (rc < 0) return cap_batch_fail(err, rc, CAP_BATCH_SET_QUERY, 0, 0);
+        if (rc == 0) {
+            out->count = cap_batch_saturate(found);
+            return CAP_BATCH_OK;
+        }
+    }
+    /* Sizes far apart (or more pairs than `out` holds): each circle gathers
+     * the index cells its box touches (ascending, no repeats) and tests
+     * them on the live arrays. */
+    cap_scratch* w = &ctx->scratch;
+    if (cap_scratch_stamps(w, m)) return cap_batch_fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    uint64_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        float cx = circles->x[i], cy = circles->y[i], cr = circles->radius[i];
+        double box[4];
+        cap_grid_circle_box(cx, cy, cr, box);
+        uint32_t nc = cap_grid_gather(&capsules->index->grid, box, 0, m, w->stamp, &w->stamp_id, w->cand);
+        for (uint32_t c = 0; c < nc; c++) {
+            uint32_t j = w->cand[c];
+            cap_narrow_shape sh = capsule_at(capsules, j);
+            if (!cap_narrow_test(&sh, cx, cy, cr)) continue;
+            if (k < out->capacity) {
+                float con[5];
+                cap_narrow_contact(&sh, cx, cy, cr, con);
+                cap_narrow_put(&o, k, j, i, con);
+            }
+            k++;
+        }
+    }
+    out->count = cap_batch_saturate(k);
+    return CAP_BATCH_OK;
+}
+
+int cap_all_pairs_capsule_circle(const cap_capsule_set* capsules, const cap_circle_set* circles,
+                                 cap_contact_buffer* out, cap_batch_error* err)
+{
+    if (!out) return cap_batch_fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
+    int rc = cap_capsule_set_check(capsules, err);
+    if (!rc) rc = cap_circle_set_check(circles, err);
+    if (rc) return rc; /* rejected input: out is left as it was */
+    cap_batch_context* ctx = cap_batch_default_context();
+    out->count = 0;
+    uint32_t m = capsules->count, n = circles->count;
+    uint64_t padded = ((uint64_t)n + 7) & ~(uint64_t)7;
+    if (padded > ctx->f_cap) { /* the three arrays grow together */
+        uint64_t want = padded + padded / 2 + 64;
+        if (want * 4u > 0x7fffffffu) return cap_batch_fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+        for (int a = 0; a < 3; a++) {
+            uint32_t cap = ctx->f_cap;
+            if (cap_grow((void**)&ctx->f[a], &cap, want, 4)) /* the ones grown stay valid */
+                return cap_batch_fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+        }
+        ctx->f_cap = (uint32_t)want;
+    }
+    if (cap_grow((void**)&ctx->prep, &ctx->prep_cap, m, sizeof(cap_narrow_shape)) ||
+        cap_grow((void**)&ctx->pairs, &ctx->pairs_cap, 2 * (uint64_t)m, 4))
+        return cap_batch_fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
+    float nan = __builtin_nanf("");
+    for (uint32_t i = 0; i < padded; i++) {
+        ctx->f[0][i] = i < n ? circles->x[i] : nan;
+        ctx->f[1][i] = i < n ? circles->y[i] : nan;
+        ctx->f[2][i] = i < n ? circles->radius[i] : 0.0f;
+    }
+    for (uint32_t j = 0; j < m; j++) ctx->prep[j] = capsule_at(capsules, j);
+    const cap_contact_out o = cap_batch_out(out);
+    uint64_t k = cap_narrow_all_pairs(ctx->prep, m, ctx->f[0], ctx->f[1], ctx->f[2], n, ctx->pairs, &o);
+    out->count = cap_batch_saturate(k);
+    return CAP_BATCH_OK;
+}

@@ -1,0 +1,33 @@
+/* capsule2d — private: grow-only scratch owned by its caller (the batch
+ * layer's default context, each world its own). Nothing here is global:
+ * every buffer lives in an object the caller passes in. */
+#ifndef CAP_SCRATCH_H
+#define CAP_SCRATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Grows *p (elements of `elem` bytes, *cap of them) to hold at least
+ * `need`, with headroom; never shrinks. CAP_OK or CAP_NO_MEMORY (then *p
+ * and *cap are as they were). */
+int cap_grow(void** p, uint32_t* cap, uint64_t need, size_t elem);
+
+/* The scratch every grid gather needs: boxes to build from, seen-stamps
+ * and the candidate list. Zero-initialise; free with cap_scratch_free. */
+typedef struct cap_scratch {
+    double* boxes; /* 4 per box: minx, miny, maxx, maxy */
+    uint32_t *stamp, *cand;
+    uint32_t boxes_cap, stamp_cap, cand_cap; /* boxes_cap in doubles */
+    uint32_t stamp_id;
+} cap_scratch;
+
+/* Room for n boxes. */
+int cap_scratch_boxes(cap_scratch* s, uint32_t n);
+
+/* Stamps for items < n and a candidate list of n + 1 (stamps are cleared
+ * long before their ids wrap). */
+int cap_scratch_stamps(cap_scratch* s, uint32_t n);
+
+void cap_scratch_free(cap_scratch* s);
+
+#endif
