@@ -70,3 +70,4 @@ export function usingSimd(): boolean;
 
 export * from './query.js';
 export * from './batch.js';
+export * from './draw.js';

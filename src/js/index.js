@@ -6,6 +6,7 @@ import { defaultSource } from './wasm-default.js'; // build.sh: inline-source.js
 export { simdSupported } from './loader.js';
 export * from './query.js';
 export * from './batch.js';
+export * from './draw.js';
 
 /**
  * Loads the WebAssembly module; await it once before any other call.
