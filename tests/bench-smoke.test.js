@@ -79,3 +79,12 @@ test('scenario 3: the API, the bare export and plain JS agree per call', { timeo
   assert.equal(rows.length, 4);
   assert.ok(rows[0].hits > 0 && rows[0].hits < 4096, 'some calls hit, some miss');
 });
+
+test('scenario 4: every engine simulates the same plinko scene (balls kept inside, mean height close)', { timeout: 240_000 }, async () => {
+  const { runScenario4 } = await import('../bench/scenario4.js');
+  const { rows, problems } = await runScenario4({ quick: true, log: () => {}, engines: ['capsule2d', 'capsule2d-scalar', 'box2d3', 'rapier'] });
+  assert.deepEqual(problems, []);
+  const engines = new Set(rows.map((r) => r[1]));
+  assert.ok([...engines].some((e) => e.startsWith('capsule2d SIMD')) && [...engines].some((e) => e.startsWith('Box2D v3')), [...engines].join(', '));
+  for (const r of rows) assert.match(r[5], /^(\d+)\/\1$/, `${r[1]}: every ball inside (${r[5]})`);
+});

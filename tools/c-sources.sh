@@ -23,6 +23,10 @@ CAP_LIB_SOURCES=()
 for layer in "${CAP_LAYERS[@]}"; do CAP_LIB_SOURCES+=(src/"$layer"/*.c); done
 CAP_WASM_SOURCES=(src/wasm/*.c)
 shopt -u nullglob
+# Cold code (object bookkeeping, queries, index building) that the wasm
+# builds compile with -Os instead of -O3, to keep each module within its size
+# budget; the hot paths (kernels, the step, the solver) stay at -O3.
+CAP_SIZE_SOURCES=(src/world/world.c)
 CAP_INCLUDE=(-Isrc/include -Isrc)
 # Determinism: C11, IEEE float32 in a fixed order, never fused.
 CAP_CFLAGS=(-std=c11 -ffp-contract=off "${CAP_INCLUDE[@]}")
@@ -32,9 +36,10 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   case "${1:-}" in
     lib) printf '%s\n' "${CAP_LIB_SOURCES[@]}" ;;
     wasm) printf '%s\n' "${CAP_WASM_SOURCES[@]}" ;;
+    size) printf '%s\n' "${CAP_SIZE_SOURCES[@]}" ;;
     include) printf '%s\n' "${CAP_INCLUDE[@]}" ;;
     cflags) printf '%s\n' "${CAP_CFLAGS[@]}" ;;
     warn) printf '%s\n' "${CAP_WARN[@]}" ;;
-    *) echo "usage: bash tools/c-sources.sh lib|wasm|include|cflags|warn" >&2; exit 2 ;;
+    *) echo "usage: bash tools/c-sources.sh lib|wasm|size|include|cflags|warn" >&2; exit 2 ;;
   esac
 fi

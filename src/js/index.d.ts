@@ -70,4 +70,5 @@ export function usingSimd(): boolean;
 
 export * from './query.js';
 export * from './batch.js';
+export * from './world.js';
 export * from './draw.js';

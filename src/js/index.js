@@ -6,7 +6,8 @@ import { defaultSource } from './wasm-default.js'; // build.sh: inline-source.js
 export { simdSupported } from './loader.js';
 export * from './query.js';
 export * from './batch.js';
-export * from './draw.js';
+export { World } from './world.js';
+export { drawWorld } from './draw.js';
 
 /**
  * Loads the WebAssembly module; await it once before any other call.

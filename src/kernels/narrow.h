@@ -66,7 +66,7 @@ static inline void cap_narrow_contact(const cap_narrow_shape* s, float cx, float
     cap_vec2 n = cap_v2(0.0f, 1.0f);
     float dist = cap_length_and_normalize(cap_v2(p.dx, p.dy), &n);
     if (!(dist > 0.0f)) {
-        cap_vec2 u;
+        cap_vec2 u = {0.0f, 0.0f}; /* set whenever it is read; initialised for -Wmaybe-uninitialized */
         n = cap_v2(0.0f, 1.0f);
         if (cap_length_and_normalize(cap_v2(s->vx, s->vy), &u) > 0.0f) n = cap_left_perp(u);
     }

@@ -59,6 +59,22 @@ C4_INLINE c4m c4_le(c4 a, c4 b) { return wasm_f32x4_le(a, b); }
 C4_INLINE c4m c4_or(c4m a, c4m b) { return wasm_v128_or(a, b); }
 C4_INLINE int c4_any(c4m m) { return wasm_v128_any_true(m); }
 C4_INLINE int c4_bits(c4m m) { return (int)wasm_i32x4_bitmask(m); }
+C4_INLINE void c4_store(float* p, c4 a) { wasm_v128_store(p, a); }
+C4_INLINE c4m c4_lt(c4 a, c4 b) { return wasm_f32x4_lt(a, b); }
+C4_INLINE c4m c4_and(c4m a, c4m b) { return wasm_v128_and(a, b); }
+C4_INLINE c4m c4_andnot(c4m a, c4m b) { return wasm_v128_andnot(a, b); } /* a & ~b */
+/* m ? a : b, lane by lane (m all ones or all zeros per lane). */
+C4_INLINE c4 c4_sel(c4m m, c4 a, c4 b) { return wasm_v128_bitselect(a, b, m); }
+/* Rows (a, b, c, d) of a 4x4 matrix become its columns. */
+C4_INLINE void c4_transpose(c4* a, c4* b, c4* c, c4* d)
+{
+    c4 t0 = wasm_i32x4_shuffle(*a, *b, 0, 1, 4, 5), t1 = wasm_i32x4_shuffle(*a, *b, 2, 3, 6, 7);
+    c4 t2 = wasm_i32x4_shuffle(*c, *d, 0, 1, 4, 5), t3 = wasm_i32x4_shuffle(*c, *d, 2, 3, 6, 7);
+    *a = wasm_i32x4_shuffle(t0, t2, 0, 2, 4, 6);
+    *b = wasm_i32x4_shuffle(t0, t2, 1, 3, 5, 7);
+    *c = wasm_i32x4_shuffle(t1, t3, 0, 2, 4, 6);
+    *d = wasm_i32x4_shuffle(t1, t3, 1, 3, 5, 7);
+}
 
 #elif defined(__SSE4_1__)
 #include <smmintrin.h>
@@ -79,6 +95,12 @@ C4_INLINE c4m c4_le(c4 a, c4 b) { return _mm_cmple_ps(a, b); }
 C4_INLINE c4m c4_or(c4m a, c4m b) { return _mm_or_ps(a, b); }
 C4_INLINE int c4_any(c4m m) { return _mm_movemask_ps(m) != 0; }
 C4_INLINE int c4_bits(c4m m) { return _mm_movemask_ps(m); }
+C4_INLINE void c4_store(float* p, c4 a) { _mm_storeu_ps(p, a); }
+C4_INLINE c4m c4_lt(c4 a, c4 b) { return _mm_cmplt_ps(a, b); }
+C4_INLINE c4m c4_and(c4m a, c4m b) { return _mm_and_ps(a, b); }
+C4_INLINE c4m c4_andnot(c4m a, c4m b) { return _mm_andnot_ps(b, a); } /* a & ~b */
+C4_INLINE c4 c4_sel(c4m m, c4 a, c4 b) { return _mm_blendv_ps(b, a, m); }
+C4_INLINE void c4_transpose(c4* a, c4* b, c4* c, c4* d) { _MM_TRANSPOSE4_PS(*a, *b, *c, *d); }
 
 #else
 
@@ -111,6 +133,34 @@ C4_INLINE c4m c4_le(c4 a, c4 b)
 C4_INLINE c4m c4_or(c4m a, c4m b) { c4m r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] | b.v[i]; return r; }
 C4_INLINE int c4_any(c4m m) { return (m.v[0] | m.v[1] | m.v[2] | m.v[3]) != 0; }
 C4_INLINE int c4_bits(c4m m) { return (int)((m.v[0] & 1u) | (m.v[1] & 2u) | (m.v[2] & 4u) | (m.v[3] & 8u)); }
+C4_INLINE void c4_store(float* p, c4 a) { memcpy(p, a.v, sizeof a.v); }
+C4_INLINE c4m c4_lt(c4 a, c4 b)
+{
+    c4m r;
+    for (int i = 0; i < 4; i++) r.v[i] = 0u - c1_opaque_((uint32_t)(a.v[i] < b.v[i]));
+    return r;
+}
+C4_INLINE c4m c4_and(c4m a, c4m b) { c4m r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] & b.v[i]; return r; }
+C4_INLINE c4m c4_andnot(c4m a, c4m b) { c4m r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] & ~b.v[i]; return r; }
+C4_INLINE void c4_transpose(c4* a, c4* b, c4* c, c4* d)
+{
+    c4 r[4] = {*a, *b, *c, *d}, o[4];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) o[i].v[j] = r[j].v[i];
+    *a = o[0]; *b = o[1]; *c = o[2]; *d = o[3];
+}
+C4_INLINE c4 c4_sel(c4m m, c4 a, c4 b)
+{
+    c4 r;
+    for (int i = 0; i < 4; i++) {
+        uint32_t ia, ib, ir;
+        memcpy(&ia, &a.v[i], 4);
+        memcpy(&ib, &b.v[i], 4);
+        ir = (ia & m.v[i]) | (ib & ~m.v[i]);
+        memcpy(&r.v[i], &ir, 4);
+    }
+    return r;
+}
 
 #endif
 

@@ -22,7 +22,7 @@ for target in "${targets[@]}"; do
     "$target" "${CAP_LIB_SOURCES[@]}" -lm -o "$out/$name"
   mkdir -p "$out/$name.corpus"
   echo "== $name: fuzzing for ${seconds}s"
-  if ! (cd "$out" && "./$name" -max_total_time="$seconds" -print_final_stats=1 "$name.corpus" > "$name.log" 2>&1); then
+  if ! (cd "$out" && "./$name" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 "$name.corpus" > "$name.log" 2>&1); then
     tail -n 40 "$out/$name.log" >&2
     echo "== $name: FAILED (log: $out/$name.log; crashing input: $out/crash-*)" >&2
     exit 1

@@ -14,4 +14,12 @@ source tools/c-sources.sh
   -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
   -I"$out" "${CAP_LIB_SOURCES[@]}" tests/native/*.c -lm -o "$out/tests"
 "$out/tests" "$@"
+# The same tests with the SSE4.1 backend of src/kernels/simd4.h (x86-64):
+# the golden hashes must not depend on the backend.
+if [ "$(uname -m)" = x86_64 ]; then
+  "${CC:-gcc}" "${CAP_CFLAGS[@]}" "${CAP_WARN[@]}" -O2 -msse4.1 \
+    -I"$out" "${CAP_LIB_SOURCES[@]}" tests/native/*.c -lm -o "$out/tests-sse"
+  echo "== the same tests, SSE4.1 backend"
+  "$out/tests-sse" "$@"
+fi
 bash tests/native/layers.sh

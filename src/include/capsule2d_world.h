@@ -1,0 +1,205 @@
+/* capsule2d — the ball-physics world: dynamic balls (circles that spin and
+ * roll) against static capsules, segments, circles and half-planes.
+ *
+ * SUMMARY
+ *   A world owns its balls (structure of arrays, slot-indexed), its statics
+ *   and all of its scratch memory; nothing is global. One step is one fixed
+ *   dt with sub-steps inside (a soft-step solver in the manner of Box2D v3):
+ *   contacts are found once per step (one point per pair, speculative up to
+ *   a small margin), solved as soft constraints with warm starting and a
+ *   relax pass, restitution is applied once after the sub-steps, and every
+ *   ball is then swept against the statics (continuous collision, always on,
+ *   no speed cap). Deterministic: the same inputs give the same bits in
+ *   every build (only +, -, *, /, sqrt in a fixed order; orders come from
+ *   slots only).
+ *
+ * CONVENTIONS (see CONVENTIONS.md, "The world")
+ *   - y up; the default gravity is (0, -10); defaults are for metres and
+ *     seconds with balls of 0.05-2 m; units_per_meter scales every
+ *     length-based default (slop, speculative distance, speed thresholds).
+ *   - Ball-static normals point from the static toward the ball; ball-ball
+ *     normals from the lower slot toward the higher.
+ *   - A half-plane ("line") through A != B is solid on the RIGHT of A->B; the
+ *     free side is the left, where the line's normal points: a floor from
+ *     (-1, 0) to (1, 0) is free above, solid below.
+ *   - Mixing: friction = sqrt(fa * fb), restitution = max(ea, eb), rolling
+ *     resistance = max(ca, cb). Restitution acts only when the approach
+ *     speed is above restitution_threshold.
+ *   - Rolling resistance c: a torque of at most c * r * N opposing the
+ *     ball's spin relative to what it rolls on (r the ball's radius, N the
+ *     normal force). A solid disc (I = m r^2 / 2) rolling on a level floor
+ *     then decelerates at (2/3) c g and stops after 3 v^2 / (4 c g).
+ *   - Touching, for events: a contact is touching after a step when its
+ *     solver pushed (normal impulse > 0) or its separation is <= 0.
+ *
+ * STATUS CODES: CAP_WORLD_OK (0) or a negative cap_world_status.
+ */
+#ifndef CAPSULE2D_WORLD_H
+#define CAPSULE2D_WORLD_H
+
+#include <stdint.h>
+
+#include "capsule2d.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cap_world_status {
+    CAP_WORLD_OK = 0,
+    CAP_WORLD_BAD_VALUE = -1, /* a non-finite or out-of-range value: see cap_world_error */
+    CAP_WORLD_NO_MEMORY = -2, /* allocation failed; nothing changed */
+    CAP_WORLD_BAD_HANDLE = -3 /* removed slot or a slot never used */
+} cap_world_status;
+
+/* Which ball field a validation error names (cap_world_error.field). */
+typedef enum cap_ball_field {
+    CAP_BALL_X, CAP_BALL_Y, CAP_BALL_VX, CAP_BALL_VY, CAP_BALL_ANGLE, CAP_BALL_W,
+    CAP_BALL_RADIUS, CAP_BALL_INV_MASS, CAP_BALL_INV_INERTIA, CAP_BALL_RESTITUTION,
+    CAP_BALL_FRICTION, CAP_BALL_ROLLING, CAP_BALL_GRAVITY_SCALE, CAP_BALL_LINEAR_DAMPING,
+    CAP_BALL_ANGULAR_DAMPING, CAP_BALL_SLEEP_TIME,
+    CAP_BALL_FLOAT_FIELDS,                  /* float32 fields above, u32 below */
+    CAP_BALL_CATEGORY = CAP_BALL_FLOAT_FIELDS, CAP_BALL_MASK, CAP_BALL_FLAGS, CAP_BALL_GENERATION,
+    CAP_BALL_FIELDS
+} cap_ball_field;
+
+/* Ball flags (CAP_BALL_FLAGS). */
+#define CAP_BALL_ALIVE 1u
+#define CAP_BALL_AWAKE 2u
+
+/* Static kinds. A capsule with radius 0 is a segment; with a = b a circle. */
+typedef enum cap_static_kind { CAP_STATIC_CAPSULE = 0, CAP_STATIC_LINE = 1 } cap_static_kind;
+
+typedef struct cap_world_def {
+    float gravity_x, gravity_y;     /* default (0, -10) */
+    float dt;                       /* default 1/60, > 0 */
+    int32_t sub_steps;              /* default 4, 1..64 */
+    uint32_t ball_capacity;         /* slots allocated up front (default 256) */
+    uint32_t static_capacity;       /* default 64 */
+    uint32_t event_capacity;        /* per event kind (default 1024) */
+    float units_per_meter;          /* default 1 */
+    float contact_hertz;            /* ball-ball stiffness, default 60 (capped at a quarter of the sub-step rate) */
+    float static_hertz;             /* ball-static stiffness, default 120 */
+    float damping_ratio;            /* default 10 */
+    float push_speed;               /* max speed that resolves overlap, default 3 m/s */
+    float restitution_threshold;    /* default 1 m/s */
+    float hit_speed_threshold;      /* hit events at or above, default 1 m/s */
+    float sleep_speed;              /* below: the ball may sleep, default 0.05 m/s */
+    float sleep_time;               /* seconds below sleep_speed to sleep, default 0.5 */
+    int32_t sleep_enabled;          /* default 1 */
+} cap_world_def;
+
+typedef struct cap_ball_def {
+    float x, y, vx, vy, angle, angular_velocity;
+    float radius;                   /* > 0 */
+    float density;                  /* > 0, default 1: mass = density * pi * r^2 */
+    float restitution, friction, rolling_resistance; /* >= 0; defaults 0, 0.6, 0 */
+    float gravity_scale;            /* default 1 */
+    float linear_damping, angular_damping; /* >= 0, default 0 */
+    uint32_t category, mask;        /* collide when (catA & maskB) && (catB & maskA) */
+    int32_t awake;                  /* default 1 */
+} cap_ball_def;
+
+typedef struct cap_static_def {
+    int32_t kind;                   /* cap_static_kind */
+    float ax, ay, bx, by, radius;   /* line: radius ignored, a != b */
+    float restitution, friction, rolling_resistance;
+    uint32_t category, mask;
+    int32_t sensor;                 /* 1: reports enter/leave, never pushes */
+} cap_static_def;
+
+/* The last error of a world call: status, which ball (slot) and field. */
+typedef struct cap_world_error {
+    int32_t status, slot, field;
+} cap_world_error;
+
+/* Events. Every event buffer holds up to event_capacity records and counts
+ * every event found (count may exceed the capacity; nothing is written past
+ * the end). Records are 8 words: kind (u32), a (u32), b (u32), then float32
+ * speed, px, py, nx, ny. kind: 0 ball-static (a = ball slot, b = static
+ * slot), 1 ball-ball (a < b, ball slots). Begin/end/sensor records fill only
+ * the first three words. Order: by (kind, a, b). Hits: begin events whose
+ * approach speed (normal speed at the start of the step) >= the threshold,
+ * with the contact point and normal. */
+typedef enum cap_event_kind {
+    CAP_EVENT_BEGIN, CAP_EVENT_END, CAP_EVENT_HIT, CAP_EVENT_SENSOR_ENTER, CAP_EVENT_SENSOR_LEAVE,
+    CAP_EVENT_KINDS
+} cap_event_kind;
+#define CAP_EVENT_WORDS 8
+
+typedef struct cap_world cap_world;
+
+void cap_world_def_default(cap_world_def* def);
+void cap_ball_def_default(cap_ball_def* def);
+void cap_static_def_default(cap_static_def* def);
+
+/* NULL when the def is invalid or memory runs out. */
+cap_world* cap_world_create(const cap_world_def* def);
+void cap_world_destroy(cap_world* w);
+
+/* Adds a ball in the lowest free slot (slot n for the n-th ball while
+ * nothing is removed). Grows the ball arrays when full (their addresses
+ * change: cap_world_version increments). */
+int cap_world_add_ball(cap_world* w, const cap_ball_def* def, uint32_t* slot);
+/* Removes a ball: its touching contacts give end events in the next step. */
+int cap_world_remove_ball(cap_world* w, uint32_t slot);
+int cap_world_add_static(cap_world* w, const cap_static_def* def, uint32_t* slot);
+int cap_world_remove_static(cap_world* w, uint32_t slot);
+/* Wakes a ball (and resets its sleep timer). */
+int cap_world_wake_ball(cap_world* w, uint32_t slot);
+
+/* One step. Validates every live ball's position, velocity, angle and
+ * angular velocity first (finite) and fails with CAP_WORLD_BAD_VALUE naming
+ * the slot and field, changing nothing. A position or velocity that differs
+ * from what the last step wrote is taken as the new start (no sweep from the
+ * old place) and wakes the ball. */
+int cap_world_step(cap_world* w);
+
+const cap_world_error* cap_world_error_info(const cap_world* w);
+/* The array of one ball field (cap_ball_field), ball_slots() long. */
+void* cap_world_ball_field(cap_world* w, int field);
+uint32_t cap_world_ball_slots(const cap_world* w);   /* highest used slot + 1 */
+uint32_t cap_world_ball_capacity(const cap_world* w);
+uint32_t cap_world_ball_count(const cap_world* w);   /* live balls */
+uint32_t cap_world_static_slots(const cap_world* w);
+/* Static slot data: kind, generation and alive flag (3 u32 per slot). */
+const uint32_t* cap_world_static_info(const cap_world* w);
+/* Increments whenever an array returned above may have moved. */
+uint32_t cap_world_version(const cap_world* w);
+/* Event records of one kind and how many were found in the last step. */
+const uint32_t* cap_world_events(const cap_world* w, int kind);
+uint32_t cap_world_event_count(const cap_world* w, int kind);
+/* The touching contacts of the last step (for drawing): 6 floats each,
+ * px, py, nx, ny, separation at the step's start, normal impulse. Made on
+ * demand (may allocate: the arrays above stay, wasm views may not). */
+const float* cap_world_contacts(cap_world* w, uint32_t* count);
+/* Awake balls and contacts solved in the last step. */
+uint32_t cap_world_awake_count(const cap_world* w);
+
+/* The closest hit of a ray over balls and statics (sensors excluded):
+ * returns 1 and fills *hit, *kind (0 static, 1 ball) and *slot, or 0. */
+int cap_world_ray_cast(const cap_world* w, cap_ray ray, cap_ray_hit* hit, int* kind, uint32_t* slot);
+/* Slots overlapping the circle (touching counts): balls first (ascending),
+ * then statics (ascending), each entry (kind << 31) | slot. Returns the
+ * count found; writes at most capacity. */
+uint32_t cap_world_query_circle(const cap_world* w, float x, float y, float r, uint32_t* out, uint32_t capacity);
+
+/* Slots overlapping the box [x0, x1] x [y0, y1] (x0 <= x1, y0 <= y1;
+ * touching counts; a half-plane overlaps when a corner is on or inside it),
+ * in the order and format of cap_world_query_circle. */
+uint32_t cap_world_query_box(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out, uint32_t capacity);
+/* The first hit of a ball of the given radius swept from x0 to x1 over
+ * balls and statics (sensors excluded), with the cap_sweep_circle_* rules:
+ * returns 1 and fills *hit (t, centre, normal from the shape, point on it),
+ * *kind (0 static, 1 ball) and *slot, or 0. */
+int cap_world_sweep_ball(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit, int* kind, uint32_t* slot);
+
+/* FNV-1a over every live ball's slot, position, velocity, angle, angular
+ * velocity and flags, in slot order. */
+uint32_t cap_world_state_hash(const cap_world* w);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

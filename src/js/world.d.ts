@@ -1,0 +1,230 @@
+/**
+ * The ball-physics world: dynamic balls (circles that spin and roll) against
+ * static capsules, segments, circles and half-planes, stepped in WebAssembly.
+ *
+ * - y up, gravity (0, -10) by default; defaults are for metres and seconds
+ *   with balls of 0.05–2 m (`unitsPerMeter` scales every length-based one).
+ * - One `step()` = one fixed `dt` with `subSteps` inside (a soft-step solver:
+ *   soft contacts, warm starting, a relax pass, restitution once per step),
+ *   then continuous collision of every moving ball against the statics: no
+ *   speed cap, and a ball that starts a step clear of a static never ends it
+ *   on the other side of that static's core or deeper in it than a slop
+ *   (0.005 m). Ball–ball contacts are not continuous: very fast balls may
+ *   pass through other balls.
+ * - Normals: static → ball; ball → ball from the lower slot to the higher.
+ * - Materials mix as friction √(fa·fb), restitution max(ea, eb), rolling
+ *   resistance max(ca, cb). Restitution acts above `restitutionThreshold`.
+ * - Rolling resistance c: a torque of at most c·r·N against the ball's spin
+ *   (r its radius, N the normal force); a solid ball rolling on a level
+ *   floor decelerates at (2/3)·c·g and stops after 3v²/(4·c·g).
+ * - Deterministic: the same calls give the same bits in every build and
+ *   engine (`stateHash()`).
+ * - Errors: a wrong type is a TypeError, a bad value (NaN, ±Infinity, a
+ *   negative radius, a removed or foreign handle) a RangeError naming the
+ *   argument; nothing changes first.
+ */
+
+/** A ball's or static's handle: slot + generation + world, as one number. */
+export type Handle = number;
+
+export interface WorldOptions {
+  /** Gravity, default (0, -10). */
+  gravityX?: number;
+  gravityY?: number;
+  /** The fixed step, default 1/60 s (> 0). */
+  dt?: number;
+  /** Sub-steps per step, 1–64, default 4. */
+  subSteps?: number;
+  /** Ball slots allocated up front (default 256): views stay put until more are added. */
+  ballCapacity?: number;
+  /** Static slots allocated up front (default 64). */
+  staticCapacity?: number;
+  /** Events kept per kind and step (default 1024); more are counted, not written. */
+  eventCapacity?: number;
+  /** Scales slop, speculative distance and speed thresholds (default 1: metres). */
+  unitsPerMeter?: number;
+  /** Ball–ball contact stiffness in Hz (default 60, at most a quarter of the sub-step rate). */
+  contactHertz?: number;
+  /** Ball–static contact stiffness in Hz (default 120, at most half the sub-step rate). */
+  staticHertz?: number;
+  /** Contact damping ratio (default 10). */
+  dampingRatio?: number;
+  /** The fastest an overlap is pushed apart, m/s (default 3). */
+  pushSpeed?: number;
+  /** Restitution acts above this approach speed, m/s (default 1). */
+  restitutionThreshold?: number;
+  /** Hit events at or above this approach speed, m/s (default 1). */
+  hitSpeedThreshold?: number;
+  /** A ball slower than this (m/s, spin included) may sleep (default 0.05). */
+  sleepSpeed?: number;
+  /** Seconds a group of touching balls must stay slow to sleep (default 0.5). */
+  sleepTime?: number;
+  /** Sleeping on or off (default true). */
+  sleep?: boolean;
+}
+
+export interface BallOptions {
+  vx?: number;
+  vy?: number;
+  angle?: number;
+  angularVelocity?: number;
+  /** > 0, default 1: mass = density·π·r², inertia = mass·r²/2. */
+  density?: number;
+  /** >= 0, defaults 0, 0.6, 0. */
+  restitution?: number;
+  friction?: number;
+  rollingResistance?: number;
+  /** Default 1. */
+  gravityScale?: number;
+  /** >= 0, default 0. */
+  linearDamping?: number;
+  angularDamping?: number;
+  /** Collide when (catA & maskB) && (catB & maskA); defaults 1 and 0xffffffff. */
+  category?: number;
+  mask?: number;
+  /** Default true. */
+  awake?: boolean;
+}
+
+export interface StaticOptions {
+  restitution?: number;
+  friction?: number;
+  rollingResistance?: number;
+  category?: number;
+  mask?: number;
+  /** A sensor reports balls entering and leaving and never pushes them (default false). */
+  sensor?: boolean;
+}
+
+/**
+ * The balls: slot-indexed live views of capacity length (entries of empty
+ * slots are 0). Position, velocity, angle and angular velocity may be written
+ * between steps (the next step takes them as its start, without a sweep from
+ * the old place, and wakes the ball); the other views are read-only. A view
+ * kept in a variable stays valid across `step()`; adding balls beyond the
+ * capacity moves them (read the getter again).
+ */
+export interface Balls {
+  /** Highest used slot + 1. */
+  readonly count: number;
+  /** Live balls. */
+  readonly live: number;
+  readonly capacity: number;
+  readonly x: Float32Array;
+  readonly y: Float32Array;
+  readonly vx: Float32Array;
+  readonly vy: Float32Array;
+  readonly angle: Float32Array;
+  readonly angularVelocity: Float32Array;
+  readonly radius: Float32Array;
+  /** Bit 1: alive, bit 2: awake. */
+  readonly flags: Uint32Array;
+  alive(slot: number): boolean;
+  awake(slot: number): boolean;
+}
+
+/**
+ * One kind of event of the last step. Records are 8 words: `u32[8i]` kind
+ * (0 ball–static, 1 ball–ball), `u32[8i+1]` the ball's slot (the lower slot
+ * for ball–ball), `u32[8i+2]` the static's slot or the higher ball slot; hits
+ * also hold `f32[8i+3]` the approach speed, `f32[8i+4..5]` the contact point
+ * and `f32[8i+6..7]` the normal. Ordered by (kind, first, second); removals'
+ * end events come first. `count` may exceed the capacity (overflow): only the
+ * first `written` are in the views.
+ */
+export interface EventList {
+  readonly count: number;
+  readonly written: number;
+  readonly overflowed: boolean;
+  readonly u32: Uint32Array;
+  readonly f32: Float32Array;
+  /** The written events as objects (allocates). `ball`, `other` are slots. */
+  toArray(): Array<{ kind: 'ball' | 'static'; ball: number; other: number; speed?: number; x?: number; y?: number; nx?: number; ny?: number }>;
+}
+
+export interface WorldEvents {
+  /** Contacts that started touching (touching: the solver pushed, or separation <= 0). */
+  readonly begin: EventList;
+  /** Contacts that stopped touching, or whose ball or static was removed. */
+  readonly end: EventList;
+  /** Begins whose approach speed >= hitSpeedThreshold. */
+  readonly hit: EventList;
+  readonly sensorEnter: EventList;
+  readonly sensorLeave: EventList;
+}
+
+export interface WorldRayHit {
+  fraction: number;
+  x: number;
+  y: number;
+  nx: number;
+  ny: number;
+  startsInside: boolean;
+  kind: 'ball' | 'static';
+  handle: Handle;
+}
+
+export interface WorldSweepHit {
+  t: number;
+  x: number;
+  y: number;
+  nx: number;
+  ny: number;
+  px: number;
+  py: number;
+  startsInside: boolean;
+  kind: 'ball' | 'static';
+  handle: Handle;
+}
+
+export class World {
+  /** Needs `await init()` first. Unknown option keys are a TypeError. */
+  constructor(options?: WorldOptions);
+  readonly balls: Balls;
+  readonly events: WorldEvents;
+  readonly eventCapacity: number;
+  /** Awake balls in the last step. */
+  readonly awakeCount: number;
+  readonly destroyed: boolean;
+
+  /** Adds a ball in the lowest free slot (the n-th ball gets slot n while none is removed). */
+  addBall(x: number, y: number, radius: number, options?: BallOptions): Handle;
+  /** Removes it; touching contacts give end events in the next step. */
+  removeBall(handle: Handle): void;
+  wakeBall(handle: Handle): void;
+  /** The ball's slot: its index in the views. */
+  slotOf(handle: Handle): number;
+  hasBall(handle: Handle): boolean;
+  ballHandle(slot: number): Handle;
+
+  /** A static capsule (radius 0 is a segment; A = B a circle). */
+  addCapsule(ax: number, ay: number, bx: number, by: number, radius: number, options?: StaticOptions): Handle;
+  addSegment(ax: number, ay: number, bx: number, by: number, options?: StaticOptions): Handle;
+  addCircle(x: number, y: number, radius: number, options?: StaticOptions): Handle;
+  /** A half-plane through A ≠ B: solid on the right of A→B, free on the left (a floor runs left to right). */
+  addLine(ax: number, ay: number, bx: number, by: number, options?: StaticOptions): Handle;
+  removeStatic(handle: Handle): void;
+  /** The statics as objects (allocates; for drawing). */
+  statics(): Array<{ slot: number; kind: 'capsule' | 'line'; ax: number; ay: number; bx: number; by: number; radius: number; sensor: boolean }>;
+
+  /** One fixed step. A non-finite ball state throws a RangeError naming the slot and field; the world is unchanged. */
+  step(): void;
+  /** FNV-1a over every live ball's slot, position, velocity, angle, spin and flags. */
+  stateHash(): number;
+  /** Touching contacts of the last step, 6 floats each: px, py, nx, ny, separation, normal impulse (a copy). */
+  contacts(): Float32Array;
+  /** The closest hit of O + s·D, s in [0, maxFraction] (default 1), over balls and statics (not sensors). */
+  rayCast(ox: number, oy: number, dx: number, dy: number, maxFraction?: number): WorldRayHit | null;
+  /** Balls (by slot), then statics (by slot), overlapping the circle; touching counts. */
+  queryCircle(x: number, y: number, radius: number): Handle[];
+  /** Balls (by slot), then statics (by slot), overlapping the box [x0, x1] × [y0, y1]; touching counts. x1 < x0 or y1 < y0 is a RangeError. */
+  queryBox(x0: number, y0: number, x1: number, y1: number): Handle[];
+  /**
+   * The first hit of a ball of `radius` swept from (x0, y0) to (x1, y1) over balls and statics (not sensors):
+   * t in [0, 1], the centre (x, y) at t, the normal (nx, ny) from the shape, the point (px, py) on it.
+   * Touching at t = 1 counts; a start in contact is t = 0 with startsInside. Null on a miss.
+   */
+  sweepBall(x0: number, y0: number, x1: number, y1: number, radius: number): WorldSweepHit | null;
+  /** Frees the world now (optional; idempotent). */
+  destroy(): void;
+}

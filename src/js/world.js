@@ -1,0 +1,504 @@
+// capsule2d — the ball-physics world (C: src/world/, capsule2d_world.h;
+// types and rules: world.d.ts). A World owns its balls, statics and scratch
+// in wasm memory; JS reads and writes ball state in place through live,
+// slot-indexed Float32Array views, and each step is ONE call.
+//
+// Views are reached through getters that re-make them when wasm memory grew
+// or the world reallocated its ball arrays (adding beyond ballCapacity), so
+// a view kept in a variable stays valid across step() (which allocates
+// nothing once warmed up) until one of the calls documented to allocate.
+import * as rt from './runtime.js';
+import { f32 } from './check.js';
+
+// Layout of the C side (capsule2d_world.h); checked against
+// capw_world_layout() on the first World (see checkLayout).
+const WORLD_DEF = ['gravityX', 'gravityY', 'dt', 'subSteps', 'ballCapacity', 'staticCapacity', 'eventCapacity',
+  'unitsPerMeter', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed', 'restitutionThreshold',
+  'hitSpeedThreshold', 'sleepSpeed', 'sleepTime', 'sleep'];
+const BALL_DEF = ['x', 'y', 'vx', 'vy', 'angle', 'angularVelocity', 'radius', 'density', 'restitution', 'friction',
+  'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake'];
+const STATIC_DEF = ['kind', 'ax', 'ay', 'bx', 'by', 'radius', 'restitution', 'friction', 'rollingResistance',
+  'category', 'mask', 'sensor'];
+// Ball fields, in cap_ball_field order (float32 first, then u32).
+const BALL_FIELDS = ['x', 'y', 'vx', 'vy', 'angle', 'angularVelocity', 'radius', 'invMass', 'invInertia',
+  'restitution', 'friction', 'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'sleepTime',
+  'category', 'mask', 'flags', 'generation'];
+const FLOAT_FIELDS = 16;
+const EVENT_KINDS = ['begin', 'end', 'hit', 'sensorEnter', 'sensorLeave'];
+const EVENT_WORDS = 8;
+
+const BAD_VALUE = -1;
+const NO_MEMORY = -2;
+const BAD_HANDLE = -3;
+const ALIVE = 1;
+const AWAKE = 2;
+const STATIC_CAPSULE = 0;
+const STATIC_LINE = 1;
+
+// Handles: slot + 2^20 * (world tag + 256 * (kind + 2 * (generation mod 2^20))).
+const SLOT_BITS = 2 ** 20;
+const TAG_COUNT = 256;
+const KIND_BALL = 0;
+const KIND_STATIC = 1;
+let nextTag = 0;
+
+const WORLD_OPTIONS = new Set(['gravityX', 'gravityY', 'dt', 'subSteps', 'ballCapacity', 'staticCapacity',
+  'eventCapacity', 'unitsPerMeter', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed',
+  'restitutionThreshold', 'hitSpeedThreshold', 'sleepSpeed', 'sleepTime', 'sleep']);
+const BALL_OPTIONS = new Set(['vx', 'vy', 'angle', 'angularVelocity', 'density', 'restitution', 'friction',
+  'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake']);
+const STATIC_OPTIONS = new Set(['restitution', 'friction', 'rollingResistance', 'category', 'mask', 'sensor']);
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' || typeof value === 'function') return `an object (${Object.prototype.toString.call(value)})`;
+  return `${typeof value} ${String(value)}`;
+}
+
+/** Reads and checks an options object once (every getter runs once, before anything changes). */
+function readOptions(options, allowed, name) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`${name} must be an object, got ${describe(options)}`);
+  }
+  const out = {};
+  for (const key of Object.keys(options)) {
+    if (!allowed.has(key)) throw new TypeError(`${name}: unknown option ${JSON.stringify(key)} (known: ${[...allowed].join(', ')})`);
+    out[key] = options[key];
+  }
+  return out;
+}
+
+function num(value, name, { min = -Infinity, minExclusive = false, integer = false, max = Infinity } = {}) {
+  const f = integer ? value : f32(value, name);
+  if (integer) {
+    if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+    if (!Number.isInteger(value)) throw new RangeError(`${name} must be an integer, got ${value}`);
+  }
+  if (minExclusive ? !(f > min) : !(f >= min)) throw new RangeError(`${name} must be ${minExclusive ? '>' : '>='} ${min}, got ${value}`);
+  if (!(f <= max)) throw new RangeError(`${name} must be <= ${max}, got ${value}`);
+  return f;
+}
+
+function bits(value, name) {
+  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new RangeError(`${name} must be an integer from 0 to 0xffffffff, got ${value}`);
+  }
+  return value >>> 0;
+}
+
+function bool(value, name) {
+  if (typeof value !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${describe(value)}`);
+  return value;
+}
+
+let layoutChecked = false;
+function checkLayout() {
+  if (layoutChecked) return;
+  const w = rt.wasm;
+  const p = w.capw_world_layout() >>> 2, n = w.capw_world_layout_count();
+  const got = Array.from(rt.heapU32.subarray(p, p + n));
+  const want = [WORLD_DEF.length, BALL_DEF.length, STATIC_DEF.length, WORLD_DEF.indexOf('sleep'),
+    BALL_DEF.indexOf('awake'), STATIC_DEF.indexOf('sensor'), BALL_FIELDS.length, FLOAT_FIELDS,
+    EVENT_KINDS.length, EVENT_WORDS];
+  if (got.join() !== want.join()) {
+    throw new Error(`capsule2d: world.js and the wasm module disagree on the world layout (C ${got}, JS ${want}); rebuild`);
+  }
+  layoutChecked = true;
+}
+
+const registry =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry(({ ptr, instance }) => {
+        if (rt.wasm === instance) instance.capw_world_destroy(ptr);
+      })
+    : null;
+
+/** The ball arrays of a world: live slot-indexed views (see world.d.ts). */
+class Balls {
+  #world;
+  constructor(world) {
+    this.#world = world;
+  }
+  get count() { return this.#world._call('capw_world_ball_slots'); }
+  get live() { return this.#world._call('capw_world_ball_count'); }
+  get capacity() { return this.#world._call('capw_world_ball_capacity'); }
+  get x() { return this.#world._view(0); }
+  get y() { return this.#world._view(1); }
+  get vx() { return this.#world._view(2); }
+  get vy() { return this.#world._view(3); }
+  get angle() { return this.#world._view(4); }
+  get angularVelocity() { return this.#world._view(5); }
+  get radius() { return this.#world._view(6); }
+  get flags() { return this.#world._view(18); }
+  /** True when slot holds a ball. */
+  alive(slot) { return (this.#world._view(18)[slot] & ALIVE) !== 0; }
+  /** True when the ball in slot is awake. */
+  awake(slot) { return (this.#world._view(18)[slot] & (ALIVE | AWAKE)) === (ALIVE | AWAKE); }
+}
+
+/** One kind of event: count found this step, records as u32 / f32 views. */
+class EventList {
+  #world;
+  #kind;
+  constructor(world, kind) {
+    this.#world = world;
+    this.#kind = kind;
+  }
+  get count() { return this.#world._call('capw_world_event_count', this.#kind); }
+  get written() { return Math.min(this.count, this.#world.eventCapacity); }
+  get overflowed() { return this.count > this.#world.eventCapacity; }
+  get u32() { return this.#world._eventView(this.#kind, Uint32Array); }
+  get f32() { return this.#world._eventView(this.#kind, Float32Array); }
+  /** Plain objects for the written events (allocates; for convenience and tests). */
+  toArray() {
+    const u = this.u32, f = this.f32, out = [];
+    for (let i = 0; i < this.written; i++) {
+      const k = i * EVENT_WORDS;
+      const e = { kind: u[k] === 1 ? 'ball' : 'static', ball: u[k + 1], other: u[k + 2] };
+      if (this.#kind === 2) Object.assign(e, { speed: f[k + 3], x: f[k + 4], y: f[k + 5], nx: f[k + 6], ny: f[k + 7] });
+      out.push(e);
+    }
+    return out;
+  }
+}
+
+export class World {
+  #ptr = 0;
+  #tag;
+  #views = null;
+  #viewKey = '';
+  #eventCapacity;
+  #balls;
+  #events;
+
+  constructor(options) {
+    if (rt.wasm === null) rt.notReady();
+    const o = readOptions(options, WORLD_OPTIONS, 'World options');
+    const vals = {};
+    const real = (k, spec) => { if (o[k] !== undefined) vals[k] = num(o[k], `options.${k}`, spec); };
+    real('gravityX'); real('gravityY');
+    real('dt', { min: 0, minExclusive: true });
+    real('subSteps', { integer: true, min: 1, max: 64 });
+    real('ballCapacity', { integer: true, min: 1, max: 1 << 20 });
+    real('staticCapacity', { integer: true, min: 1, max: 1 << 20 });
+    real('eventCapacity', { integer: true, min: 0, max: 1 << 20 });
+    for (const k of ['unitsPerMeter', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed']) real(k, { min: 0, minExclusive: true });
+    for (const k of ['restitutionThreshold', 'hitSpeedThreshold', 'sleepSpeed', 'sleepTime']) real(k, { min: 0 });
+    if (o.sleep !== undefined) vals.sleep = bool(o.sleep, 'options.sleep');
+    checkLayout();
+    const w = rt.wasm;
+    const def = w.capw_world_def_new();
+    if (def === 0) throw new RangeError('could not allocate a World (out of memory)');
+    let ptr = 0;
+    try {
+      const base = def >>> 2;
+      WORLD_DEF.forEach((k, i) => {
+        if (vals[k] === undefined) return;
+        if (k === 'sleep') rt.heapI32[base + i] = vals[k] ? 1 : 0;
+        else if (k === 'subSteps' || k.endsWith('Capacity')) rt.heapU32[base + i] = vals[k];
+        else rt.heapF32[base + i] = vals[k];
+      });
+      this.#eventCapacity = rt.heapU32[base + WORLD_DEF.indexOf('eventCapacity')];
+      ptr = w.capw_world_create(def);
+    } finally {
+      w.capw_world_def_free(def);
+    }
+    if (ptr === 0) throw new RangeError('could not allocate a World (out of memory)');
+    this.#ptr = ptr;
+    this.#tag = nextTag;
+    nextTag = (nextTag + 1) % TAG_COUNT;
+    registry?.register(this, { ptr, instance: w }, this);
+    this.#balls = new Balls(this);
+    this.#events = Object.freeze(Object.fromEntries(EVENT_KINDS.map((k, i) => [k, new EventList(this, i)])));
+  }
+
+  // ---- plumbing -------------------------------------------------------------
+  _p() {
+    if (this.#ptr === 0) throw new RangeError('this World was destroyed');
+    return this.#ptr;
+  }
+  _call(name, ...args) { return rt.wasm[name](this._p(), ...args); }
+  _view(field) {
+    const ptr = this._p();
+    const version = rt.wasm.capw_world_version(ptr);
+    const key = `${rt.generation}:${version}`;
+    if (this.#views === null || this.#viewKey !== key) {
+      const n = rt.wasm.capw_world_ball_capacity(ptr), buf = rt.wasm.memory.buffer;
+      this.#views = BALL_FIELDS.map((_, f) => {
+        const addr = rt.wasm.capw_world_ball_field(ptr, f);
+        return f < FLOAT_FIELDS ? new Float32Array(buf, addr, n) : new Uint32Array(buf, addr, n);
+      });
+      this.#viewKey = key;
+    }
+    return this.#views[field];
+  }
+  _eventView(kind, Type) {
+    const addr = rt.wasm.capw_world_events(this._p(), kind);
+    return new Type(rt.wasm.memory.buffer, addr, this.#eventCapacity * EVENT_WORDS);
+  }
+  #params() { return rt.wasm.capw_world_params(this._p()) >>> 2; }
+  #error(rc, what) {
+    if (rc === NO_MEMORY) return new RangeError(`${what}: out of memory (nothing changed)`);
+    if (rc === BAD_HANDLE) return new RangeError(`${what}: no such object`);
+    return new Error(`capsule2d: ${what} failed with code ${rc}`);
+  }
+
+  // ---- handles ----------------------------------------------------------------
+  #handle(slot, kind, generation) {
+    return slot + SLOT_BITS * (this.#tag + TAG_COUNT * (kind + 2 * (generation % SLOT_BITS)));
+  }
+  #slot(handle, kind, name) {
+    this._p();
+    if (typeof handle !== 'number') throw new TypeError(`${name} must be a handle (a number), got ${describe(handle)}`);
+    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`${name} is not a handle: ${handle}`);
+    const slot = handle % SLOT_BITS;
+    let rest = Math.floor(handle / SLOT_BITS);
+    const tag = rest % TAG_COUNT;
+    rest = Math.floor(rest / TAG_COUNT);
+    const k = rest % 2, gen = Math.floor(rest / 2);
+    const what = kind === KIND_BALL ? 'ball' : 'static';
+    if (tag !== this.#tag) throw new RangeError(`${name} ${handle} belongs to another World`);
+    if (k !== kind) throw new RangeError(`${name} ${handle} is a ${k === KIND_BALL ? 'ball' : 'static'} handle, not a ${what} handle`);
+    let alive, current;
+    if (kind === KIND_BALL) {
+      alive = slot < this._call('capw_world_ball_slots') && (this._view(18)[slot] & ALIVE) !== 0;
+      current = alive ? this._view(19)[slot] % SLOT_BITS : -1;
+    } else {
+      const info = this.#staticInfo();
+      alive = slot < this._call('capw_world_static_slots') && (info[3 * slot + 2] & 1) !== 0;
+      current = alive ? info[3 * slot + 1] % SLOT_BITS : -1;
+    }
+    if (!alive || current !== gen) throw new RangeError(`${name} ${handle} refers to a removed ${what}`);
+    return slot;
+  }
+  #staticInfo() {
+    const n = this._call('capw_world_static_slots');
+    return new Uint32Array(rt.wasm.memory.buffer, rt.wasm.capw_world_static_info(this._p()), 3 * Math.max(n, 1));
+  }
+
+  // ---- balls --------------------------------------------------------------------
+  /** Adds a ball; returns its handle. May allocate (beyond ballCapacity). */
+  addBall(x, y, radius, options) {
+    this._p();
+    x = f32(x, 'x');
+    y = f32(y, 'y');
+    radius = num(radius, 'radius', { min: 0, minExclusive: true });
+    const o = readOptions(options, BALL_OPTIONS, 'addBall options');
+    const v = { x, y, radius };
+    for (const k of ['vx', 'vy', 'angle', 'angularVelocity', 'gravityScale']) if (o[k] !== undefined) v[k] = f32(o[k], `options.${k}`);
+    if (o.density !== undefined) v.density = num(o.density, 'options.density', { min: 0, minExclusive: true });
+    for (const k of ['restitution', 'friction', 'rollingResistance', 'linearDamping', 'angularDamping']) {
+      if (o[k] !== undefined) v[k] = num(o[k], `options.${k}`, { min: 0 });
+    }
+    for (const k of ['category', 'mask']) if (o[k] !== undefined) v[k] = bits(o[k], `options.${k}`);
+    if (o.awake !== undefined) v.awake = bool(o.awake, 'options.awake') ? 1 : 0;
+    const p = this.#params();
+    rt.wasm.capw_ball_def_default(p << 2);
+    BALL_DEF.forEach((k, i) => {
+      if (v[k] === undefined) return;
+      if (k === 'category' || k === 'mask') rt.heapU32[p + i] = v[k];
+      else if (k === 'awake') rt.heapI32[p + i] = v[k];
+      else rt.heapF32[p + i] = v[k];
+    });
+    const rc = this._call('capw_world_add_ball');
+    if (rc === BAD_VALUE) throw new RangeError(`addBall: radius ${radius} with density gives a mass that is not a finite positive float32`);
+    if (rc < 0) throw this.#error(rc, 'addBall');
+    return this.#handle(rc, KIND_BALL, this._view(19)[rc]);
+  }
+
+  /** Removes a ball; its touching contacts give end events in the next step. */
+  removeBall(handle) {
+    const slot = this.#slot(handle, KIND_BALL, 'handle');
+    const rc = this._call('capw_world_remove_ball', slot);
+    if (rc !== 0) throw this.#error(rc, 'removeBall');
+  }
+
+  /** Wakes a sleeping ball. */
+  wakeBall(handle) {
+    this._call('capw_world_wake_ball', this.#slot(handle, KIND_BALL, 'handle'));
+  }
+
+  /** The slot (index into the views) of a ball handle. */
+  slotOf(handle) { return this.#slot(handle, KIND_BALL, 'handle'); }
+  /** True when handle is a live ball of this world. */
+  hasBall(handle) {
+    try { this.#slot(handle, KIND_BALL, 'handle'); return true; } catch (e) { if (e instanceof RangeError) return false; throw e; }
+  }
+  /** The handle of the ball in slot (RangeError when the slot is empty). */
+  ballHandle(slot) {
+    const n = this._call('capw_world_ball_slots');
+    if (typeof slot !== 'number') throw new TypeError(`slot must be a number, got ${describe(slot)}`);
+    if (!Number.isInteger(slot) || slot < 0 || slot >= n || !(this._view(18)[slot] & ALIVE)) {
+      throw new RangeError(`slot ${slot} holds no ball`);
+    }
+    return this.#handle(slot, KIND_BALL, this._view(19)[slot]);
+  }
+
+  // ---- statics -------------------------------------------------------------------
+  #addStatic(kind, ax, ay, bx, by, radius, options, name) {
+    this._p();
+    const o = readOptions(options, STATIC_OPTIONS, `${name} options`);
+    const v = {};
+    for (const k of ['restitution', 'friction', 'rollingResistance']) if (o[k] !== undefined) v[k] = num(o[k], `options.${k}`, { min: 0 });
+    for (const k of ['category', 'mask']) if (o[k] !== undefined) v[k] = bits(o[k], `options.${k}`);
+    if (o.sensor !== undefined) v.sensor = bool(o.sensor, 'options.sensor') ? 1 : 0;
+    const p = this.#params();
+    rt.wasm.capw_static_def_default(p << 2);
+    Object.assign(v, { kind, ax, ay, bx, by, radius });
+    STATIC_DEF.forEach((k, i) => {
+      if (v[k] === undefined) return;
+      if (k === 'category' || k === 'mask') rt.heapU32[p + i] = v[k];
+      else if (k === 'kind' || k === 'sensor') rt.heapI32[p + i] = v[k];
+      else rt.heapF32[p + i] = v[k];
+    });
+    const rc = this._call('capw_world_add_static');
+    if (rc === BAD_VALUE) throw new RangeError(`${name}: the shape's extent overflows float32`);
+    if (rc < 0) throw this.#error(rc, name);
+    this.#shapes.set(rc, { kind: kind === STATIC_LINE ? 'line' : 'capsule', ax, ay, bx, by, radius, sensor: v.sensor === 1 });
+    return this.#handle(rc, KIND_STATIC, this.#staticInfo()[3 * rc + 1]);
+  }
+
+  /** A static capsule (radius 0: a segment; A = B: a circle). */
+  addCapsule(ax, ay, bx, by, radius, options) {
+    return this.#addStatic(STATIC_CAPSULE, f32(ax, 'ax'), f32(ay, 'ay'), f32(bx, 'bx'), f32(by, 'by'),
+      num(radius, 'radius', { min: 0 }), options, 'addCapsule');
+  }
+  addSegment(ax, ay, bx, by, options) {
+    return this.#addStatic(STATIC_CAPSULE, f32(ax, 'ax'), f32(ay, 'ay'), f32(bx, 'bx'), f32(by, 'by'), 0, options, 'addSegment');
+  }
+  addCircle(x, y, radius, options) {
+    x = f32(x, 'x');
+    y = f32(y, 'y');
+    return this.#addStatic(STATIC_CAPSULE, x, y, x, y, num(radius, 'radius', { min: 0 }), options, 'addCircle');
+  }
+  /** A half-plane: solid on the right of A->B, free on the left. */
+  addLine(ax, ay, bx, by, options) {
+    ax = f32(ax, 'ax'); ay = f32(ay, 'ay'); bx = f32(bx, 'bx'); by = f32(by, 'by');
+    if (ax === bx && ay === by) throw new RangeError(`addLine: (ax, ay) and (bx, by) must differ, got (${ax}, ${ay}) for both`);
+    return this.#addStatic(STATIC_LINE, ax, ay, bx, by, 0, options, 'addLine');
+  }
+  removeStatic(handle) {
+    const slot = this.#slot(handle, KIND_STATIC, 'handle');
+    const rc = this._call('capw_world_remove_static', slot);
+    if (rc !== 0) throw this.#error(rc, 'removeStatic');
+    this.#shapes.delete(slot);
+  }
+  /** The statics as plain objects (for drawing; allocates). */
+  statics() {
+    const n = this._call('capw_world_static_slots');
+    const info = this.#staticInfo(), out = [];
+    // The C side keeps its shapes private; the world remembers what was added.
+    for (let i = 0; i < n; i++) if (info[3 * i + 2] & 1) out.push({ slot: i, ...this.#shapes.get(i) });
+    return out;
+  }
+  #shapes = new Map();
+
+  // ---- stepping ---------------------------------------------------------------------
+  /** One fixed step of dt. Throws (world unchanged) on a non-finite ball state. */
+  step() {
+    const rc = this._call('capw_world_step');
+    if (rc === 0) return;
+    if (rc === BAD_VALUE) {
+      const e = rt.wasm.capw_world_error(this._p()) >>> 2;
+      const slot = rt.heapI32[e + 1], field = rt.heapI32[e + 2];
+      const name = BALL_FIELDS[field];
+      throw new RangeError(`step: balls.${name}[${slot}] must be finite, got ${this._view(field)[slot]} (world unchanged)`);
+    }
+    throw this.#error(rc, 'step');
+  }
+
+  get balls() { this._p(); return this.#balls; }
+  get events() { this._p(); return this.#events; }
+  get eventCapacity() { return this.#eventCapacity; }
+  get awakeCount() { return this._call('capw_world_awake_count'); }
+  get destroyed() { return this.#ptr === 0; }
+
+  /** FNV-1a of every live ball's state (slot order): equal bits give equal hashes. */
+  stateHash() { return this._call('capw_world_state_hash') >>> 0; }
+
+  /** Touching contacts of the last step: Float32Array, 6 per contact (px, py, nx, ny, separation, impulse). */
+  contacts() {
+    const p = this._p();
+    const addr = rt.wasm.capw_world_contacts(p);
+    const n = rt.heapU32[rt.wasm.capw_world_params(p) >>> 2];
+    return new Float32Array(rt.wasm.memory.buffer, addr, 6 * n).slice();
+  }
+
+  // ---- queries -----------------------------------------------------------------------
+  /** Closest hit of the ray O + s D, s in [0, maxFraction], over balls and statics (sensors excluded). */
+  rayCast(ox, oy, dx, dy, maxFraction = 1) {
+    this._p();
+    ox = f32(ox, 'ox'); oy = f32(oy, 'oy'); dx = f32(dx, 'dx'); dy = f32(dy, 'dy');
+    maxFraction = num(maxFraction, 'maxFraction', { min: 0 });
+    if (dx === 0 && dy === 0) throw new RangeError(`(dx, dy) must not be the zero vector, got (${dx}, ${dy})`);
+    const p = this.#params();
+    rt.heapF32.set([ox, oy, dx, dy, maxFraction], p);
+    if (!this._call('capw_world_ray_cast')) return null;
+    const f = rt.heapF32, u = rt.heapU32;
+    const kind = u[p + 6], slot = u[p + 7];
+    return {
+      fraction: f[p], x: f[p + 1], y: f[p + 2], nx: f[p + 3], ny: f[p + 4], startsInside: u[p + 5] === 1,
+      kind: kind === 1 ? 'ball' : 'static',
+      handle: kind === 1 ? this.#handle(slot, KIND_BALL, this._view(19)[slot]) : this.#handle(slot, KIND_STATIC, this.#staticInfo()[3 * slot + 1]),
+    };
+  }
+
+  /** Handles of the balls and statics overlapping the circle (touching counts): balls first, by slot. */
+  queryCircle(x, y, radius) {
+    this._p();
+    x = f32(x, 'x'); y = f32(y, 'y'); radius = num(radius, 'radius', { min: 0 });
+    return this.#answer(this._call('capw_world_query_circle', x, y, radius));
+  }
+
+  /** Handles of the balls and statics overlapping the box [x0, x1] x [y0, y1] (touching counts): balls first, by slot. */
+  queryBox(x0, y0, x1, y1) {
+    this._p();
+    x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
+    if (x1 < x0) throw new RangeError(`x1 must be >= x0, got x0 ${x0}, x1 ${x1}`);
+    if (y1 < y0) throw new RangeError(`y1 must be >= y0, got y0 ${y0}, y1 ${y1}`);
+    const n = this._call('capw_world_query_box', x0, y0, x1, y1);
+    return this.#answer(n);
+  }
+
+  /**
+   * The first hit of a ball of `radius` swept from (x0, y0) to (x1, y1) over
+   * balls and statics (sensors excluded), or null. Touching at the end counts;
+   * a start in contact or overlap is t = 0 with startsInside.
+   */
+  sweepBall(x0, y0, x1, y1, radius) {
+    this._p();
+    x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
+    radius = num(radius, 'radius', { min: 0 });
+    const p = this.#params();
+    rt.heapF32.set([x0, y0, x1, y1, radius], p);
+    if (!this._call('capw_world_sweep_ball')) return null;
+    const f = rt.heapF32, u = rt.heapU32;
+    const kind = u[p + 8], slot = u[p + 9];
+    return {
+      t: f[p], x: f[p + 1], y: f[p + 2], nx: f[p + 3], ny: f[p + 4], px: f[p + 5], py: f[p + 6], startsInside: u[p + 7] === 1,
+      kind: kind === 1 ? 'ball' : 'static',
+      handle: kind === 1 ? this.#handle(slot, KIND_BALL, this._view(19)[slot]) : this.#handle(slot, KIND_STATIC, this.#staticInfo()[3 * slot + 1]),
+    };
+  }
+
+  #answer(n) {
+    const at = rt.wasm.capw_world_query_results(this._p()) >>> 2;
+    const words = Array.from(rt.heapU32.subarray(at, at + n));
+    return words.map((v) => (v >= 0x80000000
+      ? this.#handle(v & 0x7fffffff, KIND_BALL, this._view(19)[v & 0x7fffffff])
+      : this.#handle(v, KIND_STATIC, this.#staticInfo()[3 * v + 1])));
+  }
+
+  /** Frees the world's memory now (optional; idempotent). */
+  destroy() {
+    if (this.#ptr === 0) return;
+    registry?.unregister(this);
+    rt.wasm.capw_world_destroy(this.#ptr);
+    this.#ptr = 0;
+    this.#views = null;
+  }
+}

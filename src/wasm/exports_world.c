@@ -1,0 +1,155 @@
+/* capsule2d — the WebAssembly boundary of the world (capsule2d_world.h).
+ * Defs travel through each world's argument block (capw_world_params: 32
+ * words): JS writes a cap_world_def / cap_ball_def / cap_static_def there
+ * (layouts checked by capw_world_layout) and calls the matching export.
+ * Calls return a cap_world_status (< 0) or a slot (>= 0). */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capsule2d_world.h"
+#include "world/world_internal.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#else
+#define EMSCRIPTEN_KEEPALIVE
+#endif
+
+_Static_assert(sizeof(cap_world_def) <= 32 * 4, "world def fits the argument block");
+_Static_assert(sizeof(cap_ball_def) <= 32 * 4, "ball def fits the argument block");
+_Static_assert(sizeof(cap_static_def) <= 32 * 4, "static def fits the argument block");
+
+/* Word offsets JS relies on, from the C side: the JS test compares them. */
+static const uint32_t layout[] = {
+    sizeof(cap_world_def) / 4, sizeof(cap_ball_def) / 4, sizeof(cap_static_def) / 4,
+    offsetof(cap_world_def, sleep_enabled) / 4, offsetof(cap_ball_def, awake) / 4,
+    offsetof(cap_static_def, sensor) / 4, CAP_BALL_FIELDS, CAP_BALL_FLOAT_FIELDS,
+    CAP_EVENT_KINDS, CAP_EVENT_WORDS,
+};
+
+EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_layout(void) { return layout; }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_layout_count(void) { return sizeof layout / sizeof layout[0]; }
+
+/* A world def with the defaults, for JS to fill before capw_world_create;
+ * freed by capw_world_def_free. NULL when out of memory. */
+EMSCRIPTEN_KEEPALIVE cap_world_def* capw_world_def_new(void)
+{
+    cap_world_def* d = malloc(sizeof *d);
+    if (d) cap_world_def_default(d);
+    return d;
+}
+EMSCRIPTEN_KEEPALIVE void capw_world_def_free(cap_world_def* d) { free(d); }
+/* Defaults into a world's argument block, before add_ball / add_static. */
+EMSCRIPTEN_KEEPALIVE void capw_ball_def_default(cap_ball_def* d) { cap_ball_def_default(d); }
+EMSCRIPTEN_KEEPALIVE void capw_static_def_default(cap_static_def* d) { cap_static_def_default(d); }
+
+EMSCRIPTEN_KEEPALIVE cap_world* capw_world_create(const cap_world_def* d) { return cap_world_create(d); }
+EMSCRIPTEN_KEEPALIVE void capw_world_destroy(cap_world* w) { cap_world_destroy(w); }
+EMSCRIPTEN_KEEPALIVE uint32_t* capw_world_params(cap_world* w) { return w->params; }
+
+EMSCRIPTEN_KEEPALIVE int capw_world_add_ball(cap_world* w)
+{
+    cap_ball_def d;
+    memcpy(&d, w->params, sizeof d);
+    uint32_t slot;
+    int s = cap_world_add_ball(w, &d, &slot);
+    return s ? s : (int)slot;
+}
+EMSCRIPTEN_KEEPALIVE int capw_world_add_static(cap_world* w)
+{
+    cap_static_def d;
+    memcpy(&d, w->params, sizeof d);
+    uint32_t slot;
+    int s = cap_world_add_static(w, &d, &slot);
+    return s ? s : (int)slot;
+}
+EMSCRIPTEN_KEEPALIVE int capw_world_remove_ball(cap_world* w, uint32_t slot) { return cap_world_remove_ball(w, slot); }
+EMSCRIPTEN_KEEPALIVE int capw_world_remove_static(cap_world* w, uint32_t slot) { return cap_world_remove_static(w, slot); }
+EMSCRIPTEN_KEEPALIVE int capw_world_wake_ball(cap_world* w, uint32_t slot) { return cap_world_wake_ball(w, slot); }
+EMSCRIPTEN_KEEPALIVE int capw_world_step(cap_world* w) { return cap_world_step(w); }
+EMSCRIPTEN_KEEPALIVE const cap_world_error* capw_world_error(const cap_world* w) { return cap_world_error_info(w); }
+EMSCRIPTEN_KEEPALIVE void* capw_world_ball_field(cap_world* w, int f) { return cap_world_ball_field(w, f); }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_ball_slots(const cap_world* w) { return cap_world_ball_slots(w); }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_ball_capacity(const cap_world* w) { return cap_world_ball_capacity(w); }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_ball_count(const cap_world* w) { return cap_world_ball_count(w); }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_static_slots(const cap_world* w) { return cap_world_static_slots(w); }
+EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_static_info(const cap_world* w) { return cap_world_static_info(w); }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_version(const cap_world* w) { return cap_world_version(w); }
+EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_events(const cap_world* w, int k) { return cap_world_events(w, k); }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_event_count(const cap_world* w, int k) { return cap_world_event_count(w, k); }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_awake_count(const cap_world* w) { return cap_world_awake_count(w); }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_state_hash(const cap_world* w) { return cap_world_state_hash(w); }
+
+/* Contacts for drawing: the count is left in params[0]. */
+EMSCRIPTEN_KEEPALIVE const float* capw_world_contacts(cap_world* w)
+{
+    uint32_t n;
+    const float* p = cap_world_contacts(w, &n);
+    w->params[0] = n;
+    return p;
+}
+
+/* Ray: params hold ox, oy, dx, dy, max_fraction (floats); a hit writes
+ * fraction, px, py, nx, ny (floats), starts_inside, kind, slot at params. */
+EMSCRIPTEN_KEEPALIVE int capw_world_ray_cast(cap_world* w)
+{
+    float f[5];
+    memcpy(f, w->params, sizeof f);
+    cap_ray ray = {{f[0], f[1]}, {f[2], f[3]}, f[4]};
+    cap_ray_hit hit;
+    int kind;
+    uint32_t slot;
+    if (!cap_world_ray_cast(w, ray, &hit, &kind, &slot)) return 0;
+    float o[5] = {hit.fraction, hit.point.x, hit.point.y, hit.normal.x, hit.normal.y};
+    memcpy(w->params, o, sizeof o);
+    w->params[5] = (uint32_t)hit.starts_inside;
+    w->params[6] = (uint32_t)kind;
+    w->params[7] = slot;
+    return 1;
+}
+
+/* Every slot overlapping the circle into the world's result buffer
+ * (capw_world_query_results), grown when an answer is longer than any
+ * before (the only allocation of a query). Returns the count, or 0 when out
+ * of memory with the answer cut to what fits (never written past). */
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_circle(cap_world* w, float x, float y, float r)
+{
+    uint32_t n = cap_world_query_circle(w, x, y, r, w->qbuf, w->qcap);
+    if (n > w->qcap) {
+        if (cap_world_reserve_u32(&w->qbuf, &w->qcap, n)) return w->qcap < n ? w->qcap : n;
+        n = cap_world_query_circle(w, x, y, r, w->qbuf, w->qcap);
+    }
+    return n;
+}
+EMSCRIPTEN_KEEPALIVE uint32_t* capw_world_query_results(cap_world* w) { return w->qbuf; }
+
+/* The same for a box. */
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_box(cap_world* w, float x0, float y0, float x1, float y1)
+{
+    uint32_t n = cap_world_query_box(w, x0, y0, x1, y1, w->qbuf, w->qcap);
+    if (n > w->qcap) {
+        if (cap_world_reserve_u32(&w->qbuf, &w->qcap, n)) return w->qcap < n ? w->qcap : n;
+        n = cap_world_query_box(w, x0, y0, x1, y1, w->qbuf, w->qcap);
+    }
+    return n;
+}
+
+/* Sweep: params hold x0, y0, x1, y1, radius; a hit writes t, cx, cy, nx,
+ * ny, px, py (floats), starts_inside, kind, slot. */
+EMSCRIPTEN_KEEPALIVE int capw_world_sweep_ball(cap_world* w)
+{
+    float f[5];
+    memcpy(f, w->params, sizeof f);
+    cap_sweep_hit hit;
+    int kind;
+    uint32_t slot;
+    cap_vec2 x0 = {f[0], f[1]}, x1 = {f[2], f[3]};
+    if (!cap_world_sweep_ball(w, x0, x1, f[4], &hit, &kind, &slot)) return 0;
+    float o[7] = {hit.t, hit.center.x, hit.center.y, hit.normal.x, hit.normal.y, hit.point.x, hit.point.y};
+    memcpy(w->params, o, sizeof o);
+    w->params[7] = (uint32_t)hit.starts_inside;
+    w->params[8] = (uint32_t)kind;
+    w->params[9] = slot;
+    return 1;
+}

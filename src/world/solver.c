@@ -1,0 +1,291 @@
+/* capsule2d — the world's contact solver, 4 contacts side by side.
+ *
+ * Contacts are graph-coloured greedily in their (deterministic) order so
+ * that no two contacts of one colour share a ball; each colour is cut into
+ * packs of 4 (the last one padded with an inert contact on the static
+ * body). The lanes of a pack touch different balls, so solving them at once
+ * (wasm SIMD, SSE4.1) or one after another (the scalar backend) gives the
+ * same bits: scalar and SIMD builds agree by construction. Ball-static
+ * contacts all name the static body (slot n), which never moves: it is
+ * written only with zeros and is not coloured.
+ *
+ * The arithmetic per lane is the soft-step contact of step.c's reference
+ * (Box2D v3's soft step): normal with soft bias (speculative when
+ * separated, rigid for fast approaches when overlapping), friction at the
+ * contact point acting on spin, rolling resistance. */
+#include <string.h>
+
+#include "kernels/simd4.h"
+#include "world/world_internal.h"
+
+#define NO_LANE 0xffffffffu
+
+/* Colours a ball may take part in; a contact that finds none free goes to a
+ * pack of its own after the coloured ones (solved one by one). */
+#define MAX_COLORS 64
+
+static int reserve(void** p, uint32_t* cap, uint32_t need, uint32_t size)
+{
+    return cap_world_reserve_bytes(p, cap, need, size);
+}
+
+static void inert(cap_wpack* pk, uint32_t n_balls)
+{
+    memset(pk, 0, sizeof *pk);
+    for (int l = 0; l < 4; l++) {
+        pk->a[l] = n_balls;
+        pk->b[l] = n_balls;
+        pk->idx[l] = NO_LANE;
+        pk->ms[l] = 1.0f;
+    }
+}
+
+/* Contact k into lane l of a pack. */
+static void load_lane(cap_wpack* pk, int l, const cap_wcontact* ct, uint32_t k, uint32_t n_balls,
+                      const float* ball_soft, const float* static_soft)
+{
+    const float* so = ct->kind ? ball_soft : static_soft;
+    pk->a[l] = ct->kind ? ct->a : n_balls;
+    pk->b[l] = ct->b;
+    pk->idx[l] = k;
+    pk->nx[l] = ct->nx; pk->ny[l] = ct->ny; pk->s0[l] = ct->s0;
+    pk->ra[l] = ct->ra; pk->rb[l] = ct->rb;
+    pk->ma[l] = ct->ma; pk->ia[l] = ct->ia; pk->mb[l] = ct->mb; pk->ib[l] = ct->ib;
+    pk->mn[l] = ct->mass_n; pk->mt[l] = ct->mass_t; pk->mr[l] = ct->mass_r;
+    pk->fr[l] = ct->friction; pk->roll[l] = ct->rolling;
+    pk->jn[l] = ct->jn; pk->jt[l] = ct->jt; pk->jr[l] = ct->jr;
+    pk->maxjn[l] = ct->max_jn; pk->vn0[l] = ct->vn0;
+    pk->br[l] = so[0]; pk->ms[l] = so[1]; pk->is[l] = so[2];
+}
+
+/* Room for the packs of w->contact_count contacts among n_balls balls,
+ * made before the step changes anything. Returns 0 when out of memory. */
+int cap_solver_reserve(cap_world* w, uint32_t n_balls)
+{
+    uint32_t m = w->contact_count;
+    void* p = w->color_mask;
+    if (reserve(&p, &w->color_mask_cap, n_balls + 1, sizeof(uint64_t))) return 0;
+    w->color_mask = p;
+    p = w->color_of;
+    if (reserve(&p, &w->color_of_cap, m + 1, 1)) return 0;
+    w->color_of = p;
+    p = w->packs;
+    if (reserve(&p, &w->pack_cap, m / 4 + MAX_COLORS + 1, sizeof(cap_wpack))) return 0;
+    w->packs = p;
+    return 1;
+}
+
+/* Builds the packs from w->contacts (active ones: mass_n > 0) in the room
+ * cap_solver_reserve made. */
+void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, const float* static_soft)
+{
+    uint32_t m = w->contact_count;
+    memcpy(w->soft, ball_soft, 3 * sizeof(float));
+    memcpy(w->soft + 3, static_soft, 3 * sizeof(float));
+    w->solver_bodies = n_balls;
+    memset(w->color_mask, 0, (size_t)(n_balls + 1) * sizeof(uint64_t));
+    uint32_t count[MAX_COLORS + 1]; /* [MAX_COLORS]: contacts with no colour free */
+    memset(count, 0, sizeof count);
+    for (uint32_t k = 0; k < m; k++) {
+        const cap_wcontact* c = &w->contacts[k];
+        if (c->mass_n == 0.0f) {
+            w->color_of[k] = 0xff;
+            continue;
+        }
+        uint64_t used = w->color_mask[c->b] | (c->kind ? w->color_mask[c->a] : 0u);
+        uint32_t color = MAX_COLORS;
+        if (~used != 0u) {
+            uint64_t free_bits = ~used;
+            color = 0;
+            while (!(free_bits & 1u)) {
+                free_bits >>= 1;
+                color++;
+            }
+            w->color_mask[c->b] |= (uint64_t)1 << color;
+            if (c->kind) w->color_mask[c->a] |= (uint64_t)1 << color;
+        }
+        w->color_of[k] = (uint8_t)color;
+        count[color]++;
+    }
+    /* Packs: colour by colour, in contact order within each (at most
+     * m / 4 + MAX_COLORS of them: the room reserved). */
+    uint32_t packs = 0;
+    for (int c = 0; c < MAX_COLORS; c++) packs += (count[c] + 3) / 4;
+    uint32_t start[MAX_COLORS];
+    uint32_t at = 0;
+    for (int c = 0; c < MAX_COLORS; c++) {
+        start[c] = at;
+        at += (count[c] + 3) / 4;
+    }
+    /* Every pack starts inert (static body, no masses). */
+    for (uint32_t q = 0; q < packs; q++) inert(&w->packs[q], n_balls);
+    uint32_t fill[MAX_COLORS];
+    memset(fill, 0, sizeof fill);
+    w->lone_count = count[MAX_COLORS];
+    for (uint32_t k = 0; k < m; k++) {
+        uint32_t color = w->color_of[k];
+        if (color == 0xff || color == MAX_COLORS) continue;
+        uint32_t slot = fill[color]++;
+        load_lane(&w->packs[start[color] + slot / 4], (int)(slot % 4), &w->contacts[k], k, n_balls, ball_soft, static_soft);
+    }
+    w->pack_count = packs;
+}
+
+
+
+/* Gathers one body field of the 4 lanes. */
+static inline c4 gather(const cap_wbody* body, const uint32_t* idx, int field)
+{
+    float t[4];
+    for (int l = 0; l < 4; l++) t[l] = ((const float*)&body[idx[l]])[field];
+    return c4_load(t);
+}
+
+
+/* Field offsets in cap_wbody (floats). */
+enum { BD_Y = 4 }; /* dy's offset in cap_wbody (floats) */
+
+/* One pass over every pack. mode 0: warm start; 1: solve with soft bias;
+ * 2: relax (no bias) and record the approach speed. */
+static void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 npush)
+{
+    const c4 zero = c4_splat(0.0f), one = c4_splat(1.0f);
+    {
+        /* Each body's first 16 bytes are vx, vy, w, dx: four loads and a
+         * transpose give the lanes' vectors. */
+        c4 vax = c4_load(&body[pk->a[0]].vx), vay = c4_load(&body[pk->a[1]].vx);
+        c4 wa = c4_load(&body[pk->a[2]].vx), dxa = c4_load(&body[pk->a[3]].vx);
+        c4_transpose(&vax, &vay, &wa, &dxa);
+        c4 vbx = c4_load(&body[pk->b[0]].vx), vby = c4_load(&body[pk->b[1]].vx);
+        c4 wb = c4_load(&body[pk->b[2]].vx), dxb = c4_load(&body[pk->b[3]].vx);
+        c4_transpose(&vbx, &vby, &wb, &dxb);
+        c4 nx = c4_load(pk->nx), ny = c4_load(pk->ny), tx = c4_sub(zero, ny), ty = nx;
+        c4 ma = c4_load(pk->ma), mb = c4_load(pk->mb), ia = c4_load(pk->ia), ib = c4_load(pk->ib);
+        c4 ra = c4_load(pk->ra), rb = c4_load(pk->rb);
+        c4 jn = c4_load(pk->jn), jt = c4_load(pk->jt), jr = c4_load(pk->jr);
+        if (mode == 0) {
+            c4 px = c4_add(c4_mul(jn, nx), c4_mul(jt, tx)), py = c4_add(c4_mul(jn, ny), c4_mul(jt, ty));
+            vax = c4_sub(vax, c4_mul(ma, px));
+            vay = c4_sub(vay, c4_mul(ma, py));
+            wa = c4_sub(c4_sub(wa, c4_mul(ia, c4_mul(ra, jt))), c4_mul(ia, jr));
+            vbx = c4_add(vbx, c4_mul(mb, px));
+            vby = c4_add(vby, c4_mul(mb, py));
+            wb = c4_add(c4_sub(wb, c4_mul(ib, c4_mul(rb, jt))), c4_mul(ib, jr));
+        } else {
+            /* normal */
+            c4 ddx = c4_sub(dxb, dxa);
+            c4 ddy = c4_sub(gather(body, pk->b, BD_Y), gather(body, pk->a, BD_Y));
+            c4 sep = c4_add(c4_add(c4_load(pk->s0), c4_mul(ddx, nx)), c4_mul(ddy, ny));
+            c4 vn = c4_add(c4_mul(c4_sub(vbx, vax), nx), c4_mul(c4_sub(vby, vay), ny));
+            c4m spec = c4_lt(zero, sep);
+            c4 bias, ms, is;
+            if (mode == 1) {
+                bias = c4_pmax(c4_mul(c4_load(pk->br), sep), npush);
+                ms = c4_load(pk->ms);
+                is = c4_load(pk->is);
+                /* An overlapping contact approached faster than the push
+                 * speed (a fast ball stopped by continuous collision) is
+                 * stopped rigidly: a soft stop would let it sink. */
+                c4m rigid = c4_lt(vn, npush);
+                ms = c4_sel(rigid, one, ms);
+                is = c4_sel(rigid, zero, is);
+            } else {
+                bias = zero;
+                ms = one;
+                is = zero;
+                /* The approach speed: the least normal speed at the step's
+                 * start or a sub-step's end (see step.c). */
+                c4_store(pk->vn0, c4_pmin(c4_load(pk->vn0), vn));
+            }
+            bias = c4_sel(spec, c4_mul(sep, vinv_h), bias);
+            ms = c4_sel(spec, one, ms);
+            is = c4_sel(spec, zero, is);
+            c4 imp = c4_sub(c4_sub(zero, c4_mul(c4_mul(c4_load(pk->mn), ms), c4_add(vn, bias))), c4_mul(is, jn));
+            c4 nj = c4_pmax(c4_add(jn, imp), zero);
+            imp = c4_sub(nj, jn);
+            jn = nj;
+            c4_store(pk->maxjn, c4_pmax(c4_load(pk->maxjn), nj));
+            vax = c4_sub(vax, c4_mul(c4_mul(ma, imp), nx));
+            vay = c4_sub(vay, c4_mul(c4_mul(ma, imp), ny));
+            vbx = c4_add(vbx, c4_mul(c4_mul(mb, imp), nx));
+            vby = c4_add(vby, c4_mul(c4_mul(mb, imp), ny));
+            /* friction at the contact point */
+            c4 vt = c4_sub(c4_sub(c4_add(c4_mul(c4_sub(vbx, vax), tx), c4_mul(c4_sub(vby, vay), ty)), c4_mul(wb, rb)), c4_mul(wa, ra));
+            c4 lim = c4_mul(c4_load(pk->fr), jn);
+            c4 njt = c4_add(jt, c4_sub(zero, c4_mul(c4_load(pk->mt), vt)));
+            njt = c4_pmin(c4_pmax(njt, c4_sub(zero, lim)), lim);
+            c4 d = c4_sub(njt, jt);
+            jt = njt;
+            vax = c4_sub(vax, c4_mul(c4_mul(ma, d), tx));
+            vay = c4_sub(vay, c4_mul(c4_mul(ma, d), ty));
+            wa = c4_sub(wa, c4_mul(c4_mul(ia, ra), d));
+            vbx = c4_add(vbx, c4_mul(c4_mul(mb, d), tx));
+            vby = c4_add(vby, c4_mul(c4_mul(mb, d), ty));
+            wb = c4_sub(wb, c4_mul(c4_mul(ib, rb), d));
+            /* rolling resistance (a lane with none keeps jr = 0: no change) */
+            c4 rl = c4_mul(c4_load(pk->roll), jn);
+            c4 njr = c4_add(jr, c4_sub(zero, c4_mul(c4_load(pk->mr), c4_sub(wb, wa))));
+            njr = c4_pmin(c4_pmax(njr, c4_sub(zero, rl)), rl);
+            c4 dr = c4_sub(njr, jr);
+            jr = njr;
+            wa = c4_sub(wa, c4_mul(ia, dr));
+            wb = c4_add(wb, c4_mul(ib, dr));
+            c4_store(pk->jn, jn);
+            c4_store(pk->jt, jt);
+            c4_store(pk->jr, jr);
+        }
+        /* Back: transpose and store the four 16-byte heads (dx unchanged).
+         * Lanes naming the static body all store its zeros; the b side is
+         * stored last so that a ball is never overwritten by a stale copy
+         * (no ball is in two lanes of a pack). */
+        c4_transpose(&vax, &vay, &wa, &dxa);
+        c4_store(&body[pk->a[0]].vx, vax);
+        c4_store(&body[pk->a[1]].vx, vay);
+        c4_store(&body[pk->a[2]].vx, wa);
+        c4_store(&body[pk->a[3]].vx, dxa);
+        c4_transpose(&vbx, &vby, &wb, &dxb);
+        c4_store(&body[pk->b[0]].vx, vbx);
+        c4_store(&body[pk->b[1]].vx, vby);
+        c4_store(&body[pk->b[2]].vx, wb);
+        c4_store(&body[pk->b[3]].vx, dxb);
+    }
+}
+
+void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push)
+{
+    const c4 vinv_h = c4_splat(inv_h), npush = c4_splat(0.0f - push);
+    for (uint32_t q = 0; q < w->pack_count; q++) solve_pack(&w->packs[q], body, mode, vinv_h, npush);
+    if (w->lone_count == 0) return;
+    /* Contacts of a ball in more than MAX_COLORS colours: one by one, in a
+     * pack of their own, impulses kept in the contact. */
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        if (w->color_of[k] != MAX_COLORS) continue;
+        cap_wcontact* c = &w->contacts[k];
+        cap_wpack pk;
+        inert(&pk, w->solver_bodies);
+        load_lane(&pk, 0, c, k, w->solver_bodies, w->soft, w->soft + 3);
+        solve_pack(&pk, body, mode, vinv_h, npush);
+        c->jn = pk.jn[0];
+        c->jt = pk.jt[0];
+        c->jr = pk.jr[0];
+        c->max_jn = pk.maxjn[0];
+        c->vn0 = pk.vn0[0];
+    }
+}
+
+/* Impulses and speeds back into the contacts. */
+void cap_solver_store(cap_world* w)
+{
+    for (uint32_t q = 0; q < w->pack_count; q++) {
+        const cap_wpack* pk = &w->packs[q];
+        for (int l = 0; l < 4; l++) {
+            if (pk->idx[l] == NO_LANE) continue;
+            cap_wcontact* c = &w->contacts[pk->idx[l]];
+            c->jn = pk->jn[l];
+            c->jt = pk->jt[l];
+            c->jr = pk->jr[l];
+            c->max_jn = pk->maxjn[l];
+            c->vn0 = pk->vn0[l];
+        }
+    }
+}

@@ -1,0 +1,827 @@
+/* capsule2d — one world step.
+ *
+ *   1. validate every live ball (finite state), pick up writes through views
+ *   2. contacts, once per step from the start positions: ball-static through
+ *      the static grid, ball-ball through a uniform grid of ball centres
+ *      (balls much larger than the mean are kept apart, so a few big balls
+ *      do not coarsen the grid); one point per pair, speculative up to
+ *      `margin`; impulses carried over from last step's matching contact
+ *   3. sub-steps (Box2D v3's soft step): integrate velocities, warm start,
+ *      solve with soft bias, integrate positions, relax without bias
+ *   4. restitution, once, from the normal speed at the start of the step
+ *   5. continuous collision: each moved ball swept from its start to its end
+ *      position against the statics; stopped at the first time of impact
+ *   6. sleep, events, sensors
+ * Orders come from slots only, so the bits are the same in every build. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/scalar.h"
+#include "world/world_internal.h"
+
+#define CAP_TWO_PI 6.28318530717958647692f
+
+static int finite(float x) { return x - x == 0.0f; }
+static float fmin2(float a, float b) { return a < b ? a : b; }
+static float fmax2(float a, float b) { return a > b ? a : b; }
+
+/* The angle brought into [-pi, pi] (whole turns removed); an angle so large
+ * that float32 holds no fraction of a turn becomes 0. */
+static float wrap_angle(float a)
+{
+    const float pi = 3.14159265f;
+    if (a >= -pi && a <= pi) return a;
+    float k = __builtin_floorf((a + pi) * (1.0f / CAP_TWO_PI));
+    a = a - k * CAP_TWO_PI;
+    return a >= -pi && a <= pi ? a : 0.0f;
+}
+
+typedef struct soft { float bias_rate, mass_scale, impulse_scale; } soft;
+
+static soft make_soft(float hertz, float zeta, float h)
+{
+    soft s;
+    float omega = CAP_TWO_PI * hertz;
+    float a1 = 2.0f * zeta + h * omega;
+    float a2 = h * omega * a1;
+    float a3 = 1.0f / (1.0f + a2);
+    s.bias_rate = omega / a1;
+    s.mass_scale = a2 * a3;
+    s.impulse_scale = a3;
+    return s;
+}
+
+void cap_world_emit(cap_world* w, int kind, uint32_t ckind, uint32_t a, uint32_t b, const float* extra)
+{
+    uint32_t n = w->event_count[kind]++;
+    if (n >= w->def.event_capacity) return;
+    uint32_t* e = &w->events[kind][(size_t)n * CAP_EVENT_WORDS];
+    e[0] = ckind;
+    e[1] = a;
+    e[2] = b;
+    float f[5] = {0, 0, 0, 0, 0};
+    if (extra) memcpy(f, extra, sizeof f);
+    memcpy(&e[3], f, sizeof f);
+}
+
+/* Contact order: kind, then (ball, static) for kind 0, (a, b) for kind 1. */
+static int key_cmp(const cap_wcontact* x, const cap_wcontact* y)
+{
+    if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+    uint32_t x1 = x->kind == 0 ? x->b : x->a, x2 = x->kind == 0 ? x->a : x->b;
+    uint32_t y1 = y->kind == 0 ? y->b : y->a, y2 = y->kind == 0 ? y->a : y->b;
+    if (x1 != y1) return x1 < y1 ? -1 : 1;
+    if (x2 != y2) return x2 < y2 ? -1 : 1;
+    return 0;
+}
+
+static int key_qsort(const void* x, const void* y) { return key_cmp(x, y); }
+
+static int push_contact(cap_world* w, cap_wcontact** arr, uint32_t* count, uint32_t* cap, const cap_wcontact* c)
+{
+    if (*count == *cap) {
+        void* p = *arr;
+        if (cap_world_reserve_bytes(&p, cap, *count + 1, sizeof(cap_wcontact))) return 0;
+        *arr = p;
+        (void)w;
+    }
+    (*arr)[(*count)++] = *c;
+    return 1;
+}
+
+typedef struct step_ctx {
+    float *x, *y, *vx, *vy, *ang, *av, *rad, *im, *ii, *rest, *fric, *roll, *gs, *ld, *ad, *st;
+    float *sx, *sy; /* positions at the start of the step */
+    uint32_t *cat, *mask, *flags;
+    uint32_t n;
+    float margin, slop;
+} step_ctx;
+
+static int moved(const cap_world* w, const step_ctx* s, uint32_t i)
+{
+    return s->x[i] != w->last_x[i] || s->y[i] != w->last_y[i] || s->vx[i] != w->last_vx[i] || s->vy[i] != w->last_vy[i];
+}
+
+/* Ball b against static k, from the start positions. */
+static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t k, float margin, cap_wcontact* c)
+{
+    const cap_wstatic* st = &w->statics[k];
+    float px = s->x[b], py = s->y[b], r = s->rad[b];
+    float nx, ny, sep, cx, cy;
+    if (st->kind == CAP_STATIC_LINE) {
+        float d = (px - st->ax) * st->nx + (py - st->ay) * st->ny;
+        sep = d - r;
+        if (sep > margin) return 0;
+        nx = st->nx;
+        ny = st->ny;
+        cx = px - d * nx;
+        cy = py - d * ny;
+    } else {
+        cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(px, py));
+        float dx = px - q.point.x, dy = py - q.point.y;
+        float R = r + st->radius;
+        float lim = R + margin;
+        if (dx * dx + dy * dy > lim * lim) return 0;
+        cap_vec2 u = {0.0f, 1.0f};
+        float dist = cap_length_and_normalize(cap_v2(dx, dy), &u);
+        if (!(dist > 0.0f)) {
+            float ex = st->bx - st->ax, ey = st->by - st->ay;
+            if (cap_length_and_normalize(cap_v2(0.0f - ey, ex), &u) > 0.0f) {
+            } else {
+                u = cap_v2(0.0f, 1.0f);
+            }
+        }
+        nx = u.x;
+        ny = u.y;
+        sep = dist - R;
+        cx = q.point.x + st->radius * nx;
+        cy = q.point.y + st->radius * ny;
+    }
+    memset(c, 0, sizeof *c);
+    c->a = k;
+    c->b = b;
+    c->kind = 0;
+    c->nx = nx;
+    c->ny = ny;
+    c->s0 = sep;
+    c->ra = 0.0f;
+    c->rb = r;
+    c->friction = __builtin_sqrtf(st->friction * s->fric[b]);
+    c->restitution = fmax2(st->restitution, s->rest[b]);
+    c->rolling = fmax2(st->rolling, s->roll[b]) * r;
+    c->px = cx;
+    c->py = cy;
+    return 1;
+}
+
+static int ball_contact(const step_ctx* s, uint32_t a, uint32_t b, cap_wcontact* c)
+{
+    if (!((s->cat[a] & s->mask[b]) && (s->cat[b] & s->mask[a]))) return 0;
+    float dx = s->x[b] - s->x[a], dy = s->y[b] - s->y[a];
+    float R = s->rad[a] + s->rad[b];
+    float lim = R + s->margin;
+    if (dx * dx + dy * dy > lim * lim) return 0;
+    cap_vec2 u = {0.0f, 1.0f};
+    float dist = cap_length_and_normalize(cap_v2(dx, dy), &u);
+    if (!(dist > 0.0f)) u = cap_v2(0.0f, 1.0f);
+    memset(c, 0, sizeof *c);
+    c->a = a;
+    c->b = b;
+    c->kind = 1;
+    c->nx = u.x;
+    c->ny = u.y;
+    c->s0 = dist - R;
+    c->ra = s->rad[a];
+    c->rb = s->rad[b];
+    c->friction = __builtin_sqrtf(s->fric[a] * s->fric[b]);
+    c->restitution = fmax2(s->rest[a], s->rest[b]);
+    c->rolling = fmax2(s->roll[a], s->roll[b]) * fmin2(s->rad[a], s->rad[b]);
+    float ta = s->rad[a] + 0.5f * c->s0;
+    c->px = s->x[a] + ta * u.x;
+    c->py = s->y[a] + ta * u.y;
+    return 1;
+}
+
+static int32_t cell_of(float v, float lo, float inv, int32_t n)
+{
+    float c = (v - lo) * inv;
+    if (!(c > 0.0f)) return 0;
+    if (c >= (float)(n - 1)) return n - 1;
+    return (int32_t)c;
+}
+
+/* Ball-ball contacts in (a, b) order, appended to w->contacts. */
+static int find_ball_contacts(cap_world* w, const step_ctx* s)
+{
+    uint32_t n = s->n, live = 0;
+    double sum = 0.0;
+    for (uint32_t i = 0; i < n; i++)
+        if (s->flags[i] & CAP_BALL_ALIVE) {
+            sum += s->rad[i];
+            live++;
+        }
+    if (live < 2) return 1;
+    float mean = (float)(sum / live);
+    float big_limit = 2.0f * mean;
+    float rmax = 0.0f, minx = 0, miny = 0, maxx = 0, maxy = 0;
+    uint32_t small = 0, nbig = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(s->flags[i] & CAP_BALL_ALIVE)) continue;
+        if (s->rad[i] > big_limit) {
+            w->big[nbig++] = i;
+            continue;
+        }
+        if (small == 0) { minx = maxx = s->x[i]; miny = maxy = s->y[i]; }
+        minx = fmin2(minx, s->x[i]); maxx = fmax2(maxx, s->x[i]);
+        miny = fmin2(miny, s->y[i]); maxy = fmax2(maxy, s->y[i]);
+        rmax = fmax2(rmax, s->rad[i]);
+        small++;
+    }
+    float cell = 2.0f * rmax + s->margin;
+    double wx = (double)maxx - minx, wy = (double)maxy - miny;
+    /* Cells of one ball diameter, unless the balls are spread so thinly
+     * that the grid would pass 4 cells per ball plus 64k (then coarser). */
+    double limit = 4.0 * small + 65536.0;
+    while ((wx / cell + 1.0) * (wy / cell + 1.0) > limit) cell *= 2.0f;
+    int32_t nx = (int32_t)(wx / cell) + 1, ny = (int32_t)(wy / cell) + 1;
+    float inv = 1.0f / cell;
+    uint32_t ncell = (uint32_t)nx * (uint32_t)ny;
+    if (cap_world_reserve_u32(&w->cell_start, &w->cell_cap, ncell + 1)) return 0;
+    memset(w->cell_start, 0, (size_t)(ncell + 1) * 4);
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
+        uint32_t c = (uint32_t)cell_of(s->y[i], miny, inv, ny) * (uint32_t)nx + (uint32_t)cell_of(s->x[i], minx, inv, nx);
+        w->cell_of[i] = c;
+        w->cell_start[c + 1]++;
+    }
+    for (uint32_t c = 0; c < ncell; c++) w->cell_start[c + 1] += w->cell_start[c];
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
+        w->cell_items[w->cell_start[w->cell_of[i]]++] = i;
+    }
+    for (uint32_t c = ncell; c > 0; c--) w->cell_start[c] = w->cell_start[c - 1];
+    w->cell_start[0] = 0;
+
+    /* Small-small pairs, for each ball i its partners j > i sorted. */
+    cap_wcontact c;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
+        int32_t cx = (int32_t)(w->cell_of[i] % (uint32_t)nx), cy = (int32_t)(w->cell_of[i] / (uint32_t)nx);
+        uint32_t m = 0;
+        for (int32_t y = cy - 1; y <= cy + 1; y++) {
+            if (y < 0 || y >= ny) continue;
+            for (int32_t x = cx - 1; x <= cx + 1; x++) {
+                if (x < 0 || x >= nx) continue;
+                uint32_t cc = (uint32_t)y * (uint32_t)nx + (uint32_t)x;
+                for (uint32_t k = w->cell_start[cc]; k < w->cell_start[cc + 1]; k++) {
+                    uint32_t j = w->cell_items[k];
+                    if (j <= i) continue;
+                    w->order[m++] = j;
+                }
+            }
+        }
+        for (uint32_t p = 1; p < m; p++) {
+            uint32_t v = w->order[p], q = p;
+            while (q > 0 && w->order[q - 1] > v) { w->order[q] = w->order[q - 1]; q--; }
+            w->order[q] = v;
+        }
+        for (uint32_t p = 0; p < m; p++)
+            if (ball_contact(s, i, w->order[p], &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+    }
+    if (nbig == 0) return 1;
+
+    /* Pairs with a big ball: gathered apart, sorted, merged in. */
+    uint32_t first = w->contact_count;
+    for (uint32_t bi = 0; bi < nbig; bi++) {
+        uint32_t i = w->big[bi];
+        float reach = s->rad[i] + rmax + s->margin;
+        int32_t x0 = cell_of(s->x[i] - reach, minx, inv, nx), x1 = cell_of(s->x[i] + reach, minx, inv, nx);
+        int32_t y0 = cell_of(s->y[i] - reach, miny, inv, ny), y1 = cell_of(s->y[i] + reach, miny, inv, ny);
+        for (int32_t y = y0; y <= y1; y++)
+            for (int32_t x = x0; x <= x1; x++) {
+                uint32_t cc = (uint32_t)y * (uint32_t)nx + (uint32_t)x;
+                for (uint32_t k = w->cell_start[cc]; k < w->cell_start[cc + 1]; k++) {
+                    uint32_t j = w->cell_items[k];
+                    uint32_t a = i < j ? i : j, b = i < j ? j : i;
+                    if (ball_contact(s, a, b, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+                }
+            }
+        for (uint32_t bj = bi + 1; bj < nbig; bj++) {
+            uint32_t j = w->big[bj];
+            if (ball_contact(s, i, j, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+        }
+    }
+    /* Sort the whole ball-ball range (small pairs are already in order; the
+     * big pairs are few). qsort with a total order on unique keys is
+     * deterministic. */
+    uint32_t start = first;
+    while (start > 0 && w->contacts[start - 1].kind == 1) start--;
+    qsort(&w->contacts[start], w->contact_count - start, sizeof(cap_wcontact), key_qsort);
+    return 1;
+}
+
+static int find_contacts(cap_world* w, const step_ctx* s)
+{
+    w->contact_count = 0;
+    cap_wcontact c;
+    for (uint32_t b = 0; b < s->n; b++) {
+        if (!(s->flags[b] & CAP_BALL_ALIVE)) continue;
+        /* Speculative reach: the margin plus this step's travel, up to four
+         * radii (farther is continuous collision's job). */
+        float travel = cap_length(cap_v2(s->vx[b], s->vy[b])) * w->def.dt;
+        float margin = s->margin + fmin2(travel, 4.0f * s->rad[b]);
+        float r = s->rad[b] + margin;
+        uint32_t m = cap_world_static_candidates(w, s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
+        for (uint32_t k = 0; k < m; k++) {
+            uint32_t i = w->cand[k];
+            const cap_wstatic* st = &w->statics[i];
+            if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
+            if (static_contact(w, s, b, i, margin, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+        }
+    }
+    return find_ball_contacts(w, s);
+}
+
+/* Earliest t in [0, 1] at which p0 + t d comes within R of segment a-b; 0
+ * when p0 is within R already and moves closer; 2 when it never does. */
+static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R)
+{
+    float best = 2.0f;
+    float ends[2][2] = {{ax, ay}, {bx, by}};
+    float dd = dx * dx + dy * dy;
+    if (!(dd > 0.0f)) return best;
+    for (int e = 0; e < 2; e++) {
+        float wx = p0x - ends[e][0], wy = p0y - ends[e][1];
+        float b = wx * dx + wy * dy;
+        if (b >= 0.0f) continue;
+        float c = wx * wx + wy * wy - R * R;
+        if (c <= 0.0f) { /* within R already (rounding): stop now */
+            best = 0.0f;
+            continue;
+        }
+        float disc = b * b - dd * c;
+        if (disc < 0.0f) continue;
+        float t = c / (__builtin_sqrtf(disc) - b); /* stable root: c / (-b + sqrt) */
+        if (t >= 0.0f && t < best) best = t;
+    }
+    float ex = bx - ax, ey = by - ay;
+    cap_vec2 u = {0.0f, 0.0f};
+    float len = cap_length_and_normalize(cap_v2(ex, ey), &u);
+    if (len > 0.0f) {
+        float nx = 0.0f - u.y, ny = u.x;
+        float wx = p0x - ax, wy = p0y - ay;
+        float s0 = wx * nx + wy * ny, rate = dx * nx + dy * ny;
+        /* Toward the side the start is on; a start already within R of
+         * the line (rounding between this and the caller's distance) is a
+         * hit at t = 0 when its foot is on the segment. */
+        float t = 2.0f;
+        if (s0 >= 0.0f && rate < 0.0f) t = fmax2(0.0f, (s0 - R) / (0.0f - rate));
+        else if (s0 < 0.0f && rate > 0.0f) t = fmax2(0.0f, (0.0f - s0 - R) / rate);
+        if (t < best) {
+            float along = (wx + t * dx) * u.x + (wy + t * dy) * u.y;
+            if (along >= 0.0f && along <= len) best = t;
+        }
+    }
+    return best;
+}
+
+/* Continuous collision of ball b against the statics: returns the time of
+ * impact in [0, 1) or 2. The allowed distance to each shape's core is
+ * min(R - slop, start distance): a ball in contact (resting, rolling) may
+ * move along or away from that shape but never ends deeper than a slop (or
+ * than it started, if the solver left it deeper), and every other shape
+ * still stops it. */
+static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y)
+{
+    float dx = p1x - p0x, dy = p1y - p0y;
+    float r = s->rad[b];
+    float x0 = fmin2(p0x, p1x) - r, x1 = fmax2(p0x, p1x) + r;
+    float y0 = fmin2(p0y, p1y) - r, y1 = fmax2(p0y, p1y) + r;
+    uint32_t m = cap_world_static_candidates(w, x0, y0, x1, y1);
+    float best = 2.0f;
+    for (uint32_t k = 0; k < m; k++) {
+        const cap_wstatic* st = &w->statics[w->cand[k]];
+        if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
+        if (st->kind == CAP_STATIC_LINE) {
+            float s0 = (p0x - st->ax) * st->nx + (p0y - st->ay) * st->ny;
+            float rate = dx * st->nx + dy * st->ny;
+            float allowed = fmin2(r - s->slop, s0);
+            if (rate < 0.0f && s0 + rate < allowed) {
+                float t = (s0 - allowed) / (0.0f - rate);
+                t = t > 0.0f ? t : 0.0f;
+                if (t < best) best = t;
+            }
+        } else {
+            cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(p0x, p0y));
+            float d0 = cap_length(cap_v2(p0x - q.point.x, p0y - q.point.y));
+            float allowed = fmin2(r + st->radius - s->slop, d0);
+            if (!(allowed > 0.0f)) continue; /* centre on the core: the solver's case */
+            float t = toi_segment(p0x, p0y, dx, dy, st->ax, st->ay, st->bx, st->by, allowed);
+            if (t < best) best = t;
+        }
+    }
+    return best;
+}
+
+static int validate(cap_world* w, const step_ctx* s)
+{
+    static const int fields[] = {CAP_BALL_X, CAP_BALL_Y, CAP_BALL_VX, CAP_BALL_VY, CAP_BALL_ANGLE, CAP_BALL_W};
+    for (uint32_t i = 0; i < s->n; i++) {
+        if (!(s->flags[i] & CAP_BALL_ALIVE)) continue;
+        for (int f = 0; f < 6; f++)
+            if (!finite(((float*)w->ball[fields[f]])[i])) {
+                w->err.status = CAP_WORLD_BAD_VALUE;
+                w->err.slot = (int32_t)i;
+                w->err.field = fields[f];
+                return 0;
+            }
+    }
+    return 1;
+}
+
+static uint32_t find_root(uint32_t* parent, uint32_t i)
+{
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+int cap_world_step(cap_world* w)
+{
+    step_ctx s;
+    s.x = CAP_BF(w, CAP_BALL_X); s.y = CAP_BF(w, CAP_BALL_Y);
+    s.vx = CAP_BF(w, CAP_BALL_VX); s.vy = CAP_BF(w, CAP_BALL_VY);
+    s.ang = CAP_BF(w, CAP_BALL_ANGLE); s.av = CAP_BF(w, CAP_BALL_W);
+    s.rad = CAP_BF(w, CAP_BALL_RADIUS); s.im = CAP_BF(w, CAP_BALL_INV_MASS); s.ii = CAP_BF(w, CAP_BALL_INV_INERTIA);
+    s.rest = CAP_BF(w, CAP_BALL_RESTITUTION); s.fric = CAP_BF(w, CAP_BALL_FRICTION); s.roll = CAP_BF(w, CAP_BALL_ROLLING);
+    s.gs = CAP_BF(w, CAP_BALL_GRAVITY_SCALE); s.ld = CAP_BF(w, CAP_BALL_LINEAR_DAMPING); s.ad = CAP_BF(w, CAP_BALL_ANGULAR_DAMPING);
+    s.st = CAP_BF(w, CAP_BALL_SLEEP_TIME);
+    s.cat = CAP_BU(w, CAP_BALL_CATEGORY); s.mask = CAP_BU(w, CAP_BALL_MASK); s.flags = CAP_BU(w, CAP_BALL_FLAGS);
+    s.n = w->ball_slots;
+    const cap_world_def* d = &w->def;
+    float upm = d->units_per_meter;
+    s.slop = 0.005f * upm;
+    s.margin = 4.0f * s.slop;
+    w->err.status = 0;
+    w->err.slot = -1;
+    w->err.field = -1;
+
+    /* 1. Validate, and make room: a failure here changes nothing. */
+    if (!validate(w, &s)) return CAP_WORLD_BAD_VALUE;
+    uint32_t n = s.n, cap = 0;
+    if (w->grid_cap < n) {
+        cap = w->grid_cap;
+        int bad = 0;
+        uint32_t c;
+        c = cap; bad |= cap_world_reserve_u32(&w->cell_of, &c, n);
+        c = cap; bad |= cap_world_reserve_u32(&w->cell_items, &c, n);
+        c = cap; bad |= cap_world_reserve_u32(&w->big, &c, n);
+        c = cap; bad |= cap_world_reserve_u32(&w->order, &c, n);
+        c = cap; { void* p = w->sx; bad |= cap_world_reserve_bytes(&p, &c, n, 4); w->sx = p; }
+        c = cap; { void* p = w->sy; bad |= cap_world_reserve_bytes(&p, &c, n, 4); w->sy = p; }
+        if (bad) {
+            w->err.status = CAP_WORLD_NO_MEMORY;
+            return CAP_WORLD_NO_MEMORY;
+        }
+        w->grid_cap = c;
+    }
+    {
+        void* p = w->body;
+        if (cap_world_reserve_bytes(&p, &w->body_cap, n + 1, sizeof(cap_wbody))) {
+            w->err.status = CAP_WORLD_NO_MEMORY;
+            return CAP_WORLD_NO_MEMORY;
+        }
+        w->body = p;
+    }
+    s.sx = w->sx;
+    s.sy = w->sy;
+    if (w->statics_dirty) cap_world_index_statics(w);
+    if (!find_contacts(w, &s) || !cap_solver_reserve(w, n)) {
+        w->err.status = CAP_WORLD_NO_MEMORY;
+        return CAP_WORLD_NO_MEMORY;
+    }
+
+    /* From here on the step cannot fail. Events start with removals' ends. */
+    for (int k = 0; k < CAP_EVENT_KINDS; k++) w->event_count[k] = 0;
+    for (uint32_t i = 0; i < w->pending_count; i++) {
+        const uint32_t* e = &w->pending_end[4 * i];
+        cap_world_emit(w, (int)e[0], e[1], e[2], e[3], NULL);
+    }
+    w->pending_count = 0;
+
+    /* Writes through views: wake, and take them as the start. */
+    for (uint32_t i = 0; i < n; i++)
+        if ((s.flags[i] & CAP_BALL_ALIVE) && moved(w, &s, i)) {
+            s.flags[i] |= CAP_BALL_AWAKE;
+            s.st[i] = 0.0f;
+        }
+    /* Waking by contact: a sleeping ball touched by a moving awake one. */
+    float wake2 = d->sleep_speed * d->sleep_speed;
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        cap_wcontact* c = &w->contacts[k];
+        if (c->kind != 1 || c->s0 > 0.0f) continue;
+        uint32_t a = c->a, b = c->b;
+        int aw = (s.flags[a] & CAP_BALL_AWAKE) != 0, bw = (s.flags[b] & CAP_BALL_AWAKE) != 0;
+        if (aw == bw) continue;
+        uint32_t mover = aw ? a : b, sleeper = aw ? b : a;
+        float sp = s.vx[mover] * s.vx[mover] + s.vy[mover] * s.vy[mover];
+        if (sp > wake2) {
+            s.flags[sleeper] |= CAP_BALL_AWAKE;
+            s.st[sleeper] = 0.0f;
+        }
+    }
+
+    /* Warm starting: last step's impulses for the same pair. */
+    {
+        uint32_t p = 0;
+        for (uint32_t k = 0; k < w->contact_count; k++) {
+            cap_wcontact* c = &w->contacts[k];
+            while (p < w->prev_count && key_cmp(&w->prev[p], c) < 0) p++;
+            if (p < w->prev_count && key_cmp(&w->prev[p], c) == 0) {
+                c->jn = w->prev[p].jn;
+                c->jt = w->prev[p].jt;
+                c->jr = w->prev[p].jr;
+                c->touching = w->prev[p].touching;
+            }
+        }
+    }
+
+    float h = d->dt / (float)d->sub_steps, inv_h = 1.0f / h;
+    float rate = inv_h;
+    soft ball_soft = make_soft(fmin2(d->contact_hertz, 0.25f * rate), d->damping_ratio, h);
+    soft static_soft = make_soft(fmin2(d->static_hertz, 0.5f * rate), d->damping_ratio, h);
+    float push = d->push_speed * upm;
+
+    /* Prepare. */
+    uint32_t awake = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        s.sx[i] = s.x[i];
+        s.sy[i] = s.y[i];
+        awake += (s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) == (CAP_BALL_ALIVE | CAP_BALL_AWAKE);
+    }
+    w->awake_count = awake;
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        cap_wcontact* c = &w->contacts[k];
+        uint32_t b = c->b;
+        int bw = (s.flags[b] & CAP_BALL_AWAKE) != 0;
+        c->mb = bw ? s.im[b] : 0.0f;
+        c->ib = bw ? s.ii[b] : 0.0f;
+        float vax = 0.0f, vay = 0.0f;
+        if (c->kind == 1) {
+            uint32_t a = c->a;
+            int aw = (s.flags[a] & CAP_BALL_AWAKE) != 0;
+            c->ma = aw ? s.im[a] : 0.0f;
+            c->ia = aw ? s.ii[a] : 0.0f;
+            vax = s.vx[a];
+            vay = s.vy[a];
+        } else {
+            c->ma = c->ia = 0.0f;
+        }
+        float kn = c->ma + c->mb;
+        c->mass_n = kn > 0.0f ? 1.0f / kn : 0.0f;
+        float kt = kn + c->ia * c->ra * c->ra + c->ib * c->rb * c->rb;
+        c->mass_t = kt > 0.0f ? 1.0f / kt : 0.0f;
+        float kr = c->ia + c->ib;
+        c->mass_r = kr > 0.0f ? 1.0f / kr : 0.0f;
+        c->vn0 = (s.vx[b] - vax) * c->nx + (s.vy[b] - vay) * c->ny;
+        c->max_jn = 0.0f;
+        if (kn == 0.0f) c->jn = c->jt = c->jr = 0.0f;
+    }
+
+    /* 3. Sub-steps, on a compact body array (velocity, spin and the
+     * displacement since the step's start: one cache line serves two balls);
+     * slot n is the static "body", always at rest. */
+    float gx = d->gravity_x, gy = d->gravity_y, half_hh = 0.5f * h * h;
+    cap_wbody* body = w->body;
+    for (uint32_t i = 0; i <= n; i++) {
+        cap_wbody z = {0, 0, 0, 0, 0, 0, 0, 0};
+        if (i < n && (s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) == (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) {
+            z.vx = s.vx[i]; z.vy = s.vy[i]; z.w = s.av[i];
+            z.free = 1.0f;
+        }
+        body[i] = z;
+    }
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        const cap_wcontact* c = &w->contacts[k];
+        /* Balls with a contact integrate plainly; see the flight term below. */
+        body[c->b].free = 0.0f;
+        if (c->kind) body[c->a].free = 0.0f;
+    }
+    {
+        const float bs[3] = {ball_soft.bias_rate, ball_soft.mass_scale, ball_soft.impulse_scale};
+        const float ss[3] = {static_soft.bias_rate, static_soft.mass_scale, static_soft.impulse_scale};
+        cap_solver_build(w, n, bs, ss);
+    }
+    for (int sub = 0; sub < d->sub_steps; sub++) {
+        for (uint32_t i = 0; i < n; i++) {
+            if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+            cap_wbody* bi = &body[i];
+            float lin = 1.0f / (1.0f + h * s.ld[i]), ang = 1.0f / (1.0f + h * s.ad[i]);
+            bi->vx = (bi->vx + h * s.gs[i] * gx) * lin;
+            bi->vy = (bi->vy + h * s.gs[i] * gy) * lin;
+            bi->w = bi->w * ang;
+        }
+        for (int pass = 0; pass < 3; pass++) {
+            /* pass 0: warm start; 1: solve with bias; 2 (after positions): relax */
+            if (pass == 2) {
+                for (uint32_t i = 0; i < n; i++) {
+                    if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+                    cap_wbody* bi = &body[i];
+                    /* A ball in free flight (no contact this step) moves
+                     * - h^2 g / 2 more: its flight is then the exact parabola
+                     * (semi-implicit Euler alone rises v h / 2 short and falls
+                     * slow, which loses a percent of each bounce). A ball with
+                     * contacts integrates plainly, so resting ones read
+                     * zero velocity. */
+                    float fl = half_hh * s.gs[i] * bi->free;
+                    bi->dx = bi->dx + (h * bi->vx - fl * gx);
+                    bi->dy = bi->dy + (h * bi->vy - fl * gy);
+                    bi->da = bi->da + h * bi->w;
+                }
+            }
+            cap_solver_pass(w, body, pass, inv_h, push);
+        }
+    }
+    cap_solver_store(w);
+    for (uint32_t i = 0; i < n; i++) {
+        if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+        const cap_wbody* bi = &body[i];
+        s.vx[i] = bi->vx; s.vy[i] = bi->vy; s.av[i] = bi->w;
+        s.x[i] = s.sx[i] + bi->dx;
+        s.y[i] = s.sy[i] + bi->dy;
+        s.ang[i] = wrap_angle(s.ang[i] + bi->da);
+    }
+
+    /* 4. Restitution, once. */
+    float rthresh = d->restitution_threshold * upm;
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        cap_wcontact* c = &w->contacts[k];
+        if (c->mass_n == 0.0f || c->restitution == 0.0f || c->vn0 > 0.0f - rthresh || c->max_jn == 0.0f) continue;
+        uint32_t a = c->a, b = c->b;
+        int two = c->kind == 1;
+        float vax = two ? s.vx[a] : 0.0f, vay = two ? s.vy[a] : 0.0f;
+        float vn = (s.vx[b] - vax) * c->nx + (s.vy[b] - vay) * c->ny;
+        /* The target speed is shaded by 2^-12 so float rounding can never
+         * return more energy than came in (costs 0.05% of a bounce). */
+        float imp = 0.0f - c->mass_n * (vn + c->restitution * 0.999755859375f * c->vn0);
+        float nj = fmax2(c->jn + imp, 0.0f);
+        imp = nj - c->jn;
+        c->jn = nj;
+        c->max_jn = fmax2(c->max_jn, nj);
+        if (two) { s.vx[a] = vax - c->ma * imp * c->nx; s.vy[a] = vay - c->ma * imp * c->ny; }
+        s.vx[b] = s.vx[b] + c->mb * imp * c->nx;
+        s.vy[b] = s.vy[b] + c->mb * imp * c->ny;
+    }
+
+    /* 5. Continuous collision against the statics, every moved ball. */
+    for (uint32_t i = 0; i < n; i++) {
+        if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+        if (s.x[i] == s.sx[i] && s.y[i] == s.sy[i]) continue;
+        float t = ccd_ball(w, &s, i, s.sx[i], s.sy[i], s.x[i], s.y[i]);
+        if (t < 1.0f) {
+            s.x[i] = s.sx[i] + t * (s.x[i] - s.sx[i]);
+            s.y[i] = s.sy[i] + t * (s.y[i] - s.sy[i]);
+        }
+    }
+
+    /* 6. Sleep: groups of touching awake balls that have all been slow for
+     * sleep_time. */
+    if (d->sleep_enabled) {
+        float sl2 = d->sleep_speed * upm * d->sleep_speed * upm;
+        uint32_t* parent = w->island;
+        for (uint32_t i = 0; i < n; i++) {
+            parent[i] = i;
+            if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+            float wr = s.av[i] * s.rad[i];
+            float sp = s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i] + wr * wr;
+            s.st[i] = sp < sl2 ? s.st[i] + d->dt : 0.0f;
+        }
+        for (uint32_t k = 0; k < w->contact_count; k++) {
+            const cap_wcontact* c = &w->contacts[k];
+            if (c->kind != 1 || c->max_jn == 0.0f || c->ma == 0.0f || c->mb == 0.0f) continue;
+            uint32_t ra = find_root(parent, c->a), rb = find_root(parent, c->b);
+            if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
+        }
+        /* A group's time is its least; store it at the root (float min). */
+        for (uint32_t i = 0; i < n; i++) {
+            if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+            uint32_t r = find_root(parent, i);
+            if (s.st[i] < s.st[r]) s.st[r] = s.st[i];
+        }
+        for (uint32_t i = 0; i < n; i++) {
+            if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+            uint32_t r = find_root(parent, i);
+            if (s.st[r] >= d->sleep_time && s.st[i] >= d->sleep_time) {
+                s.flags[i] &= ~CAP_BALL_AWAKE;
+                s.vx[i] = s.vy[i] = s.av[i] = 0.0f;
+            }
+        }
+    }
+
+    /* Events: begin/end/hit by merging with last step's contacts. */
+    {
+        float hit = d->hit_speed_threshold * upm;
+        uint32_t p = 0;
+        for (uint32_t k = 0; k <= w->contact_count; k++) {
+            cap_wcontact* c = k < w->contact_count ? &w->contacts[k] : NULL;
+            while (p < w->prev_count && (!c || key_cmp(&w->prev[p], c) < 0)) {
+                const cap_wcontact* o = &w->prev[p++];
+                if (o->touching) cap_world_emit(w, CAP_EVENT_END, o->kind, o->kind ? o->a : o->b, o->kind ? o->b : o->a, NULL);
+            }
+            if (!c) break;
+            int was = c->touching;
+            if (p < w->prev_count && key_cmp(&w->prev[p], c) == 0) p++;
+            int now;
+            if (c->mass_n == 0.0f) {
+                now = was;
+            } else {
+                uint32_t a = c->a, b = c->b;
+                int two = c->kind == 1;
+                float dpx = (s.x[b] - s.sx[b]) - (two ? s.x[a] - s.sx[a] : 0.0f);
+                float dpy = (s.y[b] - s.sy[b]) - (two ? s.y[a] - s.sy[a] : 0.0f);
+                now = c->max_jn > 0.0f || c->s0 + dpx * c->nx + dpy * c->ny <= 0.0f;
+            }
+            c->touching = (uint32_t)now;
+            uint32_t ea = c->kind ? c->a : c->b, eb = c->kind ? c->b : c->a;
+            if (now && !was) {
+                cap_world_emit(w, CAP_EVENT_BEGIN, c->kind, ea, eb, NULL);
+                float speed = 0.0f - c->vn0;
+                if (speed >= hit) {
+                    float extra[5] = {speed, c->px, c->py, c->nx, c->ny};
+                    cap_world_emit(w, CAP_EVENT_HIT, c->kind, ea, eb, extra);
+                }
+            } else if (!now && was) {
+                cap_world_emit(w, CAP_EVENT_END, c->kind, ea, eb, NULL);
+            }
+        }
+    }
+
+    /* Sensors: overlaps of every live ball with sensor statics, merged
+     * with last step's by (ball, static). */
+    {
+        uint32_t sensors = 0, m = 0;
+        for (uint32_t i = 0; i < w->static_slots; i++) sensors += (w->static_info[3 * i + 2] & 1u) && w->statics[i].sensor;
+        for (uint32_t b = 0; sensors > 0 && b < n; b++) {
+            if (!(s.flags[b] & CAP_BALL_ALIVE)) continue;
+            float r = s.rad[b];
+            uint32_t cn = cap_world_static_candidates(w, s.x[b] - r, s.y[b] - r, s.x[b] + r, s.y[b] + r);
+            for (uint32_t k = 0; k < cn; k++) {
+                uint32_t si = w->cand[k];
+                const cap_wstatic* st = &w->statics[si];
+                if (!st->sensor || !((st->category & s.mask[b]) && (s.cat[b] & st->mask))) continue;
+                int in;
+                if (st->kind == CAP_STATIC_LINE) {
+                    in = (s.x[b] - st->ax) * st->nx + (s.y[b] - st->ay) * st->ny <= r;
+                } else {
+                    cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(s.x[b], s.y[b]));
+                    float dx = s.x[b] - q.point.x, dy = s.y[b] - q.point.y, R = r + st->radius;
+                    in = dx * dx + dy * dy <= R * R;
+                }
+                /* Out of memory: the overlap is missed this step (documented). */
+                if (!in || cap_world_reserve_u32(&w->sensor_now, &w->sensor_now_cap, 2 * (m + 1))) continue;
+                w->sensor_now[2 * m] = si;
+                w->sensor_now[2 * m + 1] = b;
+                m++;
+            }
+        }
+        const uint32_t *old = w->sensor_prev, *cur = w->sensor_now;
+        uint32_t i = 0, j = 0, pc = w->sensor_prev_count;
+        while (i < pc || j < m) {
+            int cmp;
+            if (i == pc) cmp = 1;
+            else if (j == m) cmp = -1;
+            else {
+                uint32_t ob = old[2 * i + 1], os = old[2 * i], nb = cur[2 * j + 1], ns = cur[2 * j];
+                cmp = ob != nb ? (ob < nb ? -1 : 1) : (os != ns ? (os < ns ? -1 : 1) : 0);
+            }
+            if (cmp < 0) { cap_world_emit(w, CAP_EVENT_SENSOR_LEAVE, 0, old[2 * i + 1], old[2 * i], NULL); i++; }
+            else if (cmp > 0) { cap_world_emit(w, CAP_EVENT_SENSOR_ENTER, 0, cur[2 * j + 1], cur[2 * j], NULL); j++; }
+            else { i++; j++; }
+        }
+        uint32_t* tp = w->sensor_prev; w->sensor_prev = w->sensor_now; w->sensor_now = tp;
+        uint32_t tc = w->sensor_prev_cap; w->sensor_prev_cap = w->sensor_now_cap; w->sensor_now_cap = tc;
+        w->sensor_prev_count = m;
+    }
+
+    /* Keep this step's contacts for the next one and remember the state
+     * this step wrote. */
+    cap_wcontact* t = w->prev;
+    w->prev = w->contacts;
+    w->contacts = t;
+    uint32_t tcap = w->prev_cap;
+    w->prev_cap = w->contact_cap;
+    w->contact_cap = tcap;
+    w->prev_count = w->contact_count;
+    w->contact_count = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        w->last_x[i] = s.x[i];
+        w->last_y[i] = s.y[i];
+        w->last_vx[i] = s.vx[i];
+        w->last_vy[i] = s.vy[i];
+    }
+    return CAP_WORLD_OK;
+}
+
+const float* cap_world_contacts(cap_world* w, uint32_t* count)
+{
+    /* Filled on demand from the last step's contacts (drawing only). */
+    uint32_t m = 0;
+    for (uint32_t k = 0; k < w->prev_count; k++) m += w->prev[k].touching != 0;
+    uint32_t cap = w->draw_cap;
+    void* p = w->draw_contacts;
+    if (cap_world_reserve_bytes(&p, &cap, 6 * m + 6, 4)) { *count = 0; return w->draw_contacts; }
+    w->draw_contacts = p;
+    w->draw_cap = cap;
+    uint32_t j = 0;
+    for (uint32_t k = 0; k < w->prev_count; k++) {
+        const cap_wcontact* c = &w->prev[k];
+        if (!c->touching) continue;
+        float* o = &w->draw_contacts[6 * j++];
+        o[0] = c->px; o[1] = c->py; o[2] = c->nx; o[3] = c->ny; o[4] = c->s0; o[5] = c->jn;
+    }
+    w->draw_count = j;
+    *count = j;
+    return w->draw_contacts;
+}

@@ -1,0 +1,764 @@
+/* capsule2d — the world's objects: creation, balls and statics with slots
+ * and generations, the static index, queries and the state hash. The step
+ * is in step.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/scalar.h"
+#include "world/world_internal.h"
+
+#define CAP_PI 3.14159265358979323846f
+
+void cap_world_def_default(cap_world_def* d)
+{
+    memset(d, 0, sizeof *d);
+    d->gravity_y = -10.0f;
+    d->dt = 1.0f / 60.0f;
+    d->sub_steps = 4;
+    d->ball_capacity = 256;
+    d->static_capacity = 64;
+    d->event_capacity = 1024;
+    d->units_per_meter = 1.0f;
+    d->contact_hertz = 60.0f;
+    d->static_hertz = 120.0f;
+    d->damping_ratio = 10.0f;
+    d->push_speed = 3.0f;
+    d->restitution_threshold = 1.0f;
+    d->hit_speed_threshold = 1.0f;
+    d->sleep_speed = 0.05f;
+    d->sleep_time = 0.5f;
+    d->sleep_enabled = 1;
+}
+
+void cap_ball_def_default(cap_ball_def* d)
+{
+    memset(d, 0, sizeof *d);
+    d->radius = 0.5f;
+    d->density = 1.0f;
+    d->friction = 0.6f;
+    d->gravity_scale = 1.0f;
+    d->category = 1u;
+    d->mask = 0xffffffffu;
+    d->awake = 1;
+}
+
+void cap_static_def_default(cap_static_def* d)
+{
+    memset(d, 0, sizeof *d);
+    d->friction = 0.6f;
+    d->category = 1u;
+    d->mask = 0xffffffffu;
+}
+
+static int finite(float x) { return x - x == 0.0f; }
+
+static int fail(cap_world* w, int status, int slot, int field)
+{
+    w->err.status = status;
+    w->err.slot = slot;
+    w->err.field = field;
+    return status;
+}
+
+int cap_world_reserve_bytes(void** p, uint32_t* cap, uint32_t need, uint32_t size)
+{
+    if (need <= *cap) return CAP_WORLD_OK;
+    uint32_t n = *cap ? *cap : 16;
+    while (n < need) {
+        if (n > 0x7fffffffu / 2) return CAP_WORLD_NO_MEMORY;
+        n *= 2;
+    }
+    if ((uint64_t)n * size > 0x7fffffffu) return CAP_WORLD_NO_MEMORY;
+    void* q = realloc(*p, (size_t)n * size);
+    if (!q) return CAP_WORLD_NO_MEMORY;
+    *p = q;
+    *cap = n;
+    return CAP_WORLD_OK;
+}
+
+int cap_world_reserve_u32(uint32_t** p, uint32_t* cap, uint32_t need)
+{
+    void* q = *p;
+    int s = cap_world_reserve_bytes(&q, cap, need, 4);
+    *p = q;
+    return s;
+}
+
+/* Grows every per-ball array to n slots (new slots zeroed). */
+static int grow_balls(cap_world* w, uint32_t n)
+{
+    void** arrays[CAP_BALL_FIELDS + 5];
+    int k = 0;
+    for (int f = 0; f < CAP_BALL_FIELDS; f++) arrays[k++] = &w->ball[f];
+    arrays[k++] = (void**)&w->last_x;
+    arrays[k++] = (void**)&w->last_y;
+    arrays[k++] = (void**)&w->last_vx;
+    arrays[k++] = (void**)&w->last_vy;
+    arrays[k++] = (void**)&w->island;
+    /* All or nothing: allocate the new arrays first. */
+    void* fresh[CAP_BALL_FIELDS + 5];
+    for (int i = 0; i < k; i++) {
+        fresh[i] = calloc(n, 4);
+        if (!fresh[i]) {
+            for (int j = 0; j < i; j++) free(fresh[j]);
+            return CAP_WORLD_NO_MEMORY;
+        }
+    }
+    for (int i = 0; i < k; i++) {
+        if (*arrays[i]) memcpy(fresh[i], *arrays[i], (size_t)w->ball_slots * 4);
+        free(*arrays[i]);
+        *arrays[i] = fresh[i];
+    }
+    w->ball_cap = n;
+    w->version++;
+    return CAP_WORLD_OK;
+}
+
+static int check_def(const cap_world_def* d)
+{
+    if (!finite(d->gravity_x) || !finite(d->gravity_y)) return 0;
+    if (!(d->dt > 0.0f) || !finite(d->dt)) return 0;
+    if (d->sub_steps < 1 || d->sub_steps > 64) return 0;
+    if (d->ball_capacity < 1 || d->ball_capacity > (1u << 20)) return 0;
+    if (d->static_capacity < 1 || d->static_capacity > (1u << 20)) return 0;
+    if (d->event_capacity > (1u << 20)) return 0;
+    const float pos[] = {d->units_per_meter, d->contact_hertz, d->static_hertz, d->damping_ratio, d->push_speed};
+    for (unsigned i = 0; i < sizeof pos / sizeof pos[0]; i++)
+        if (!(pos[i] > 0.0f) || !finite(pos[i])) return 0;
+    const float nonneg[] = {d->restitution_threshold, d->hit_speed_threshold, d->sleep_speed, d->sleep_time};
+    for (unsigned i = 0; i < sizeof nonneg / sizeof nonneg[0]; i++)
+        if (!(nonneg[i] >= 0.0f) || !finite(nonneg[i])) return 0;
+    return 1;
+}
+
+cap_world* cap_world_create(const cap_world_def* def)
+{
+    if (!def || !check_def(def)) return NULL;
+    cap_world* w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    w->def = *def;
+    int ok = grow_balls(w, def->ball_capacity) == CAP_WORLD_OK;
+    ok = ok && cap_world_reserve_bytes((void**)&w->statics, &w->static_cap, def->static_capacity, sizeof(cap_wstatic)) == 0;
+    uint32_t info_cap = 0;
+    ok = ok && cap_world_reserve_u32(&w->static_info, &info_cap, 3 * w->static_cap) == 0;
+    if (ok) memset(w->static_info, 0, (size_t)info_cap * 4);
+    /* Scratch sized for a warmed-up world of this capacity, so a step
+     * allocates nothing until the world outgrows it. */
+    uint32_t n = def->ball_capacity;
+    ok = ok && cap_world_reserve_bytes((void**)&w->contacts, &w->contact_cap, 4 * n + 64, sizeof(cap_wcontact)) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->prev, &w->prev_cap, w->contact_cap, sizeof(cap_wcontact)) == 0;
+    for (int k = 0; ok && k < CAP_EVENT_KINDS; k++) {
+        uint32_t ecap = 0;
+        uint32_t words = def->event_capacity * CAP_EVENT_WORDS;
+        ok = cap_world_reserve_u32(&w->events[k], &ecap, words ? words : 1) == 0;
+    }
+    /* The step's per-ball scratch (grids, solver bodies and packs). */
+    uint32_t c;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->cell_of, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->cell_items, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->big, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_u32(&w->order, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sx, &c, n, 4) == 0;
+    c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sy, &c, n, 4) == 0;
+    if (ok) w->grid_cap = c;
+    ok = ok && cap_world_reserve_u32(&w->cell_start, &w->cell_cap, 4 * n + 65536 + 1) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->body, &w->body_cap, n + 1, sizeof(cap_wbody)) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->color_mask, &w->color_mask_cap, n + 1, sizeof(uint64_t)) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->color_of, &w->color_of_cap, w->contact_cap + 1, 1) == 0;
+    ok = ok && cap_world_reserve_bytes((void**)&w->packs, &w->pack_cap, w->contact_cap / 4 + 65, sizeof(cap_wpack)) == 0;
+    /* Headroom for what the first steps build (the static index, sensor
+     * lists, query answers): allocated and freed, so later allocations fit
+     * in memory that exists and wasm memory need not grow (which would
+     * detach every view the game keeps). */
+    if (ok) {
+        void* room = malloc((size_t)1 << 20 | (size_t)def->static_capacity * 512u);
+        ok = room != NULL;
+        free(room);
+    }
+    if (!ok) {
+        cap_world_destroy(w);
+        return NULL;
+    }
+    w->statics_dirty = 1;
+    return w;
+}
+
+void cap_world_destroy(cap_world* w)
+{
+    if (!w) return;
+    for (int f = 0; f < CAP_BALL_FIELDS; f++) free(w->ball[f]);
+    free(w->last_x); free(w->last_y); free(w->last_vx); free(w->last_vy); free(w->island);
+    free(w->statics); free(w->static_info);
+    free(w->sg_start); free(w->sg_items); free(w->lines); free(w->stamp); free(w->cand);
+    free(w->contacts); free(w->prev);
+    free(w->sensor_now); free(w->sensor_prev);
+    free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order);
+    free(w->dx0); free(w->dy0); free(w->sx); free(w->sy); free(w->body); free(w->color_mask); free(w->color_of); free(w->packs);
+    for (int k = 0; k < CAP_EVENT_KINDS; k++) free(w->events[k]);
+    free(w->pending_end); free(w->draw_contacts); free(w->qbuf);
+    free(w);
+}
+
+const cap_world_error* cap_world_error_info(const cap_world* w) { return &w->err; }
+void* cap_world_ball_field(cap_world* w, int field)
+{
+    return field >= 0 && field < CAP_BALL_FIELDS ? w->ball[field] : NULL;
+}
+uint32_t cap_world_ball_slots(const cap_world* w) { return w->ball_slots; }
+uint32_t cap_world_ball_capacity(const cap_world* w) { return w->ball_cap; }
+uint32_t cap_world_ball_count(const cap_world* w) { return w->ball_live; }
+uint32_t cap_world_static_slots(const cap_world* w) { return w->static_slots; }
+const uint32_t* cap_world_static_info(const cap_world* w) { return w->static_info; }
+uint32_t cap_world_version(const cap_world* w) { return w->version; }
+const uint32_t* cap_world_events(const cap_world* w, int kind)
+{
+    return kind >= 0 && kind < CAP_EVENT_KINDS ? w->events[kind] : NULL;
+}
+uint32_t cap_world_event_count(const cap_world* w, int kind)
+{
+    return kind >= 0 && kind < CAP_EVENT_KINDS ? w->event_count[kind] : 0;
+}
+uint32_t cap_world_awake_count(const cap_world* w) { return w->awake_count; }
+
+/* ---- balls ------------------------------------------------------------- */
+
+int cap_world_add_ball(cap_world* w, const cap_ball_def* d, uint32_t* slot_out)
+{
+    w->err.status = 0;
+    const float* v = &d->x;
+    for (int i = 0; i < 6; i++)
+        if (!finite(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, -1, i);
+    if (!(d->radius > 0.0f) || !finite(d->radius)) return fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_RADIUS);
+    if (!(d->density > 0.0f) || !finite(d->density)) return fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_INV_MASS);
+    const float nonneg[] = {d->restitution, d->friction, d->rolling_resistance, d->linear_damping, d->angular_damping};
+    const int which[] = {CAP_BALL_RESTITUTION, CAP_BALL_FRICTION, CAP_BALL_ROLLING, CAP_BALL_LINEAR_DAMPING, CAP_BALL_ANGULAR_DAMPING};
+    for (int i = 0; i < 5; i++)
+        if (!(nonneg[i] >= 0.0f) || !finite(nonneg[i])) return fail(w, CAP_WORLD_BAD_VALUE, -1, which[i]);
+    if (!finite(d->gravity_scale)) return fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_GRAVITY_SCALE);
+    float mass = d->density * CAP_PI * d->radius * d->radius;
+    float inertia = 0.5f * mass * d->radius * d->radius;
+    if (!(mass > 0.0f) || !finite(mass) || !(inertia > 0.0f) || !finite(inertia))
+        return fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_INV_MASS);
+
+    uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
+    uint32_t slot = 0;
+    while (slot < w->ball_slots && (flags[slot] & CAP_BALL_ALIVE)) slot++;
+    if (slot == w->ball_cap) {
+        if (w->ball_cap >= (1u << 20)) return fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
+        int s = grow_balls(w, w->ball_cap * 2 > (1u << 20) ? (1u << 20) : w->ball_cap * 2);
+        if (s) return fail(w, s, -1, -1);
+        flags = CAP_BU(w, CAP_BALL_FLAGS);
+    }
+    float vals[CAP_BALL_FLOAT_FIELDS] = {
+        d->x, d->y, d->vx, d->vy, d->angle, d->angular_velocity, d->radius, 1.0f / mass, 1.0f / inertia,
+        d->restitution, d->friction, d->rolling_resistance, d->gravity_scale, d->linear_damping,
+        d->angular_damping, 0.0f};
+    for (int f = 0; f < CAP_BALL_FLOAT_FIELDS; f++) CAP_BF(w, f)[slot] = vals[f];
+    CAP_BU(w, CAP_BALL_CATEGORY)[slot] = d->category;
+    CAP_BU(w, CAP_BALL_MASK)[slot] = d->mask;
+    flags[slot] = CAP_BALL_ALIVE | (d->awake ? CAP_BALL_AWAKE : 0u);
+    CAP_BU(w, CAP_BALL_GENERATION)[slot] += 1u;
+    w->last_x[slot] = d->x;
+    w->last_y[slot] = d->y;
+    w->last_vx[slot] = d->vx;
+    w->last_vy[slot] = d->vy;
+    if (slot == w->ball_slots) w->ball_slots++;
+    w->ball_live++;
+    *slot_out = slot;
+    return CAP_WORLD_OK;
+}
+
+static int ball_ok(const cap_world* w, uint32_t slot)
+{
+    return slot < w->ball_slots && (((const uint32_t*)w->ball[CAP_BALL_FLAGS])[slot] & CAP_BALL_ALIVE);
+}
+
+int cap_world_remove_ball(cap_world* w, uint32_t slot)
+{
+    w->err.status = 0;
+    if (!ball_ok(w, slot)) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
+    /* End events for its touching contacts and sensor overlaps, emitted by
+     * the next step; its contacts are dropped so a new ball in this slot
+     * inherits nothing. Room is made first: all or nothing. */
+    uint32_t ends = 0;
+    for (uint32_t i = 0; i < w->prev_count; i++)
+        if (w->prev[i].b == slot || (w->prev[i].kind == 1 && w->prev[i].a == slot)) ends += w->prev[i].touching != 0;
+    for (uint32_t i = 0; i < w->sensor_prev_count; i++) ends += w->sensor_prev[2 * i + 1] == slot;
+    if (cap_world_reserve_u32(&w->pending_end, &w->pending_cap, 4 * (w->pending_count + ends)))
+        return fail(w, CAP_WORLD_NO_MEMORY, (int)slot, -1);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < w->prev_count; i++) {
+        cap_wcontact* c = &w->prev[i];
+        int mine = c->b == slot || (c->kind == 1 && c->a == slot);
+        if (mine) {
+            if (c->touching) {
+                uint32_t* e = &w->pending_end[4 * w->pending_count++];
+                e[0] = CAP_EVENT_END; e[1] = c->kind;
+                e[2] = c->kind ? c->a : c->b; /* event order: ball first for kind 0 */
+                e[3] = c->kind ? c->b : c->a;
+            }
+        } else {
+            w->prev[k++] = *c;
+        }
+    }
+    w->prev_count = k;
+    k = 0;
+    for (uint32_t i = 0; i < w->sensor_prev_count; i++) {
+        uint32_t st = w->sensor_prev[2 * i], b = w->sensor_prev[2 * i + 1];
+        if (b == slot) {
+            uint32_t* e = &w->pending_end[4 * w->pending_count++];
+            e[0] = CAP_EVENT_SENSOR_LEAVE; e[1] = 0; e[2] = b; e[3] = st;
+        } else {
+            w->sensor_prev[2 * k] = st;
+            w->sensor_prev[2 * k + 1] = b;
+            k++;
+        }
+    }
+    w->sensor_prev_count = k;
+    CAP_BU(w, CAP_BALL_FLAGS)[slot] = 0;
+    for (int f = 0; f < CAP_BALL_FLOAT_FIELDS; f++) CAP_BF(w, f)[slot] = 0.0f;
+    CAP_BU(w, CAP_BALL_CATEGORY)[slot] = 0;
+    CAP_BU(w, CAP_BALL_MASK)[slot] = 0;
+    w->last_x[slot] = w->last_y[slot] = w->last_vx[slot] = w->last_vy[slot] = 0.0f;
+    w->ball_live--;
+    while (w->ball_slots > 0 && !(CAP_BU(w, CAP_BALL_FLAGS)[w->ball_slots - 1] & CAP_BALL_ALIVE)) w->ball_slots--;
+    return CAP_WORLD_OK;
+}
+
+int cap_world_wake_ball(cap_world* w, uint32_t slot)
+{
+    w->err.status = 0;
+    if (!ball_ok(w, slot)) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
+    CAP_BU(w, CAP_BALL_FLAGS)[slot] |= CAP_BALL_AWAKE;
+    CAP_BF(w, CAP_BALL_SLEEP_TIME)[slot] = 0.0f;
+    return CAP_WORLD_OK;
+}
+
+/* ---- statics ----------------------------------------------------------- */
+
+int cap_world_add_static(cap_world* w, const cap_static_def* d, uint32_t* slot_out)
+{
+    w->err.status = 0;
+    const float* v = &d->ax;
+    for (int i = 0; i < 8; i++)
+        if (!finite(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, -1, i);
+    if (d->kind != CAP_STATIC_CAPSULE && d->kind != CAP_STATIC_LINE) return fail(w, CAP_WORLD_BAD_VALUE, -1, 100);
+    if (d->kind == CAP_STATIC_CAPSULE && !(d->radius >= 0.0f)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 4);
+    if (!(d->restitution >= 0.0f) || !(d->friction >= 0.0f) || !(d->rolling_resistance >= 0.0f))
+        return fail(w, CAP_WORLD_BAD_VALUE, -1, 5);
+    cap_wstatic s;
+    memset(&s, 0, sizeof s);
+    s.ax = d->ax; s.ay = d->ay; s.bx = d->bx; s.by = d->by;
+    s.radius = d->kind == CAP_STATIC_LINE ? 0.0f : d->radius;
+    s.restitution = d->restitution; s.friction = d->friction; s.rolling = d->rolling_resistance;
+    s.category = d->category; s.mask = d->mask; s.kind = (uint32_t)d->kind; s.sensor = d->sensor != 0;
+    if (d->kind == CAP_STATIC_LINE) {
+        float ex = d->bx - d->ax, ey = d->by - d->ay;
+        float len = cap_length(cap_v2(ex, ey));
+        if (!(len > 0.0f) || !finite(len)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 2);
+        s.nx = 0.0f - ey / len;
+        s.ny = ex / len;
+    } else {
+        s.minx = (d->ax < d->bx ? d->ax : d->bx) - d->radius;
+        s.maxx = (d->ax < d->bx ? d->bx : d->ax) + d->radius;
+        s.miny = (d->ay < d->by ? d->ay : d->by) - d->radius;
+        s.maxy = (d->ay < d->by ? d->by : d->ay) + d->radius;
+        if (!finite(s.minx) || !finite(s.maxx) || !finite(s.miny) || !finite(s.maxy))
+            return fail(w, CAP_WORLD_BAD_VALUE, -1, 4);
+    }
+    uint32_t slot = 0;
+    while (slot < w->static_slots && (w->static_info[3 * slot + 2] & 1u)) slot++;
+    if (slot == w->static_cap) {
+        uint32_t cap = w->static_cap, icap = 3 * w->static_cap;
+        if (cap_world_reserve_bytes((void**)&w->statics, &cap, slot + 1, sizeof(cap_wstatic)))
+            return fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
+        w->static_cap = cap;
+        if (cap_world_reserve_u32(&w->static_info, &icap, 3 * cap)) return fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
+        memset(w->static_info + 3 * slot, 0, (size_t)(icap - 3 * slot) * 4);
+        w->version++;
+    }
+    w->statics[slot] = s;
+    w->static_info[3 * slot] = s.kind;
+    w->static_info[3 * slot + 1] += 1u;
+    w->static_info[3 * slot + 2] = 1u;
+    if (slot == w->static_slots) w->static_slots++;
+    w->statics_dirty = 1;
+    *slot_out = slot;
+    return CAP_WORLD_OK;
+}
+
+int cap_world_remove_static(cap_world* w, uint32_t slot)
+{
+    w->err.status = 0;
+    if (slot >= w->static_slots || !(w->static_info[3 * slot + 2] & 1u)) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
+    uint32_t ends = 0;
+    for (uint32_t i = 0; i < w->prev_count; i++) ends += w->prev[i].kind == 0 && w->prev[i].a == slot && w->prev[i].touching;
+    for (uint32_t i = 0; i < w->sensor_prev_count; i++) ends += w->sensor_prev[2 * i] == slot;
+    if (cap_world_reserve_u32(&w->pending_end, &w->pending_cap, 4 * (w->pending_count + ends)))
+        return fail(w, CAP_WORLD_NO_MEMORY, (int)slot, -1);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < w->prev_count; i++) {
+        cap_wcontact* c = &w->prev[i];
+        if (c->kind == 0 && c->a == slot) {
+            if (c->touching) {
+                uint32_t* e = &w->pending_end[4 * w->pending_count++];
+                e[0] = CAP_EVENT_END; e[1] = 0; e[2] = c->b; e[3] = c->a;
+            }
+        } else {
+            w->prev[k++] = *c;
+        }
+    }
+    w->prev_count = k;
+    k = 0;
+    for (uint32_t i = 0; i < w->sensor_prev_count; i++) {
+        uint32_t st = w->sensor_prev[2 * i], b = w->sensor_prev[2 * i + 1];
+        if (st == slot) {
+            uint32_t* e = &w->pending_end[4 * w->pending_count++];
+            e[0] = CAP_EVENT_SENSOR_LEAVE; e[1] = 0; e[2] = b; e[3] = st;
+        } else {
+            w->sensor_prev[2 * k] = st;
+            w->sensor_prev[2 * k + 1] = b;
+            k++;
+        }
+    }
+    w->sensor_prev_count = k;
+    w->static_info[3 * slot + 2] = 0;
+    memset(&w->statics[slot], 0, sizeof(cap_wstatic));
+    while (w->static_slots > 0 && !(w->static_info[3 * (w->static_slots - 1) + 2] & 1u)) w->static_slots--;
+    w->statics_dirty = 1;
+    /* Balls resting on it must notice. */
+    uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
+    for (uint32_t i = 0; i < w->ball_slots; i++)
+        if (flags[i] & CAP_BALL_ALIVE) {
+            flags[i] |= CAP_BALL_AWAKE;
+            CAP_BF(w, CAP_BALL_SLEEP_TIME)[i] = 0.0f;
+        }
+    return CAP_WORLD_OK;
+}
+
+/* ---- the static index ---------------------------------------------------- */
+
+static int32_t cell_coord(float v, float lo, float inv, int32_t n)
+{
+    float c = (v - lo) * inv;
+    if (!(c > 0.0f)) return 0;
+    if (c >= (float)(n - 1)) return n - 1;
+    return (int32_t)c;
+}
+
+void cap_world_index_statics(cap_world* w)
+{
+    w->statics_dirty = 0;
+    w->line_count = 0;
+    float minx = 0, miny = 0, maxx = 0, maxy = 0, ext = 0;
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < w->static_slots; i++) {
+        if (!(w->static_info[3 * i + 2] & 1u)) continue;
+        const cap_wstatic* s = &w->statics[i];
+        if (s->kind == CAP_STATIC_LINE) {
+            if (cap_world_reserve_u32(&w->lines, &w->line_cap, w->line_count + 1) == 0) w->lines[w->line_count++] = i;
+            continue;
+        }
+        if (count == 0) { minx = s->minx; miny = s->miny; maxx = s->maxx; maxy = s->maxy; }
+        minx = s->minx < minx ? s->minx : minx;
+        miny = s->miny < miny ? s->miny : miny;
+        maxx = s->maxx > maxx ? s->maxx : maxx;
+        maxy = s->maxy > maxy ? s->maxy : maxy;
+        float e = (s->maxx - s->minx) + (s->maxy - s->miny);
+        ext += e;
+        count++;
+    }
+    if (count == 0) {
+        w->sg_nx = w->sg_ny = 0;
+        return;
+    }
+    /* Cell: the mean box extent, with at most ~4 cells per static overall. */
+    float cell = ext / (float)count;
+    if (!(cell > 0.0f)) cell = 1.0f;
+    double wx = (double)maxx - minx, wy = (double)maxy - miny;
+    double limit = 4.0 * count + 16.0;
+    while ((wx / cell + 1.0) * (wy / cell + 1.0) > limit) cell *= 2.0f;
+    int32_t nx = (int32_t)(wx / cell) + 1, ny = (int32_t)(wy / cell) + 1;
+    w->sg_minx = minx;
+    w->sg_miny = miny;
+    w->sg_inv = 1.0f / cell;
+    uint32_t ncell = (uint32_t)nx * (uint32_t)ny;
+    if (cap_world_reserve_u32(&w->sg_start, &w->sg_start_cap, ncell + 1)) { w->sg_nx = w->sg_ny = 0; return; }
+    memset(w->sg_start, 0, (size_t)(ncell + 1) * 4);
+    uint32_t total = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t i = 0; i < w->static_slots; i++) {
+            if (!(w->static_info[3 * i + 2] & 1u) || w->statics[i].kind == CAP_STATIC_LINE) continue;
+            const cap_wstatic* s = &w->statics[i];
+            int32_t x0 = cell_coord(s->minx, minx, w->sg_inv, nx), x1 = cell_coord(s->maxx, minx, w->sg_inv, nx);
+            int32_t y0 = cell_coord(s->miny, miny, w->sg_inv, ny), y1 = cell_coord(s->maxy, miny, w->sg_inv, ny);
+            for (int32_t y = y0; y <= y1; y++)
+                for (int32_t x = x0; x <= x1; x++) {
+                    uint32_t c = (uint32_t)y * (uint32_t)nx + (uint32_t)x;
+                    if (pass == 0) {
+                        w->sg_start[c + 1]++;
+                        total++;
+                    } else {
+                        w->sg_items[w->sg_start[c]++] = i;
+                    }
+                }
+        }
+        if (pass == 0) {
+            for (uint32_t c = 0; c < ncell; c++) w->sg_start[c + 1] += w->sg_start[c];
+            if (cap_world_reserve_u32(&w->sg_items, &w->sg_items_cap, total + 1)) { w->sg_nx = w->sg_ny = 0; return; }
+        }
+    }
+    /* pass 1 advanced each start to the next cell's: shift back. */
+    for (uint32_t c = ncell; c > 0; c--) w->sg_start[c] = w->sg_start[c - 1];
+    w->sg_start[0] = 0;
+    w->sg_nx = nx;
+    w->sg_ny = ny;
+    cap_world_reserve_u32(&w->stamp, &w->stamp_cap, w->static_slots + 1);
+}
+
+uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1)
+{
+    uint32_t n = 0;
+    if (cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
+    if (w->sg_nx > 0 && w->stamp_cap >= w->static_slots) {
+        if (++w->stamp_now == 0) {
+            memset(w->stamp, 0, (size_t)w->stamp_cap * 4);
+            w->stamp_now = 1;
+        }
+        int32_t cx0 = cell_coord(x0, w->sg_minx, w->sg_inv, w->sg_nx), cx1 = cell_coord(x1, w->sg_minx, w->sg_inv, w->sg_nx);
+        int32_t cy0 = cell_coord(y0, w->sg_miny, w->sg_inv, w->sg_ny), cy1 = cell_coord(y1, w->sg_miny, w->sg_inv, w->sg_ny);
+        for (int32_t y = cy0; y <= cy1; y++)
+            for (int32_t x = cx0; x <= cx1; x++) {
+                uint32_t c = (uint32_t)y * (uint32_t)w->sg_nx + (uint32_t)x;
+                for (uint32_t k = w->sg_start[c]; k < w->sg_start[c + 1]; k++) {
+                    uint32_t i = w->sg_items[k];
+                    if (w->stamp[i] == w->stamp_now) continue;
+                    w->stamp[i] = w->stamp_now;
+                    const cap_wstatic* s = &w->statics[i];
+                    if (s->minx > x1 || s->maxx < x0 || s->miny > y1 || s->maxy < y0) continue;
+                    w->cand[n++] = i;
+                }
+            }
+    }
+    for (uint32_t k = 0; k < w->line_count; k++) w->cand[n++] = w->lines[k];
+    /* Ascending slots (insertion sort: candidate lists are short). */
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t v = w->cand[i], j = i;
+        while (j > 0 && w->cand[j - 1] > v) { w->cand[j] = w->cand[j - 1]; j--; }
+        w->cand[j] = v;
+    }
+    return n;
+}
+
+/* ---- queries --------------------------------------------------------------- */
+
+int cap_world_ray_cast(const cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, uint32_t* slot)
+{
+    int found = 0;
+    cap_ray_hit h;
+    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
+    const float *x = w->ball[CAP_BALL_X], *y = w->ball[CAP_BALL_Y], *r = w->ball[CAP_BALL_RADIUS];
+    for (uint32_t i = 0; i < w->ball_slots; i++) {
+        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
+        cap_circle c = {{x[i], y[i]}, r[i]};
+        if (cap_ray_cast_circle(c, ray, &h) == 1 && (!found || h.fraction < best->fraction)) {
+            *best = h; *kind = 1; *slot = i; found = 1;
+        }
+    }
+    for (uint32_t i = 0; i < w->static_slots; i++) {
+        if (!(w->static_info[3 * i + 2] & 1u) || w->statics[i].sensor) continue;
+        const cap_wstatic* s = &w->statics[i];
+        int hit;
+        if (s->kind == CAP_STATIC_LINE) {
+            /* Half-plane: the origin's signed distance and the ray's rate. */
+            float d0 = (ray.origin.x - s->ax) * s->nx + (ray.origin.y - s->ay) * s->ny;
+            float rate = ray.direction.x * s->nx + ray.direction.y * s->ny;
+            hit = 0;
+            if (d0 <= 0.0f) {
+                float l = cap_length(ray.direction);
+                h.fraction = 0.0f; h.point = ray.origin; h.starts_inside = 1;
+                h.normal = cap_v2(0.0f - ray.direction.x / l, 0.0f - ray.direction.y / l);
+                hit = 1;
+            } else if (rate < 0.0f) {
+                float t = d0 / (0.0f - rate);
+                if (t <= ray.max_fraction) {
+                    h.fraction = t;
+                    h.point = cap_v2(ray.origin.x + t * ray.direction.x, ray.origin.y + t * ray.direction.y);
+                    h.normal = cap_v2(s->nx, s->ny);
+                    h.starts_inside = 0;
+                    hit = 1;
+                }
+            }
+        } else {
+            cap_capsule c = {{s->ax, s->ay}, {s->bx, s->by}, s->radius};
+            hit = cap_ray_cast_capsule(c, ray, &h) == 1;
+        }
+        if (hit && (!found || h.fraction < best->fraction)) {
+            *best = h; *kind = 0; *slot = i; found = 1;
+        }
+    }
+    return found;
+}
+
+uint32_t cap_world_query_circle(const cap_world* w, float qx, float qy, float qr, uint32_t* out, uint32_t capacity)
+{
+    uint32_t n = 0;
+    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
+    const float *x = w->ball[CAP_BALL_X], *y = w->ball[CAP_BALL_Y], *r = w->ball[CAP_BALL_RADIUS];
+    for (uint32_t i = 0; i < w->ball_slots; i++) {
+        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
+        float dx = x[i] - qx, dy = y[i] - qy, rr = r[i] + qr;
+        if (dx * dx + dy * dy <= rr * rr) {
+            if (n < capacity) out[n] = (1u << 31) | i;
+            n++;
+        }
+    }
+    for (uint32_t i = 0; i < w->static_slots; i++) {
+        if (!(w->static_info[3 * i + 2] & 1u)) continue;
+        const cap_wstatic* s = &w->statics[i];
+        int hit;
+        if (s->kind == CAP_STATIC_LINE) {
+            hit = (qx - s->ax) * s->nx + (qy - s->ay) * s->ny <= qr;
+        } else {
+            cap_segment_point p = cap_closest_point_on_segment(cap_v2(s->ax, s->ay), cap_v2(s->bx, s->by), cap_v2(qx, qy));
+            float dx = qx - p.point.x, dy = qy - p.point.y, rr = s->radius + qr;
+            hit = dx * dx + dy * dy <= rr * rr;
+        }
+        if (hit) {
+            if (n < capacity) out[n] = i;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Distance from p to segment a-b (float32, as the queries measure it). */
+static float seg_dist(cap_vec2 a, cap_vec2 b, cap_vec2 p)
+{
+    cap_segment_point q = cap_closest_point_on_segment(a, b, p);
+    return cap_length(cap_sub(p, q.point));
+}
+
+static int seg_hits_box(cap_vec2 a, cap_vec2 b, float x0, float y0, float x1, float y1)
+{
+    /* Slab clip of a + t (b - a), t in [0, 1], against the box. */
+    float t0 = 0.0f, t1 = 1.0f;
+    const float d[2] = {b.x - a.x, b.y - a.y}, o[2] = {a.x, a.y}, lo[2] = {x0, y0}, hi[2] = {x1, y1};
+    for (int k = 0; k < 2; k++) {
+        if (d[k] == 0.0f) {
+            if (o[k] < lo[k] || o[k] > hi[k]) return 0;
+            continue;
+        }
+        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
+        if (ta > tb) { float t = ta; ta = tb; tb = t; }
+        t0 = ta > t0 ? ta : t0;
+        t1 = tb < t1 ? tb : t1;
+        if (t0 > t1) return 0;
+    }
+    return 1;
+}
+
+uint32_t cap_world_query_box(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out, uint32_t capacity)
+{
+    uint32_t n = 0;
+    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
+    const float *x = w->ball[CAP_BALL_X], *y = w->ball[CAP_BALL_Y], *r = w->ball[CAP_BALL_RADIUS];
+    for (uint32_t i = 0; i < w->ball_slots; i++) {
+        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
+        float cx = x[i] < x0 ? x0 : (x[i] > x1 ? x1 : x[i]);
+        float cy = y[i] < y0 ? y0 : (y[i] > y1 ? y1 : y[i]);
+        float dx = x[i] - cx, dy = y[i] - cy;
+        if (dx * dx + dy * dy <= r[i] * r[i]) {
+            if (n < capacity) out[n] = (1u << 31) | i;
+            n++;
+        }
+    }
+    const cap_vec2 corner[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+    for (uint32_t i = 0; i < w->static_slots; i++) {
+        if (!(w->static_info[3 * i + 2] & 1u)) continue;
+        const cap_wstatic* s = &w->statics[i];
+        int hit = 0;
+        if (s->kind == CAP_STATIC_LINE) {
+            for (int k = 0; k < 4 && !hit; k++) hit = (corner[k].x - s->ax) * s->nx + (corner[k].y - s->ay) * s->ny <= 0.0f;
+        } else {
+            cap_vec2 a = cap_v2(s->ax, s->ay), b = cap_v2(s->bx, s->by);
+            hit = seg_hits_box(a, b, x0, y0, x1, y1);
+            /* Otherwise the closest pair is an end of the segment against the
+             * box, or a corner of the box against the segment. */
+            for (int e = 0; e < 2 && !hit; e++) {
+                cap_vec2 p = e ? b : a;
+                float cx = p.x < x0 ? x0 : (p.x > x1 ? x1 : p.x), cy = p.y < y0 ? y0 : (p.y > y1 ? y1 : p.y);
+                hit = cap_length(cap_v2(p.x - cx, p.y - cy)) <= s->radius;
+            }
+            for (int k = 0; k < 4 && !hit; k++) hit = seg_dist(a, b, corner[k]) <= s->radius;
+        }
+        if (hit) {
+            if (n < capacity) out[n] = i;
+            n++;
+        }
+    }
+    return n;
+}
+
+int cap_world_sweep_ball(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind, uint32_t* slot)
+{
+    int found = 0;
+    cap_sweep_hit h;
+    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
+    const float *x = w->ball[CAP_BALL_X], *y = w->ball[CAP_BALL_Y], *r = w->ball[CAP_BALL_RADIUS];
+    for (uint32_t i = 0; i < w->ball_slots; i++) {
+        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
+        cap_circle c = {{x[i], y[i]}, r[i]};
+        if (cap_sweep_circle_circle(c, x0, x1, radius, &h) == 1 && (!found || h.t < best->t)) {
+            *best = h; *kind = 1; *slot = i; found = 1;
+        }
+    }
+    for (uint32_t i = 0; i < w->static_slots; i++) {
+        if (!(w->static_info[3 * i + 2] & 1u) || w->statics[i].sensor) continue;
+        const cap_wstatic* s = &w->statics[i];
+        int hit;
+        if (s->kind == CAP_STATIC_LINE) {
+            float d0 = (x0.x - s->ax) * s->nx + (x0.y - s->ay) * s->ny - radius;
+            float d1 = (x1.x - s->ax) * s->nx + (x1.y - s->ay) * s->ny - radius;
+            hit = 0;
+            if (d0 <= 0.0f || d1 <= 0.0f) {
+                float t = d0 <= 0.0f ? 0.0f : d0 / (d0 - d1);
+                t = t < 1.0f ? t : 1.0f;
+                h.t = t;
+                h.center = cap_v2(x0.x + t * (x1.x - x0.x), x0.y + t * (x1.y - x0.y));
+                h.normal = cap_v2(s->nx, s->ny);
+                float dist = (h.center.x - s->ax) * s->nx + (h.center.y - s->ay) * s->ny;
+                h.point = cap_v2(h.center.x - dist * s->nx, h.center.y - dist * s->ny);
+                h.starts_inside = d0 <= 0.0f;
+                hit = 1;
+            }
+        } else {
+            cap_capsule c = {{s->ax, s->ay}, {s->bx, s->by}, s->radius};
+            hit = cap_sweep_circle_capsule(c, x0, x1, radius, &h) == 1;
+        }
+        if (hit && (!found || h.t < best->t)) {
+            *best = h; *kind = 0; *slot = i; found = 1;
+        }
+    }
+    return found;
+}
+
+uint32_t cap_world_state_hash(const cap_world* w)
+{
+    uint32_t h = 2166136261u;
+    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
+    static const int fields[] = {CAP_BALL_X, CAP_BALL_Y, CAP_BALL_VX, CAP_BALL_VY, CAP_BALL_ANGLE, CAP_BALL_W};
+    for (uint32_t i = 0; i < w->ball_slots; i++) {
+        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
+        uint32_t words[8];
+        words[0] = i;
+        for (int f = 0; f < 6; f++) memcpy(&words[1 + f], &((const float*)w->ball[fields[f]])[i], 4);
+        words[7] = flags[i];
+        for (int k = 0; k < 8; k++)
+            for (int b = 0; b < 4; b++) {
+                h ^= (words[k] >> (8 * b)) & 0xffu;
+                h *= 16777619u;
+            }
+    }
+    return h;
+}

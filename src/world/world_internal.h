@@ -1,0 +1,141 @@
+/* capsule2d — private: the world's storage, shared by world.c (objects,
+ * handles, queries) and step.c (the step). */
+#ifndef CAP_WORLD_INTERNAL_H
+#define CAP_WORLD_INTERNAL_H
+
+#include <stdint.h>
+
+#include "capsule2d_world.h"
+
+/* One contact point between a ball (b) and a static or a lower-slot ball
+ * (a), as the solver sees it. Normal from a toward b. */
+typedef struct cap_wcontact {
+    uint32_t a, b;      /* a: static slot or ball slot; b: ball slot */
+    uint32_t kind;      /* 0 ball-static, 1 ball-ball */
+    float nx, ny;       /* unit normal a -> b */
+    float s0;           /* separation at the start of the step */
+    float ra, rb;       /* lever lengths along -n / +n from the centres (0 for a static) */
+    float ma, ia, mb, ib; /* inverse masses and inertias as solved (0: does not move) */
+    float mass_n, mass_t, mass_r;
+    float friction, restitution, rolling;
+    float jn, jt, jr;   /* accumulated impulses (warm started) */
+    float max_jn;       /* largest normal impulse this step */
+    float vn0;          /* approach speed: least normal speed at the step's start or a sub-step's end */
+    float px, py;       /* contact point at the start of the step */
+    uint32_t touching;  /* touching after the last step */
+} cap_wcontact;
+
+/* A ball as the solver sees it during a step (32 bytes). */
+typedef struct cap_wbody {
+    float vx, vy, w;    /* velocity, spin */
+    float dx, dy, da;   /* displacement and rotation since the step's start */
+    float free;         /* 1: no contact this step (free flight), else 0 */
+    float pad;
+} cap_wbody;
+
+/* A static shape. Capsule: a, b, radius; line: a, b (unit normal n = left
+ * of a->b, solid on the right). Box: its fattened AABB for the grid. */
+typedef struct cap_wstatic {
+    float ax, ay, bx, by, radius;
+    float nx, ny;       /* line: unit left normal */
+    float minx, miny, maxx, maxy;
+    float restitution, friction, rolling;
+    uint32_t category, mask;
+    uint32_t kind, sensor;
+} cap_wstatic;
+
+/* Four contacts side by side for the solver (solver.c). */
+typedef struct cap_wpack {
+    uint32_t a[4], b[4], idx[4]; /* solver bodies; contact index (or none) */
+    float nx[4], ny[4], s0[4], ra[4], rb[4];
+    float ma[4], ia[4], mb[4], ib[4], mn[4], mt[4], mr[4];
+    float fr[4], roll[4];
+    float jn[4], jt[4], jr[4], maxjn[4], vn0[4];
+    float br[4], ms[4], is[4]; /* soft bias rate, mass scale, impulse scale */
+} cap_wpack;
+
+struct cap_world {
+    cap_world_def def;
+    cap_world_error err;
+    uint32_t version;
+
+    /* Balls: CAP_BALL_FIELDS arrays of ball_cap words each, plus the state
+     * the last step wrote (to notice writes through views). */
+    uint32_t ball_cap, ball_slots, ball_live;
+    void* ball[CAP_BALL_FIELDS];
+    float *last_x, *last_y, *last_vx, *last_vy;
+    uint32_t* ball_free_hint;
+
+    /* Statics: slot data and per-slot info (kind, generation, alive). */
+    uint32_t static_cap, static_slots;
+    cap_wstatic* statics;
+    uint32_t* static_info;
+    uint32_t statics_dirty;
+
+    /* Static grid: cell lists of static slots; lines are kept apart. */
+    float sg_minx, sg_miny, sg_inv;
+    int32_t sg_nx, sg_ny;
+    uint32_t *sg_start, *sg_items, sg_start_cap, sg_items_cap;
+    uint32_t *lines, line_count, line_cap;
+    uint32_t* stamp; /* per static slot, dedupe for queries */
+    uint32_t stamp_cap, stamp_now;
+    uint32_t *cand, cand_cap; /* static candidates of one query */
+
+    /* Contacts: this step's and the last one's (sorted by kind, b, a... see
+     * step.c), grow-only. */
+    cap_wcontact *contacts, *prev;
+    uint32_t contact_count, prev_count, contact_cap, prev_cap;
+    /* Sensor overlaps (static << 32 | ball as pairs), this and last step. */
+    uint32_t *sensor_now, *sensor_prev;
+    uint32_t sensor_prev_count, sensor_now_cap, sensor_prev_cap;
+
+    /* Ball grid scratch. */
+    uint32_t *cell_of, *cell_start, *cell_items, *big, *order;
+    uint32_t grid_cap, cell_cap;
+    float *dx0, *dy0, *sx, *sy; /* start positions and per-step deltas */
+    cap_wbody* body;
+    uint32_t body_cap;
+    /* Solver packs (solver.c). */
+    uint64_t* color_mask;
+    uint8_t* color_of;
+    cap_wpack* packs;
+    uint32_t color_mask_cap, color_of_cap, pack_cap, pack_count, lone_count, solver_bodies;
+    float soft[6]; /* ball-ball and ball-static soft parameters of this step */
+    uint32_t* island;
+
+    /* Events. */
+    uint32_t* events[CAP_EVENT_KINDS];
+    uint32_t event_count[CAP_EVENT_KINDS];
+    /* End events from removals, written at the next step. */
+    uint32_t* pending_end;
+    uint32_t pending_count, pending_cap;
+
+    /* The wasm boundary's argument block (defs written by JS). */
+    uint32_t params[32];
+    uint32_t *qbuf, qcap; /* query answers */
+
+    float* draw_contacts;
+    uint32_t draw_count, draw_cap;
+    uint32_t awake_count;
+};
+
+
+#define CAP_BF(w, f) ((float*)(w)->ball[f])
+#define CAP_BU(w, f) ((uint32_t*)(w)->ball[f])
+
+/* solver.c */
+int cap_solver_reserve(cap_world* w, uint32_t n_balls);
+void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, const float* static_soft);
+void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push);
+void cap_solver_store(cap_world* w);
+
+/* step.c */
+void cap_world_emit(cap_world* w, int kind, uint32_t ckind, uint32_t a, uint32_t b, const float* extra);
+int cap_world_reserve_u32(uint32_t** p, uint32_t* cap, uint32_t need);
+int cap_world_reserve_bytes(void** p, uint32_t* cap, uint32_t need, uint32_t size);
+void cap_world_index_statics(cap_world* w);
+/* Static slots whose box overlaps [x0,x1]x[y0,y1] (lines always), ascending,
+ * into w->cand; returns the count. */
+uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1);
+
+#endif

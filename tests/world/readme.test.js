@@ -1,0 +1,24 @@
+// The README's physics quick start (the first ```js block under "## The
+// physics world") runs as written and prints what its comments say.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+test('README physics quick start runs and prints what it says', () => {
+  const readme = readFileSync(new URL('README.md', `file://${root}`), 'utf8');
+  const section = readme.split(/^## The physics world\s*$/m)[1].split(/^## /m)[0];
+  const code = /^```js\n([\s\S]*?)^```/m.exec(section)[1];
+  assert.match(code, /from 'capsule2d'/);
+  assert.ok(code.split('\n').length <= 25, 'about 20 lines');
+  // Inside the package (build/ is ignored by git), so 'capsule2d' resolves to this package.
+  mkdirSync(`${root}build`, { recursive: true });
+  writeFileSync(`${root}build/readme-world.mjs`, code);
+  const out = execFileSync(process.execPath, [`${root}build/readme-world.mjs`], { encoding: 'utf8' }).trimEnd().split('\n');
+  const wants = [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((m) => m[1].trim());
+  assert.equal(out.length, wants.length);
+  wants.forEach((w, k) => assert.equal(out[k], w));
+});
