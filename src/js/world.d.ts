@@ -194,6 +194,7 @@ export class World {
   wakeBall(handle: Handle): void;
   /** The ball's slot: its index in the views. */
   slotOf(handle: Handle): number;
+  /** False for a removed, foreign or static handle; a non-number is a TypeError, NaN or a fractional or negative value a RangeError. */
   hasBall(handle: Handle): boolean;
   ballHandle(slot: number): Handle;
 

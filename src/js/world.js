@@ -324,8 +324,15 @@ export class World {
 
   /** The slot (index into the views) of a ball handle. */
   slotOf(handle) { return this.#slot(handle, KIND_BALL, 'handle'); }
-  /** True when handle is a live ball of this world. */
+  /**
+   * True when handle is a live ball of this world; false for a removed,
+   * foreign or static handle. A value that is no handle at all (not a number:
+   * TypeError; NaN, negative or fractional: RangeError) throws.
+   */
   hasBall(handle) {
+    this._p();
+    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
+    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`handle is not a handle: ${handle}`);
     try { this.#slot(handle, KIND_BALL, 'handle'); return true; } catch (e) { if (e instanceof RangeError) return false; throw e; }
   }
   /** The handle of the ball in slot (RangeError when the slot is empty). */

@@ -77,7 +77,7 @@ const THIN = [
   { ax: -4, ay: 9, bx: 2, by: 5, r: 0 },
 ];
 
-test('tunnelling: 100,000 shots at 1-1000 radii per step at segments, thin capsules, corners and joints: zero crossings', () => {
+test('tunnelling: 100,000 shots at 1-1000 radii per step at segments, thin capsules, corners and joints: zero crossings', (t) => {
   let shots = 0, crossings = 0, deepest = 0;
   for (let k = 0; k < 50; k++) {
     const r = shoot(THIN, 2000, 1000 + k);
@@ -85,13 +85,14 @@ test('tunnelling: 100,000 shots at 1-1000 radii per step at segments, thin capsu
     crossings += r.crossings;
     deepest = Math.max(deepest, r.deepest);
   }
+  t.diagnostic(`shots ${shots}, crossings ${crossings}, deepest ${(deepest * 1000).toFixed(3)} mm (slop ${SLOP * 1000} mm)`);
   assert.equal(shots, 100_000);
   assert.equal(crossings, 0);
   // Deeper than the slop only by float rounding at these speeds.
   assert.ok(deepest <= SLOP + 1e-3, `deepest overlap ${deepest}`);
 });
 
-test('energy: zero-gravity billiards with e = 1 never gains kinetic energy over 10,000 steps', () => {
+test('energy: zero-gravity billiards with e = 1 never gains kinetic energy over 10,000 steps', (t) => {
   const w = new World({ ballCapacity: 40, gravityY: 0, sleep: false, restitutionThreshold: 0 });
   w.addLine(-10, -10, 10, -10, { restitution: 1, friction: 0 });
   w.addLine(10, -10, 10, 10, { restitution: 1, friction: 0 });
@@ -109,6 +110,7 @@ test('energy: zero-gravity billiards with e = 1 never gains kinetic energy over 
     w.step();
     maxE = Math.max(maxE, ke());
   }
+  t.diagnostic(`kinetic energy: max/initial ${(maxE / e0).toFixed(9)}, final/initial ${(ke() / e0).toFixed(5)}`);
   assert.ok(maxE <= e0 * (1 + 1e-6), `kinetic energy grew from ${e0} to ${maxE}`);
   // (Energy is lost where several contacts act at once: sequential impulses
   // are not energy-exact for simultaneous collisions. Pairs keep 99.95%.)
@@ -126,7 +128,7 @@ function pile(sleep) {
 }
 
 for (const sleep of [false, true]) {
-  test(`resting: 1,000 balls in a box after 20 s are inside, overlap <= 5 mm, slower than 0.01 m/s (sleep ${sleep ? 'on' : 'off'}; 8 sub-steps, 120 Hz)`, () => {
+  test(`resting: 1,000 balls in a box after 20 s are inside, overlap <= 5 mm, slower than 0.01 m/s (sleep ${sleep ? 'on' : 'off'}; 8 sub-steps, 120 Hz)`, (t) => {
     const w = pile(sleep);
     const b = w.balls;
     let fastest = 0, outside = 0;
@@ -142,6 +144,7 @@ for (const sleep of [false, true]) {
       const d = Math.hypot(b.x[i] - b.x[j], b.y[i] - b.y[j]);
       if (d < 1) deepest = Math.max(deepest, 1 - d);
     }
+    t.diagnostic(`outside ${outside}, deepest overlap ${(deepest * 1000).toFixed(3)} mm, fastest ${fastest.toExponential(3)} m/s, awake ${w.awakeCount}`);
     assert.equal(outside, 0);
     assert.ok(deepest <= 0.005, `deepest overlap ${(deepest * 1000).toFixed(2)} mm`);
     assert.ok(fastest < 0.01, `fastest ball ${fastest} m/s`);
@@ -149,7 +152,7 @@ for (const sleep of [false, true]) {
   });
 }
 
-test('rolling: a ball on a slope rolls (contact point at rest) and accelerates at (2/3) g sin θ within 1%', () => {
+test('rolling: a ball on a slope rolls (contact point at rest) and accelerates at (2/3) g sin θ within 1%', (t) => {
   for (const deg of [10, 20, 30]) {
     const th = (deg * Math.PI) / 180, r = 0.5;
     const w = new World({ ballCapacity: 2, sleep: false });
@@ -160,13 +163,14 @@ test('rolling: a ball on a slope rolls (contact point at rest) and accelerates a
     for (let i = 0; i < 60; i++) w.step();
     const v1 = Math.hypot(w.balls.vx[s], w.balls.vy[s]);
     const want = (2 / 3) * 10 * Math.sin(th);
+    t.diagnostic(`${deg}°: a ${(v1 - v0).toFixed(5)} m/s², (2/3)g sinθ ${want.toFixed(5)}, error ${(100 * (v1 - v0 - want) / want).toFixed(3)}%, slip ${Math.abs(v1 - Math.abs(w.balls.angularVelocity[s]) * r).toExponential(2)} m/s`);
     assert.ok(Math.abs(v1 - v0 - want) <= 0.01 * want, `${deg}°: a = ${v1 - v0}, want ${want}`);
     // contact point at rest: v = ω r
     assert.ok(Math.abs(v1 - Math.abs(w.balls.angularVelocity[s]) * r) <= 1e-3 * v1, `${deg}°: slips`);
   }
 });
 
-test('rolling resistance stops a rolling ball within 5% of 3 v² / (4 c g)', () => {
+test('rolling resistance stops a rolling ball within 5% of 3 v² / (4 c g)', (t) => {
   for (const c of [0.02, 0.05, 0.1]) {
     const w = new World({ ballCapacity: 2, sleep: false });
     w.addLine(-1000, 0, 1000, 0, { friction: 1 });
@@ -174,6 +178,7 @@ test('rolling resistance stops a rolling ball within 5% of 3 v² / (4 c g)', () 
     const s = w.slotOf(w.addBall(0, r, r, { vx: v, angularVelocity: -v / r, friction: 1, rollingResistance: c }));
     for (let i = 0; i < 10_000 && w.balls.vx[s] > 1e-4; i++) w.step();
     const want = (3 * v * v) / (4 * c * 10);
+    t.diagnostic(`c ${c}: stopped after ${w.balls.x[s].toFixed(4)} m, predicted ${want.toFixed(4)} m, error ${(100 * (w.balls.x[s] - want) / want).toFixed(3)}%`);
     assert.ok(Math.abs(w.balls.x[s] - want) <= 0.05 * want, `c ${c}: stopped after ${w.balls.x[s]}, want ${want}`);
   }
 });
@@ -244,7 +249,7 @@ test('sensors: a ball falling through gives one enter and one leave, and its pat
   assert.deepEqual(new Uint32Array(a.path.buffer), new Uint32Array(b.path.buffer));
 });
 
-test('sleep: a still ball sleeps after its timeout, reads zero velocity, wakes on impact and on a write', () => {
+test('sleep: a still ball sleeps after its timeout, reads zero velocity, wakes on impact and on a write', (t) => {
   const w = new World({ ballCapacity: 4, sleepTime: 0.5 });
   w.addLine(-10, 0, 10, 0);
   const s = w.slotOf(w.addBall(0, 0.5, 0.5));
@@ -253,6 +258,7 @@ test('sleep: a still ball sleeps after its timeout, reads zero velocity, wakes o
     w.step();
     if (!w.balls.awake(s)) slept = i + 1;
   }
+  t.diagnostic(`slept after ${slept} steps (${(slept / 60).toFixed(3)} s; sleepTime 0.5 s)`);
   assert.ok(slept >= 30 && slept <= 40, `slept after ${slept} steps (0.5 s is 30)`);
   assert.equal(w.balls.vy[s], 0);
   // impact: another ball lands on it

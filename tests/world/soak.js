@@ -7,6 +7,9 @@
 import { init, World } from 'capsule2d';
 import { lcg } from './scene.js';
 
+/** A step may not add more than this fraction of the total mechanical energy. */
+export const GAIN_TOLERANCE = 1e-5;
+
 export async function soak(steps, { log = () => {} } = {}) {
   await init();
   const rnd = lcg(99);
@@ -24,14 +27,30 @@ export async function soak(steps, { log = () => {} } = {}) {
   const b = w.balls;
   const memory = () => w.balls.x.buffer.byteLength;
   let mem0 = 0;
-  const worst = { nan: 0, escaped: 0 };
+  const worst = { nan: 0, escaped: 0, gainSteps: 0, maxGain: 0, maxGainStep: -1, maxGainOf: 0 };
+  // Mechanical energy per unit density (mass π r², inertia m r²/2, gravity 10):
+  // a step may lose energy, never gain more than float rounding and the
+  // little a soft contact stores (GAIN_TOLERANCE, in the same units).
+  const energy = () => {
+    let e = 0;
+    for (let i = 0; i < b.count; i++) {
+      if (!b.alive(i)) continue;
+      const r = b.radius[i], m = Math.PI * r * r;
+      e += m * (0.5 * (b.vx[i] ** 2 + b.vy[i] ** 2) + 0.25 * r * r * b.angularVelocity[i] ** 2 + 10 * b.y[i]);
+    }
+    return e;
+  };
   for (let step = 0; step < steps; step++) {
     if (step % 10 === 0) {
       const speed = 50 + 450 * rnd(), ang = -Math.PI / 2 + (rnd() - 0.5) * 2.5;
       shots.push({ h: w.addBall(-25 + 50 * rnd(), 60, 0.2, { vx: Math.cos(ang) * speed, vy: Math.sin(ang) * speed }), born: step });
     }
     while (shots.length && step - shots[0].born > 180) w.removeBall(shots.shift().h);
+    const before = energy();
     w.step();
+    const gain = energy() - before;
+    if (gain > worst.maxGain) [worst.maxGain, worst.maxGainStep, worst.maxGainOf] = [gain, step, before];
+    if (gain > GAIN_TOLERANCE * Math.abs(before)) worst.gainSteps++;
     for (let i = 0; i < b.count; i++) {
       if (!b.alive(i)) continue;
       if (!(Number.isFinite(b.x[i]) && Number.isFinite(b.y[i]) && Number.isFinite(b.vx[i]) && Number.isFinite(b.vy[i]))) worst.nan++;

@@ -46,23 +46,25 @@ function drop(e, h, options = {}) {
   return { peak, begins, hits, w, s };
 }
 
-test('energy: a drop rebounds to e^2 of its height within 2%, never higher (e = 0.3, 0.5, 0.8, 1)', () => {
+test('energy: a drop rebounds to e^2 of its height within 2%, never higher (e = 0.3, 0.5, 0.8, 1)', (t) => {
   for (const e of [0.3, 0.5, 0.8, 1]) {
     for (const h of [5, 10, 20]) {
       const { peak } = drop(e, h);
       const want = e * e * h;
+      t.diagnostic(`e ${e}, h ${h}: rebound ${peak.toFixed(4)}, e²h ${want.toFixed(4)}, error ${(100 * (peak - want) / want).toFixed(3)}%`);
       assert.ok(Math.abs(peak - want) <= 0.02 * want, `e ${e}, h ${h}: rebound ${peak}, want ${want} ± 2%`);
       assert.ok(peak <= h, `e ${e}, h ${h}: rebound ${peak} above the drop height`);
     }
   }
 });
 
-test('events: a single drop gives one begin and one hit at sqrt(2 g h) within 1%', () => {
+test('events: a single drop gives one begin and one hit at sqrt(2 g h) within 1%', (t) => {
   const h = 10;
   const { begins, hits } = drop(0, h);
   assert.equal(begins.length, 1);
   assert.equal(hits.length, 1);
   const want = Math.sqrt(2 * 10 * h);
+  t.diagnostic(`begins ${begins.length}, hits ${hits.length}, hit speed ${hits[0].speed.toFixed(5)}, √(2gh) ${want.toFixed(5)}, error ${(100 * (hits[0].speed - want) / want).toFixed(3)}%`);
   assert.ok(Math.abs(hits[0].speed - want) <= 0.01 * want, `hit speed ${hits[0].speed}, want ${want}`);
   assert.equal(hits[0].kind, 'static');
   assert.ok(Math.abs(hits[0].ny - 1) < 1e-6 && Math.abs(hits[0].y) < 1e-3);
