@@ -339,7 +339,11 @@ static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, flo
             best = 0.0f;
             continue;
         }
-        float disc = b * b - dd * c;
+        /* b^2 - dd c written as dd R^2 - (w x d)^2 (the same by Lagrange's
+         * identity), which keeps its digits when the path is long and
+         * passes close to the end: b^2 and dd c nearly cancel there. */
+        float cr = wx * dy - wy * dx;
+        float disc = dd * (R * R) - cr * cr;
         if (disc < 0.0f) continue;
         float t = c / (__builtin_sqrtf(disc) - b); /* stable root: c / (-b + sqrt) */
         if (t >= 0.0f && t < best) best = t;
