@@ -273,39 +273,35 @@ static int ball_ok(const cap_world* w, uint32_t slot)
     return slot < w->ball_slots && (((const uint32_t*)w->ball[CAP_BALL_FLAGS])[slot] & CAP_BALL_ALIVE);
 }
 
-int cap_world_remove_ball(cap_world* w, uint32_t slot)
+/* Drops every contact and sensor overlap of a ball (is_ball) or a static
+ * being removed, queueing end / leave events for the next step for those
+ * that touched. Room is made first: all or nothing. */
+static int forget(cap_world* w, int is_ball, uint32_t slot)
 {
-    w->err.status = 0;
-    if (!ball_ok(w, slot)) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
-    /* End events for its touching contacts and sensor overlaps, emitted by
-     * the next step; its contacts are dropped so a new ball in this slot
-     * inherits nothing. Room is made first: all or nothing. */
+#define MINE(c) (is_ball ? ((c)->b == slot || ((c)->kind == 1 && (c)->a == slot)) : ((c)->kind == 0 && (c)->a == slot))
+#define MINE_SENSOR(i) (is_ball ? w->sensor_prev[2 * (i) + 1] == slot : w->sensor_prev[2 * (i)] == slot)
     uint32_t ends = 0;
-    for (uint32_t i = 0; i < w->prev_count; i++)
-        if (w->prev[i].b == slot || (w->prev[i].kind == 1 && w->prev[i].a == slot)) ends += w->prev[i].touching != 0;
-    for (uint32_t i = 0; i < w->sensor_prev_count; i++) ends += w->sensor_prev[2 * i + 1] == slot;
-    if (cap_world_reserve_u32(&w->pending_end, &w->pending_cap, 4 * (w->pending_count + ends)))
-        return fail(w, CAP_WORLD_NO_MEMORY, (int)slot, -1);
+    for (uint32_t i = 0; i < w->prev_count; i++) ends += MINE(&w->prev[i]) && w->prev[i].touching;
+    for (uint32_t i = 0; i < w->sensor_prev_count; i++) ends += MINE_SENSOR(i);
+    if (cap_world_reserve_u32(&w->pending_end, &w->pending_cap, 4 * (w->pending_count + ends))) return CAP_WORLD_NO_MEMORY;
     uint32_t k = 0;
     for (uint32_t i = 0; i < w->prev_count; i++) {
-        cap_wcontact* c = &w->prev[i];
-        int mine = c->b == slot || (c->kind == 1 && c->a == slot);
-        if (mine) {
-            if (c->touching) {
-                uint32_t* e = &w->pending_end[4 * w->pending_count++];
-                e[0] = CAP_EVENT_END; e[1] = c->kind;
-                e[2] = c->kind ? c->a : c->b; /* event order: ball first for kind 0 */
-                e[3] = c->kind ? c->b : c->a;
-            }
-        } else {
+        const cap_wcontact* c = &w->prev[i];
+        if (!MINE(c)) {
             w->prev[k++] = *c;
+        } else if (c->touching) {
+            uint32_t* e = &w->pending_end[4 * w->pending_count++];
+            e[0] = CAP_EVENT_END;
+            e[1] = c->kind;
+            e[2] = c->kind ? c->a : c->b; /* event order: the ball first for kind 0 */
+            e[3] = c->kind ? c->b : c->a;
         }
     }
     w->prev_count = k;
     k = 0;
     for (uint32_t i = 0; i < w->sensor_prev_count; i++) {
         uint32_t st = w->sensor_prev[2 * i], b = w->sensor_prev[2 * i + 1];
-        if (b == slot) {
+        if (MINE_SENSOR(i)) {
             uint32_t* e = &w->pending_end[4 * w->pending_count++];
             e[0] = CAP_EVENT_SENSOR_LEAVE; e[1] = 0; e[2] = b; e[3] = st;
         } else {
@@ -315,6 +311,19 @@ int cap_world_remove_ball(cap_world* w, uint32_t slot)
         }
     }
     w->sensor_prev_count = k;
+    return CAP_WORLD_OK;
+#undef MINE
+#undef MINE_SENSOR
+}
+
+int cap_world_remove_ball(cap_world* w, uint32_t slot)
+{
+    w->err.status = 0;
+    if (!ball_ok(w, slot)) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
+    /* End events for its touching contacts and sensor overlaps, emitted by
+     * the next step; its contacts are dropped so a new ball in this slot
+     * inherits nothing. */
+    if (forget(w, 1, slot)) return fail(w, CAP_WORLD_NO_MEMORY, (int)slot, -1);
     CAP_BU(w, CAP_BALL_FLAGS)[slot] = 0;
     for (int f = 0; f < CAP_BALL_FLOAT_FIELDS; f++) CAP_BF(w, f)[slot] = 0.0f;
     CAP_BU(w, CAP_BALL_CATEGORY)[slot] = 0;
@@ -391,37 +400,7 @@ int cap_world_remove_static(cap_world* w, uint32_t slot)
 {
     w->err.status = 0;
     if (slot >= w->static_slots || !(w->static_info[3 * slot + 2] & 1u)) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
-    uint32_t ends = 0;
-    for (uint32_t i = 0; i < w->prev_count; i++) ends += w->prev[i].kind == 0 && w->prev[i].a == slot && w->prev[i].touching;
-    for (uint32_t i = 0; i < w->sensor_prev_count; i++) ends += w->sensor_prev[2 * i] == slot;
-    if (cap_world_reserve_u32(&w->pending_end, &w->pending_cap, 4 * (w->pending_count + ends)))
-        return fail(w, CAP_WORLD_NO_MEMORY, (int)slot, -1);
-    uint32_t k = 0;
-    for (uint32_t i = 0; i < w->prev_count; i++) {
-        cap_wcontact* c = &w->prev[i];
-        if (c->kind == 0 && c->a == slot) {
-            if (c->touching) {
-                uint32_t* e = &w->pending_end[4 * w->pending_count++];
-                e[0] = CAP_EVENT_END; e[1] = 0; e[2] = c->b; e[3] = c->a;
-            }
-        } else {
-            w->prev[k++] = *c;
-        }
-    }
-    w->prev_count = k;
-    k = 0;
-    for (uint32_t i = 0; i < w->sensor_prev_count; i++) {
-        uint32_t st = w->sensor_prev[2 * i], b = w->sensor_prev[2 * i + 1];
-        if (st == slot) {
-            uint32_t* e = &w->pending_end[4 * w->pending_count++];
-            e[0] = CAP_EVENT_SENSOR_LEAVE; e[1] = 0; e[2] = b; e[3] = st;
-        } else {
-            w->sensor_prev[2 * k] = st;
-            w->sensor_prev[2 * k + 1] = b;
-            k++;
-        }
-    }
-    w->sensor_prev_count = k;
+    if (forget(w, 0, slot)) return fail(w, CAP_WORLD_NO_MEMORY, (int)slot, -1);
     w->static_info[3 * slot + 2] = 0;
     memset(&w->statics[slot], 0, sizeof(cap_wstatic));
     while (w->static_slots > 0 && !(w->static_info[3 * (w->static_slots - 1) + 2] & 1u)) w->static_slots--;
