@@ -64,7 +64,6 @@ struct cap_world {
     uint32_t ball_cap, ball_slots, ball_live;
     void* ball[CAP_BALL_FIELDS];
     float *last_x, *last_y, *last_vx, *last_vy;
-    uint32_t* ball_free_hint;
 
     /* Statics: slot data and per-slot info (kind, generation, alive). */
     uint32_t static_cap, static_slots;
@@ -92,7 +91,7 @@ struct cap_world {
     /* Ball grid scratch. */
     uint32_t *cell_of, *cell_start, *cell_items, *big, *order;
     uint32_t grid_cap, cell_cap;
-    float *dx0, *dy0, *sx, *sy; /* start positions and per-step deltas */
+    float *sx, *sy; /* positions at the start of the step */
     cap_wbody* body;
     uint32_t body_cap;
     /* Solver packs (solver.c). */
