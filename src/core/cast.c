@@ -1,229 +1,242 @@
 /* capsule2d — ray casts and swept circles (pure functions).
  * Conventions are stated at each declaration in capsule2d.h.
  *
- * Every cast works with the unit direction u = D / |D| and distances along
- * it, never with |D|^2 or quadratic coefficients, so huge (1e20) and tiny
- * (1e-30) coordinates neither overflow nor underflow. The fraction is the
- * distance divided by |D|. */
+ * Every cast reduces to one question: where does the path o + s D (s >= 0)
+ * first enter a capsule (core a->b, radius r; r = 0 is a segment, a = b a
+ * circle)? The answer is computed in double precision from the float inputs,
+ * then rounded once: float32 squares and cross products of float32
+ * coordinates are exact or nearly so in double, nothing overflows or
+ * underflows for any finite float32 input, and the ill-conditioned cases
+ * (grazing a side, a path nearly parallel to it, an exact touch) keep their
+ * digits. Double arithmetic is IEEE in every build (native, wasm scalar,
+ * wasm SIMD; contraction is off), so the bits still match everywhere.
+ *
+ * Whether the start is inside, and whether the end touches, is decided by
+ * the float static tests (cap_point_in_capsule's and cap_collide_*'s
+ * measure), so a cast never disagrees with them there. */
 #include "core/scalar.h"
+#include "core/core_internal.h"
 
-/* Checks the ray; on success writes its unit direction and |D| as
- * len * 2^half: when |D| itself overflows float32 (a finite D longer than
- * 3.4e38), len is |D / 2| and half = 1. */
-typedef struct cap_ray_len {
-    float len;
-    int half;
-} cap_ray_len;
+/* The path o + s d, in double. */
+typedef struct cap_path {
+    double ox, oy, dx, dy;
+} cap_path;
 
-static int cap_ray_ok(cap_ray ray, cap_vec2* u, cap_ray_len* rl)
+/* What a cast against one shape found. */
+enum { CAP_CAST_MISS = 0, CAP_CAST_HIT = 1, CAP_CAST_INSIDE = 2 };
+
+static double cap_absd(double a) { return a < 0.0 ? -a : a; }
+
+/* Earliest entry of the path into the capsule (a, b, r): the two flat sides
+ * and the two end circles, each tested against the core itself (never
+ * against offset copies of it). A side counts only where the entry point
+ * projects onto the core, measured from that point, so a path nearly
+ * parallel to a side reports a point on the surface.
+ * Returns CAP_CAST_INSIDE when the origin is inside or on the surface by
+ * one of these measures (a start within rounding of the surface), else
+ * CAP_CAST_HIT with *s > 0 (in units of d) and the outward unit normal
+ * (nx, ny), or CAP_CAST_MISS. */
+static int cap_cast_core(cap_capsule c, cap_path p, double* s, double* nx, double* ny)
+{
+    double ax = c.a.x, ay = c.a.y, r = c.radius;
+    double ex = (double)c.b.x - ax, ey = (double)c.b.y - ay;
+    double le = __builtin_sqrt(ex * ex + ey * ey);
+    double dd = __builtin_sqrt(p.dx * p.dx + p.dy * p.dy);
+    int found = 0;
+    double best = 0.0, bx = 0.0, by = 0.0;
+    if (le > 0.0) {
+        ex /= le, ey /= le;
+        double wx = p.ox - ax, wy = p.oy - ay;
+        double s0 = ex * wy - ey * wx; /* signed distance from the core's line */
+        double as0 = cap_absd(s0);
+        if (as0 <= r) {
+            /* Between the side lines: inside if beside the core, else only
+             * an end circle can be entered. */
+            double along = ex * wx + ey * wy;
+            if (along >= 0.0 && along <= le) return CAP_CAST_INSIDE;
+        } else {
+            double vs = ex * p.dy - ey * p.dx;            /* sideways speed */
+            double approach = s0 > 0.0 ? 0.0 - vs : vs; /* closing speed */
+            if (approach > 0.0) {
+                double t = (as0 - r) / approach;
+                double ta = ex * (p.ox + t * p.dx - ax) + ey * (p.oy + t * p.dy - ay);
+                if (t > 0.0 && ta >= 0.0 && ta <= le) {
+                    found = 1, best = t;
+                    bx = s0 > 0.0 ? 0.0 - ey : ey;
+                    by = s0 > 0.0 ? ex : 0.0 - ex;
+                }
+            }
+        }
+    }
+    for (int end = 0; end < (le > 0.0 ? 2 : 1); end++) {
+        double cx = end ? c.b.x : c.a.x, cy = end ? c.b.y : c.a.y;
+        double mx = p.ox - cx, my = p.oy - cy;
+        if (__builtin_sqrt(mx * mx + my * my) <= r) return CAP_CAST_INSIDE;
+        double bm = (mx * p.dx + my * p.dy) / dd;          /* < 0 while the centre is ahead */
+        double h = cap_absd(p.dx * my - p.dy * mx) / dd; /* its distance from the path's line */
+        if (!(bm < 0.0) || !(h <= r)) continue;
+        double t = ((0.0 - bm) - __builtin_sqrt((r - h) * (r + h))) / dd;
+        if (!(t > 0.0)) return CAP_CAST_INSIDE; /* outside by less than rounding */
+        if (found && !(t < best)) continue;     /* ties keep the side */
+        found = 1, best = t;
+        double qx = p.ox + t * p.dx - cx, qy = p.oy + t * p.dy - cy;
+        double lq = __builtin_sqrt(qx * qx + qy * qy);
+        if (r > 0.0 && lq > 0.0) {
+            bx = qx / lq, by = qy / lq;
+        } else { /* a point: the normal faces back along the path */
+            bx = (0.0 - p.dx) / dd, by = (0.0 - p.dy) / dd;
+        }
+    }
+    if (!found) return CAP_CAST_MISS;
+    *s = best;
+    *nx = bx + 0.0; /* + 0 turns -0 into +0 */
+    *ny = by + 0.0;
+    return CAP_CAST_HIT;
+}
+
+/* A ray with a finite, nonzero direction and 0 <= max_fraction < inf;
+ * writes -direction/|direction|, the normal of a start inside. */
+static int cap_ray_ok(cap_ray ray, cap_vec2* back)
 {
     if (!(ray.max_fraction >= 0.0f && ray.max_fraction <= 3.40282347e38f)) return 0;
     if (!(cap_absf(ray.direction.x) <= 3.40282347e38f && cap_absf(ray.direction.y) <= 3.40282347e38f)) return 0;
-    rl->half = 0;
-    rl->len = cap_length_and_normalize(ray.direction, u);
-    if (!(rl->len <= 3.40282347e38f)) {
-        rl->half = 1;
-        rl->len = cap_length(cap_scale(0.5f, ray.direction));
-    }
-    return rl->len > 0.0f;
-}
-
-static void cap_inside_hit(cap_ray ray, cap_vec2 u, cap_ray_hit* out)
-{
-    out->fraction = 0.0f;
-    out->point = ray.origin;
-    out->normal = cap_neg(u);
-    out->starts_inside = 1;
-}
-
-/* Distance along u from o to where the ray enters the circle (o outside). */
-static int cap_enter_circle(cap_vec2 center, float r, cap_vec2 o, cap_vec2 u, float* dist)
-{
-    cap_vec2 m = cap_sub(o, center);
-    float b = cap_dot(m, u);        /* < 0 while the centre is ahead */
-    float h = cap_absf(cap_cross(u, m)); /* the centre's distance from the ray's line */
-    if (b > 0.0f || !(h <= r)) return 0;
-    /* half chord sqrt(r^2 - h^2), as a product of roots so r^2 never forms */
-    float w = __builtin_sqrtf(r - h) * __builtin_sqrtf(r + h);
-    float d = (0.0f - b) - w;
-    *dist = d > 0.0f ? d : 0.0f;
+    if (ray.direction.x == 0.0f && ray.direction.y == 0.0f) return 0;
+    cap_vec2 u = {0.0f, 0.0f};
+    cap_length_and_normalize(ray.direction, &u);
+    *back = cap_neg(u);
     return 1;
 }
 
-/* Distance along u from o (not on the segment) to segment a->b, and the
- * normal facing o's side (or -u for a collinear or point hit). */
-static int cap_enter_segment(cap_vec2 a, cap_vec2 b, cap_vec2 o, cap_vec2 u, float* dist, cap_vec2* normal)
+/* Ray against the capsule c. A hit beyond max_fraction, or no hit, still
+ * counts when the ray's end point touches the shape by the static test's
+ * measure, so an exact touch at the end is never lost to rounding;
+ * end_touch = 0 leaves that to the caller (the sweeps). */
+static int cap_cast(cap_capsule c, cap_ray ray, cap_path p, int end_touch, cap_ray_hit* out)
 {
-    cap_vec2 e = cap_v2(0.0f, 0.0f);
-    float le = cap_length_and_normalize(cap_sub(b, a), &e);
-    cap_vec2 ao = cap_sub(a, o);
-    float den = cap_cross(u, e);
-    if (le == 0.0f || den == 0.0f) {
-        /* Parallel (or a point): only a ray along the same line hits, at the
-         * first endpoint it reaches. */
-        if (cap_cross(u, ao) != 0.0f) return 0;
-        float da = cap_dot(ao, u), db = cap_dot(cap_sub(b, o), u);
-        if (da < 0.0f && db < 0.0f) return 0;
-        float d = da < 0.0f ? db : (db < 0.0f ? da : cap_minf(da, db));
-        *dist = d;
-        *normal = cap_neg(u);
+    cap_vec2 back = {0.0f, 0.0f};
+    if (!cap_ray_ok(ray, &back)) return CAP_ERR_BAD_RAY;
+    double s = 0.0, nx = 0.0, ny = 0.0;
+    int k = cap_point_in_capsule(c, ray.origin) ? CAP_CAST_INSIDE : cap_cast_core(c, p, &s, &nx, &ny);
+    if (k == CAP_CAST_INSIDE) {
+        out->fraction = 0.0f;
+        out->point = ray.origin;
+        out->normal = back;
+        out->starts_inside = 1;
         return 1;
     }
-    /* o + s u = a + t e: cross with e and with u (t in length units). */
-    float s = cap_cross(ao, e) / den;
-    float t = cap_cross(ao, u) / den;
-    if (s < 0.0f || t < 0.0f || t > le) return 0;
-    cap_vec2 n = cap_left_perp(e);
-    if (cap_dot(n, u) > 0.0f) n = cap_neg(n); /* face the origin */
-    *dist = s;
-    *normal = n;
-    return 1;
-}
-
-/* Writes a hit at distance dist along the ray when it is within reach. */
-static int cap_ray_finish(cap_ray ray, cap_ray_len rl, float dist, cap_vec2 normal, cap_ray_hit* out)
-{
-    float fraction = dist / rl.len;
-    if (rl.half) fraction *= 0.5f;
-    if (!(fraction <= ray.max_fraction)) return 0;
-    out->fraction = fraction;
-    out->point = cap_mul_add(ray.origin, fraction, ray.direction);
-    out->normal = normal;
+    if (k == CAP_CAST_HIT && s <= (double)ray.max_fraction) {
+        out->fraction = (float)s;
+        out->point = cap_v2((float)(p.ox + s * p.dx), (float)(p.oy + s * p.dy));
+        out->normal = cap_v2((float)nx, (float)ny);
+        out->starts_inside = 0;
+        return 1;
+    }
+    if (!end_touch) return 0;
+    cap_vec2 x = cap_v2((float)(p.ox + (double)ray.max_fraction * p.dx),
+                        (float)(p.oy + (double)ray.max_fraction * p.dy));
+    cap_circle end = {x, 0.0f};
+    cap_contact ct;
+    if (!cap_capsule_circle_contact(c, end, &ct)) return 0;
+    out->fraction = ray.max_fraction;
+    out->point = x;
+    /* the outward normal there; an end exactly on the core (r = 0) takes the
+     * side facing the origin, or -direction along the core's line or at a
+     * point */
+    out->normal = ct.normal;
+    if (!(ct.depth < c.radius)) {
+        float dn = cap_dot(ct.normal, back);
+        if (dn < 0.0f) out->normal = cap_neg(ct.normal);
+        if (dn == 0.0f || (c.a.x == c.b.x && c.a.y == c.b.y)) out->normal = back;
+    }
     out->starts_inside = 0;
     return 1;
 }
 
-/* Outward unit normal of a circle at the point o + dist u; -u when the point
- * is the centre (a circle of radius 0). */
-static cap_vec2 cap_circle_normal(cap_vec2 center, cap_vec2 o, cap_vec2 u, float dist)
+static cap_path cap_ray_path(cap_ray ray)
 {
-    cap_vec2 n = cap_neg(u);
-    cap_length_and_normalize(cap_sub(cap_mul_add(o, dist, u), center), &n);
-    return n;
+    cap_path p = {ray.origin.x, ray.origin.y, ray.direction.x, ray.direction.y};
+    return p;
 }
 
 int cap_ray_cast_circle(cap_circle c, cap_ray ray, cap_ray_hit* out)
 {
-    cap_vec2 u = {0.0f, 0.0f};
-    cap_ray_len len;
-    float dist;
-    if (!cap_ray_ok(ray, &u, &len)) return CAP_ERR_BAD_RAY;
-    if (cap_length(cap_sub(ray.origin, c.center)) <= c.radius) {
-        cap_inside_hit(ray, u, out);
-        return 1;
-    }
-    if (!cap_enter_circle(c.center, c.radius, ray.origin, u, &dist)) return 0;
-    return cap_ray_finish(ray, len, dist, cap_circle_normal(c.center, ray.origin, u, dist), out);
+    cap_capsule shape = {c.center, c.center, c.radius};
+    return cap_cast(shape, ray, cap_ray_path(ray), 1, out);
 }
 
 int cap_ray_cast_segment(cap_vec2 a, cap_vec2 b, cap_ray ray, cap_ray_hit* out)
 {
-    cap_vec2 u = {0.0f, 0.0f}, n = {0.0f, 0.0f};
-    cap_ray_len len;
-    float dist;
-    if (!cap_ray_ok(ray, &u, &len)) return CAP_ERR_BAD_RAY;
-    cap_segment_point p = cap_closest_point_on_segment(a, b, ray.origin);
-    if (cap_length(cap_sub(ray.origin, p.point)) == 0.0f) {
-        cap_inside_hit(ray, u, out);
-        return 1;
-    }
-    if (!cap_enter_segment(a, b, ray.origin, u, &dist, &n)) return 0;
-    return cap_ray_finish(ray, len, dist, n, out);
+    cap_capsule shape = {a, b, 0.0f};
+    return cap_cast(shape, ray, cap_ray_path(ray), 1, out);
 }
 
 int cap_ray_cast_capsule(cap_capsule c, cap_ray ray, cap_ray_hit* out)
 {
-    cap_vec2 u = {0.0f, 0.0f}, axis = {0.0f, 0.0f};
-    cap_ray_len len;
-    if (!cap_ray_ok(ray, &u, &len)) return CAP_ERR_BAD_RAY;
-    if (!(c.radius > 0.0f)) return cap_ray_cast_segment(c.a, c.b, ray, out);
-    if (!(cap_length_and_normalize(cap_sub(c.b, c.a), &axis) > 0.0f)) {
-        cap_circle circle = {c.a, c.radius};
-        return cap_ray_cast_circle(circle, ray, out);
-    }
-    cap_vec2 o = ray.origin;
-    cap_segment_point p = cap_closest_point_on_segment(c.a, c.b, o);
-    if (cap_length(cap_sub(o, p.point)) <= c.radius) {
-        cap_inside_hit(ray, u, out);
-        return 1;
-    }
-    /* The first entry into the union of the end circles and the two flat
-     * sides; ties keep the earlier candidate (circles first). */
-    int found = 0;
-    float best = 0.0f, d;
-    cap_vec2 best_n = cap_neg(u), n = {0.0f, 0.0f};
-    if (cap_enter_circle(c.a, c.radius, o, u, &d)) {
-        found = 1, best = d, best_n = cap_circle_normal(c.a, o, u, d);
-    }
-    if (cap_enter_circle(c.b, c.radius, o, u, &d) && (!found || d < best)) {
-        found = 1, best = d, best_n = cap_circle_normal(c.b, o, u, d);
-    }
-    cap_vec2 side = cap_scale(c.radius, cap_left_perp(axis));
-    if (cap_enter_segment(cap_add(c.a, side), cap_add(c.b, side), o, u, &d, &n) && (!found || d < best)) {
-        found = 1, best = d, best_n = n;
-    }
-    if (cap_enter_segment(cap_sub(c.a, side), cap_sub(c.b, side), o, u, &d, &n) && (!found || d < best)) {
-        found = 1, best = d, best_n = n;
-    }
-    if (!found) return 0;
-    return cap_ray_finish(ray, len, best, best_n, out);
+    return cap_cast(c, ray, cap_ray_path(ray), 1, out);
 }
 
-/* Turns a ray hit against the inflated shape into a sweep hit. */
-static int cap_sweep_finish(int hit, const cap_ray_hit* rh, float r, cap_sweep_hit* out)
+/* The circle (x0 -> x1, radius r) against the capsule: the static test at
+ * x0 (starts_inside), else the path x0 + t (x1 - x0) against the capsule
+ * inflated by r, else the static test at x1 (an exact touch at t = 1
+ * counts). A start the cast finds on the surface within rounding is also
+ * starts_inside, with the static test's normal and point. */
+static int cap_sweep(cap_capsule shape, cap_vec2 x0, cap_vec2 x1, float r, cap_sweep_hit* out)
 {
-    if (hit != 1) return 0;
-    out->t = rh->fraction;
-    out->center = rh->point;
-    out->normal = rh->normal;
-    out->point = cap_mul_add(rh->point, 0.0f - r, rh->normal);
+    cap_circle moving = {x0, r};
+    cap_contact c;
+    int touching = cap_capsule_circle_contact(shape, moving, &c);
+    cap_capsule grown = {shape.a, shape.b, shape.radius + r};
+    cap_ray ray = {x0, cap_sub(x1, x0), 1.0f};
+    cap_path p = {x0.x, x0.y, (double)x1.x - x0.x, (double)x1.y - x0.y};
+    cap_ray_hit rh;
+    int hit = 0;
+    if (!touching && !(p.dx == 0.0 && p.dy == 0.0)) {
+        /* the float direction only serves the checks: keep it nonzero and
+         * finite when x1 - x0 rounds to 0 or overflows in float */
+        ray.direction = cap_v2(1.0f, 0.0f);
+        hit = cap_cast(grown, ray, p, 0, &rh);
+    }
+    if (touching || (hit == 1 && rh.starts_inside)) {
+        out->t = 0.0f;
+        out->center = x0;
+        out->normal = c.normal;
+        out->point = c.point;
+        out->starts_inside = 1;
+        return 1;
+    }
+    if (hit == 1) {
+        out->t = rh.fraction;
+        out->center = rh.point;
+        out->normal = rh.normal;
+        out->point = cap_v2((float)((double)rh.point.x - (double)r * rh.normal.x),
+                            (float)((double)rh.point.y - (double)r * rh.normal.y));
+        out->starts_inside = 0;
+        return 1;
+    }
+    if (p.dx == 0.0 && p.dy == 0.0) return 0; /* x0 == x1: the static test decided */
+    cap_circle end = {x1, r};
+    if (!cap_collide_capsule_circle(shape, end, &c)) return 0;
+    out->t = 1.0f;
+    out->center = x1;
+    out->normal = c.normal;
+    out->point = c.point;
     out->starts_inside = 0;
     return 1;
 }
 
-static void cap_sweep_start(cap_vec2 x0, const cap_contact* c, cap_sweep_hit* out)
-{
-    out->t = 0.0f;
-    out->center = x0;
-    out->normal = c->normal;
-    out->point = c->point;
-    out->starts_inside = 1;
-}
-
-static cap_ray cap_sweep_ray(cap_vec2 x0, cap_vec2 x1)
-{
-    cap_ray ray = {x0, cap_sub(x1, x0), 1.0f};
-    return ray;
-}
-
 int cap_sweep_circle_circle(cap_circle shape, cap_vec2 x0, cap_vec2 x1, float r, cap_sweep_hit* out)
 {
-    cap_circle moving = {x0, r};
-    cap_contact c;
-    if (cap_collide_circles(shape, moving, &c)) {
-        cap_sweep_start(x0, &c, out);
-        return 1;
-    }
-    cap_circle grown = {shape.center, shape.radius + r};
-    cap_ray_hit rh;
-    return cap_sweep_finish(cap_ray_cast_circle(grown, cap_sweep_ray(x0, x1), &rh), &rh, r, out);
+    cap_capsule s = {shape.center, shape.center, shape.radius};
+    return cap_sweep(s, x0, x1, r, out);
 }
 
 int cap_sweep_circle_segment(cap_vec2 a, cap_vec2 b, cap_vec2 x0, cap_vec2 x1, float r, cap_sweep_hit* out)
 {
     cap_capsule shape = {a, b, 0.0f};
-    return cap_sweep_circle_capsule(shape, x0, x1, r, out);
+    return cap_sweep(shape, x0, x1, r, out);
 }
 
 int cap_sweep_circle_capsule(cap_capsule shape, cap_vec2 x0, cap_vec2 x1, float r, cap_sweep_hit* out)
 {
-    cap_circle moving = {x0, r};
-    cap_contact c;
-    if (cap_collide_capsule_circle(shape, moving, &c)) {
-        cap_sweep_start(x0, &c, out);
-        return 1;
-    }
-    cap_capsule grown = {shape.a, shape.b, shape.radius + r};
-    cap_ray_hit rh;
-    return cap_sweep_finish(cap_ray_cast_capsule(grown, cap_sweep_ray(x0, x1), &rh), &rh, r, out);
+    return cap_sweep(shape, x0, x1, r, out);
 }

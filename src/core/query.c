@@ -1,6 +1,7 @@
 /* capsule2d — closest points, overlaps and contacts (pure functions).
  * Conventions are stated at each declaration in capsule2d.h. */
 #include "core/scalar.h"
+#include "core/core_internal.h"
 
 cap_segment_point cap_closest_point_on_segment(cap_vec2 a, cap_vec2 b, cap_vec2 x)
 {
@@ -39,18 +40,25 @@ static cap_vec2 cap_fallback_normal(cap_vec2 a, cap_vec2 b)
     return n;
 }
 
-int cap_collide_capsule_circle(cap_capsule a, cap_circle b, cap_contact* out)
+int cap_capsule_circle_contact(cap_capsule a, cap_circle b, cap_contact* out)
 {
     cap_segment_point p = cap_closest_point_on_segment(a.a, a.b, b.center);
     float rsum = a.radius + b.radius;
-    cap_vec2 n;
+    cap_vec2 n = cap_v2(0.0f, 0.0f);
     float dist = cap_length_and_normalize(cap_sub(b.center, p.point), &n);
-    if (!(dist <= rsum)) return 0; /* touching (dist == rsum) is a hit */
     if (!(dist > 0.0f)) n = cap_fallback_normal(a.a, a.b);
     out->normal = n;
     out->depth = rsum - dist;
     out->core_point = p.point;
     out->point = cap_mul_add(p.point, a.radius, n);
+    return dist <= rsum; /* touching (dist == rsum) is a hit */
+}
+
+int cap_collide_capsule_circle(cap_capsule a, cap_circle b, cap_contact* out)
+{
+    cap_contact c;
+    if (!cap_capsule_circle_contact(a, b, &c)) return 0;
+    *out = c;
     return 1;
 }
 
