@@ -254,6 +254,23 @@ typedef struct cap_ray_hit {
     int starts_inside; /* origin inside or on the shape: fraction 0, point = origin */
 } cap_ray_hit;
 
+/* How every cast below decides (rays and sweeps alike):
+ * - It is computed in double precision from the float inputs and rounded
+ *   once, against the shape's core (never against offset copies of it), so
+ *   a path that grazes a flat side or an end circle is a hit exactly when
+ *   it comes within the radius of the core (a path a hair outside, such as
+ *   a ball rolling 2.2e-8 above a floor, is a miss), and a path nearly
+ *   parallel to a side reports a point on the surface.
+ * - A hit reports the earliest contact: the point is on the surface (within
+ *   float32 rounding of the coordinates) and the normal is the outward unit
+ *   normal there.
+ * - The start and the end are decided by the float static tests
+ *   (cap_point_in_capsule for rays, cap_collide_* for sweeps): a start they
+ *   call touching is starts_inside; an end they call touching is a hit at
+ *   max_fraction (or t = 1) at the latest. A start the cast itself finds on
+ *   the surface within rounding is also starts_inside. starts_inside always
+ *   has fraction (t) +0, never -0, and never reports the exit point. */
+
 /* Ray against a circle. A tangent ray hits; a hit at exactly max_fraction
  * counts. Origin inside or on the circle: fraction 0, point = origin,
  * normal = -direction/|direction|, starts_inside = 1. A circle of radius 0

@@ -253,6 +253,21 @@ export function capsuleFromAngle(
   result?: Capsule,
 ): Capsule;
 
+/*
+ * How every ray cast and sweep decides at the edges:
+ * - Computed in double precision from the float32 inputs, against the shape's
+ *   core: a path that grazes a flat side or an end circle hits exactly when
+ *   it comes within the radius (a ball rolling 2.2e-8 above a floor misses),
+ *   and a path nearly parallel to a side still reports a point on the surface.
+ * - A hit is the earliest contact: its point is on the surface (within
+ *   float32 rounding) and its normal the outward unit normal there.
+ * - The start and end are decided by the static tests (pointInCapsule for
+ *   rays, collide* for sweeps): touching at the start is startsInside with
+ *   fraction (t) +0 — never −0, never the exit point — and touching at the
+ *   end is a hit at maxFraction (t = 1) at the latest. A start within
+ *   rounding of the surface may also count as startsInside.
+ */
+
 /**
  * Ray O + s·D, s in [0, maxFraction] (default 1; D need not be unit), against
  * a circle. A tangent ray hits; a hit exactly at maxFraction counts. D = (0, 0)
@@ -283,7 +298,7 @@ export function rayCastSegment(
 /**
  * The same against a capsule: the earliest hit on its end circles and flat
  * sides (outward normal; a ray grazing a flat side hits where it first
- * touches). Radius 0 is rayCastSegment, a zero-length core rayCastCircle.
+ * touches, decided as above). Radius 0 is rayCastSegment, a zero-length core rayCastCircle.
  */
 export function rayCastCapsule(
   ax: number, ay: number, bx: number, by: number, radius: number,
