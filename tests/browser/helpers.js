@@ -57,7 +57,7 @@ export async function hover(page, demo, to) {
 
 /** The text of one value of a demo's numbers panel. */
 export function readout(page, demo, key) {
-  return page.locator(`[data-demo="${demo}"] .readout output[data-key="${key}"]`).textContent();
+  return page.locator(`[data-demo="${demo}"] .readout [data-key="${key}"]`).textContent();
 }
 
 /** The numbers in a readout text ("(−1.25, 3.00)" → [-1.25, 3]). */

@@ -31,15 +31,15 @@ export function mount(el, api) {
   };
 
   const out = new Readout(el.querySelector('.readout'))
-    .row('a', 'A = C − <var>u</var> m/2')
-    .row('b2', 'B = C + <var>u</var> m/2')
-    .row('u', 'axis <var>u</var> = (cos θ, sin θ)')
-    .row('b', 'b = (H − A)·<var>u</var>')
-    .row('bc', 'b clamped to [0, m]')
-    .row('p', 'P = A + <var>u</var> b')
-    .row('hit', 'hit when |H − P| ≤ r + r<sub>c</sub>')
+    .row('a', 'A = C − <var>u</var> m/2', { short: 'A' })
+    .row('b2', 'B = C + <var>u</var> m/2', { short: 'B' })
+    .row('u', 'axis <var>u</var> = (cos θ, sin θ)', { page: true })
+    .row('b', 'b = (H − A)·<var>u</var>', { page: true })
+    .row('bc', 'b clamped to [0, m]', { page: true })
+    .row('p', 'P = A + <var>u</var> b', { page: true })
+    .row('hit', 'hit when |H − P| ≤ r + r<sub>c</sub>', { short: 'hit' })
     .row('n', 'normal <var>n</var> = (H − P) / |H − P|')
-    .row('depth', 'depth = r + r<sub>c</sub> − |H − P|');
+    .row('depth', 'depth = r + r<sub>c</sub> − |H − P|', { short: 'depth' });
 
   function update() {
     const s = state;
@@ -70,6 +70,7 @@ export function mount(el, api) {
     inputs.length.value = String(s.length);
     inputs.radius.value = String(s.cr);
     shows.angle.textContent = `${num(deg, 0)}°`;
+    inputs.angle.setAttribute('aria-valuetext', `${num(deg, 0)} degrees`);
     shows.length.textContent = num(s.length);
     shows.radius.textContent = num(s.cr);
   }
@@ -82,10 +83,10 @@ export function mount(el, api) {
     draw.capsule(ctx, view, c.ax, c.ay, c.bx, c.by, c.radius, colors.shape, colors.shapeFill, 2);
     draw.segment(ctx, view, c.ax, c.ay, c.bx, c.by, colors.shape, 2);
     draw.dot(ctx, view, c.ax, c.ay, colors.shape, 'A', 3.5);
-    // The radius, drawn from C to the radius handle.
+    // The radius, drawn from A to the radius handle beside it.
     const nx = -s.uy;
     const ny = s.ux;
-    draw.segment(ctx, view, s.cx, s.cy, s.cx + nx * s.cr, s.cy + ny * s.cr, colors.faint, 1.5, [3, 3]);
+    draw.segment(ctx, view, c.ax, c.ay, c.ax + nx * s.cr, c.ay + ny * s.cr, colors.faint, 1.5, [3, 3]);
     // The angle θ from +x.
     ctx.strokeStyle = colors.faint;
     ctx.lineWidth = 1.5;
@@ -132,11 +133,17 @@ export function mount(el, api) {
       state.uy = Math.sin(state.angle);
     },
   });
+  // The radius handle sits on the capsule's side beside A, away from C and B.
+  const endA = () => ({ x: state.cx - state.ux * state.length / 2, y: state.cy - state.uy * state.length / 2 });
   stage.addHandle({
     label: 'r', color: colors.shape,
-    get: () => ({ x: state.cx - state.uy * state.cr, y: state.cy + state.ux * state.cr }),
+    get: () => {
+      const a = endA();
+      return { x: a.x - state.uy * state.cr, y: a.y + state.ux * state.cr };
+    },
     set: (x, y) => {
-      state.cr = Math.min(Math.max((x - state.cx) * -state.uy + (y - state.cy) * state.ux, 0), 4);
+      const a = endA();
+      state.cr = Math.min(Math.max((x - a.x) * -state.uy + (y - a.y) * state.ux, 0), 4);
     },
   });
   stage.follower = stage.addHandle({
