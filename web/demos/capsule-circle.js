@@ -142,5 +142,5 @@ export function mount(el, api) {
     stage.invalidate();
   });
   update();
-  return { state, stage, update };
+  return { state, stage, update, fieldCanvas };
 }

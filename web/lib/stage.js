@@ -349,9 +349,15 @@ export class Stage {
       moved: false,
     };
     this.active = h;
-    this.canvas.setPointerCapture?.(e.pointerId);
+    try {
+      this.canvas.setPointerCapture?.(e.pointerId);
+    } catch {
+      // a synthetic pointer (tests, assistive tools) cannot be captured
+    }
     e.preventDefault();
-    this.canvas.focus({ preventScroll: true });
+    // Focus follows a mouse (the keys then move the same point), never with a
+    // ring: that is for keyboard focus only. A finger leaves focus alone.
+    if (e.pointerType === 'mouse') this.canvas.focus({ preventScroll: true, focusVisible: false });
     this.moveHandle(h, p.x + this.dragging.dx, p.y + this.dragging.dy);
     this.showHud(e);
   }
