@@ -305,6 +305,16 @@ describe('tutorial page for every visitor (desktop 1280 × 800)', { skip }, () =
       }
       await shot(page, `desktop-${d}-corners`, `[data-demo="${d}"]`);
     }
+    // Sliders move the capsule's handles too: they stay in view.
+    const d = 'capsule-axis';
+    await show(page, d);
+    for (const [name, value] of [['length', '9'], ['angle', '90'], ['radius', '4'], ['angle', '-135']]) {
+      await page.locator(`[data-demo="${d}"] input[name="${name}"]`).fill(value);
+      await frames(page, 2);
+      const [l] = (await layouts(page)).filter((x) => x.name === d);
+      checkLayout(l, `desktop after setting ${name} to ${value}:`);
+    }
+    await shot(page, 'desktop-capsule-axis-sliders', `[data-demo="${d}"]`);
     assert.deepEqual(browser.problems, []);
   });
 });

@@ -152,20 +152,41 @@ export function mount(el, api) {
     set: (x, y) => { state.x = x; state.y = y; },
   });
 
-  inputs.angle.addEventListener('input', () => {
-    state.angle = (Number(inputs.angle.value) * Math.PI) / 180;
+  // A slider never pushes a handle out of view: the capsule shifts instead.
+  function keepInView() {
+    if (stage.view.width === 0) return;
+    const v = stage.inner();
+    let dx = 0;
+    let dy = 0;
+    for (const h of stage.handles) {
+      if (h === stage.follower) continue;
+      const p = h.get();
+      if (p.x + dx < v.x0) dx = v.x0 - p.x;
+      if (p.x + dx > v.x1) dx = v.x1 - p.x;
+      if (p.y + dy < v.y0) dy = v.y0 - p.y;
+      if (p.y + dy > v.y1) dy = v.y1 - p.y;
+    }
+    state.cx += dx;
+    state.cy += dy;
+  }
+  const slid = () => {
+    state.ux = Math.cos(state.angle);
+    state.uy = Math.sin(state.angle);
+    keepInView();
     update();
     stage.invalidate();
+  };
+  inputs.angle.addEventListener('input', () => {
+    state.angle = (Number(inputs.angle.value) * Math.PI) / 180;
+    slid();
   });
   inputs.length.addEventListener('input', () => {
     state.length = Number(inputs.length.value);
-    update();
-    stage.invalidate();
+    slid();
   });
   inputs.radius.addEventListener('input', () => {
     state.cr = Number(inputs.radius.value);
-    update();
-    stage.invalidate();
+    slid();
   });
   update();
   return { state, stage, update };

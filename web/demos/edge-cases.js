@@ -5,6 +5,7 @@
 import { Stage } from '../lib/stage.js';
 import * as draw from '../lib/draw.js';
 import { Readout, num, vec } from '../lib/readout.js';
+import { announce } from '../lib/announce.js';
 
 const { colors } = draw;
 
@@ -106,6 +107,7 @@ export function mount(el, api) {
       act[button.dataset.act]();
       update();
       stage.invalidate();
+      announce(`${out.summary()}. ${caseText.textContent}`);
     });
   }
   update();
