@@ -267,6 +267,34 @@ describe('tutorial page for every visitor (desktop 1280 × 800)', { skip }, () =
     assert.ok(contrast(ring.color, css.props['--paper']) >= 3, `focus ring ${ring.color}`);
   });
 
+  it('what the text claims: the results shown come from capsule2d, the page\'s own working is marked "page"', async () => {
+    const lede = await page.textContent('.lede');
+    assert.match(lede, /Every result on this page .* comes from\s+capsule2d/s);
+    assert.match(lede, /marked\s+page/);
+    // Every panel with working of its own says what the mark means.
+    const panels = await page.evaluate(() => [...document.querySelectorAll('.readout')].map((r) => ({
+      id: r.id, marked: r.querySelectorAll('.row.page').length, legend: !!r.querySelector('.legend'),
+    })));
+    for (const p of panels) assert.equal(p.legend, p.marked > 0, `${p.id}: a legend exactly when rows are marked`);
+    // Section 1: the projection before clamping is drawn where capsule2d's line query puts the foot.
+    const d = 'closest';
+    await show(page, d);
+    const s = await state(page, d);
+    const foot = await page.evaluate((q) => {
+      const api = window.__capsule2dPage.api;
+      const dist = api.lineSignedDistance(q.ax, q.ay, q.bx, q.by, q.x, q.y);
+      const c = api.collideLineCircle(q.ax, q.ay, q.bx, q.by, q.x, q.y, Math.abs(dist) + 1);
+      return { x: c.coreX, y: c.coreY };
+    }, s);
+    assert.deepEqual(s.foot, foot);
+    // Section 3, the angle form: P is closestPointOnSegment's, not the page's.
+    const q = await state(page, 'capsule-axis');
+    const p = await page.evaluate((t) => window.__capsule2dPage.api.closestPointOnSegment(t.capsule.ax, t.capsule.ay, t.capsule.bx, t.capsule.by, t.x, t.y), q);
+    assert.deepEqual(q.closest, p);
+    const shown = await page.textContent('[data-demo="capsule-axis"] [data-key="p"]');
+    assert.equal(shown, `(${[p.x, p.y].map((v) => { const t = v.toFixed(2); return /^-0\.?0*$/.test(t) ? t.slice(1) : t.replace('-', '\u2212'); }).join(', ')})`);
+  });
+
   it('the focus ring shows for keyboard focus only: none after a mouse drag', async () => {
     const d = 'segment-circle';
     const s0 = await state(page, d);

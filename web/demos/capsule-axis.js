@@ -8,7 +8,7 @@ import { Readout, num, vec } from '../lib/readout.js';
 
 const { colors } = draw;
 
-export const needs = ['capsuleFromAngle', 'collideCapsuleCircle'];
+export const needs = ['capsuleFromAngle', 'collideCapsuleCircle', 'closestPointOnSegment'];
 
 export function mount(el, api) {
   const state = {
@@ -17,6 +17,7 @@ export function mount(el, api) {
     capsule: { ax: 0, ay: 0, bx: 0, by: 0, radius: 0 }, // what capsuleFromAngle gave
     contact: null,
     ux: 1, uy: 0, b: 0, bClamped: 0,
+    closest: { x: 0, y: 0, t: 0 }, // P, from capsule2d's closestPointOnSegment
   };
   const contact = api.createContact();
   const inputs = {
@@ -36,7 +37,7 @@ export function mount(el, api) {
     .row('u', 'axis <var>u</var> = (cos θ, sin θ)', { page: true })
     .row('b', 'b = (H − A)·<var>u</var>', { page: true })
     .row('bc', 'b clamped to [0, m]', { page: true })
-    .row('p', 'P = A + <var>u</var> b', { page: true })
+    .row('p', 'P = A + <var>u</var> b', { short: 'P' })
     .row('hit', 'hit when |H − P| ≤ r + r<sub>c</sub>', { short: 'hit' })
     .row('n', 'normal <var>n</var> = (H − P) / |H − P|')
     .row('depth', 'depth = r + r<sub>c</sub> − |H − P|', { short: 'depth' });
@@ -50,12 +51,13 @@ export function mount(el, api) {
     s.b = (s.x - c.ax) * s.ux + (s.y - c.ay) * s.uy;
     s.bClamped = Math.min(Math.max(s.b, 0), s.length);
     s.contact = api.collideCapsuleCircle(c.ax, c.ay, c.bx, c.by, c.radius, s.x, s.y, s.r, contact);
+    api.closestPointOnSegment(c.ax, c.ay, c.bx, c.by, s.x, s.y, s.closest);
     out.set('a', vec(c.ax, c.ay));
     out.set('b2', vec(c.bx, c.by));
     out.set('u', vec(s.ux, s.uy, 3));
     out.set('b', num(s.b));
     out.set('bc', num(s.bClamped));
-    out.set('p', vec(c.ax + s.ux * s.bClamped, c.ay + s.uy * s.bClamped));
+    out.set('p', vec(s.closest.x, s.closest.y));
     if (s.contact) {
       out.set('hit', 'yes', 'hit');
       out.set('n', vec(s.contact.nx, s.contact.ny, 3));
@@ -99,8 +101,8 @@ export function mount(el, api) {
     draw.segment(ctx, view, s.cx, s.cy, s.cx + 1.2, s.cy, colors.faint, 1);
     draw.text(ctx, view.sx(s.cx) + R + 12, view.sy(s.cy) - 10, 'θ', colors.faint);
     const hit = s.contact;
-    const px = c.ax + s.ux * s.bClamped;
-    const py = c.ay + s.uy * s.bClamped;
+    const px = s.closest.x;
+    const py = s.closest.y;
     draw.circle(ctx, view, s.x, s.y, s.r, hit ? colors.hit : colors.mover, hit ? colors.hitFill : colors.moverFill, 2);
     draw.segment(ctx, view, s.x, s.y, px, py, colors.point, 1.5, [5, 4]);
     draw.dot(ctx, view, px, py, colors.point, 'P', 5);

@@ -9,7 +9,7 @@ import { Readout, num, vec } from '../lib/readout.js';
 const { colors } = draw;
 const CELL = 3; // CSS pixels per distance-field sample
 
-export const needs = ['closestPointOnSegment', 'collideCapsuleCircle'];
+export const needs = ['closestPointOnSegment', 'collideCapsuleCircle', 'pushOut'];
 
 export function mount(el, api) {
   const state = {
@@ -45,8 +45,9 @@ export function mount(el, api) {
     out.set('sum', num(s.r + s.cr));
     out.set('field', num(d - s.cr));
     if (s.contact) {
-      s.pushed.x = s.x + s.contact.nx * s.contact.depth;
-      s.pushed.y = s.y + s.contact.ny * s.contact.depth;
+      const o = api.pushOut(s.contact);
+      s.pushed.x = s.x + o.x;
+      s.pushed.y = s.y + o.y;
       out.set('hit', 'yes', 'hit');
       out.set('n', vec(s.contact.nx, s.contact.ny, 3));
       out.set('depth', num(s.contact.depth, 3));
