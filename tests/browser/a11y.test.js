@@ -151,12 +151,22 @@ describe('tutorial page for every visitor (desktop 1280 × 800)', { skip }, () =
     const described = await page.evaluate(() => [...document.querySelectorAll('[data-demo] canvas')].map((c) => {
       const ids = (c.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
       const els = ids.map((id) => document.getElementById(id));
-      return { demo: c.closest('[data-demo]').dataset.demo, ok: els.length > 0 && els.every((e) => e && c.closest('[data-demo]').contains(e)), text: els.map((e) => e?.textContent ?? '').join(' ') };
+      const own = c.closest('[data-demo]').querySelector('.readout');
+      return { demo: c.closest('[data-demo]').dataset.demo, ok: els.includes(own) && els.every(Boolean), text: els.map((e) => e?.textContent ?? '').join(' ') };
     }));
     for (const c of described) {
       assert.ok(c.ok, `${c.demo}: aria-describedby names its own numbers panel`);
       assert.match(c.text, /\d/, `${c.demo}: the description has the numbers`);
     }
+    // What the browser gives a screen reader for the first canvas.
+    const cdp = await page.context().newCDPSession(page);
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-demo="closest"] canvas' });
+    const [ax] = (await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false })).nodes;
+    await cdp.detach();
+    assert.match(ax.name.value, /closest point P/);
+    assert.match(ax.description.value, /P = A \+ t v \(−?\d+\.\d\d, −?\d+\.\d\d\)/);
+    assert.match(ax.description.value, /arrow keys/);
     // A mouse drag of 12 moves: at most one announcement, after it ends.
     const d = 'closest';
     const s0 = await state(page, d);

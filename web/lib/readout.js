@@ -48,7 +48,7 @@ export class Readout {
       const tag = document.createElement('span');
       tag.className = 'tag';
       tag.textContent = 'page';
-      f.append(tag);
+      f.append(' ', tag);
       this.addLegend();
     }
     const v = document.createElement('span');

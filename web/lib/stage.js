@@ -67,10 +67,17 @@ export class Stage {
     const demo = canvas.closest('[data-demo]');
     this.readoutEl = demo?.querySelector('.readout') ?? null;
     this.summary = options.summary ?? (() => this.readoutEl?.readout?.summary() ?? '');
+    // A widget that takes its own keys (screen readers pass the arrows
+    // through), described by its numbers and by how to use the keys.
+    canvas.setAttribute('role', 'application');
+    canvas.setAttribute('aria-roledescription', 'interactive figure');
+    const described = [];
     if (this.readoutEl) {
       if (!this.readoutEl.id) this.readoutEl.id = `numbers-${demo.dataset.demo}`;
-      canvas.setAttribute('aria-describedby', this.readoutEl.id);
+      described.push(this.readoutEl.id);
     }
+    if (document.getElementById('canvas-keys')) described.push('canvas-keys');
+    if (described.length) canvas.setAttribute('aria-describedby', described.join(' '));
     this.hud = null;
     const box = canvas.closest('.stagebox');
     if (box) {
@@ -96,7 +103,7 @@ export class Stage {
     canvas.addEventListener('touchstart', (e) => {
       for (const t of e.changedTouches) {
         if (this.pick(t, HIT_TOUCH)) {
-          e.preventDefault();
+          if (e.cancelable) e.preventDefault();
           return;
         }
       }
