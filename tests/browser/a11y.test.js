@@ -186,7 +186,8 @@ describe('tutorial page for every visitor (desktop 1280 × 800)', { skip }, () =
     await watchLive(page);
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
     assert.equal((await liveChanges(page)).length, 0, 'nothing while the keys are pressed');
-    await page.waitForTimeout(900);
+    await page.waitForFunction(() => window.__liveChanges.length > 0, null, { timeout: 5000 });
+    await page.waitForTimeout(300);
     changes = await liveChanges(page);
     assert.equal(changes.length, 1, `one announcement per run of keys: ${JSON.stringify(changes)}`);
     // An animated example (numbers change every frame) announces nothing.

@@ -70,7 +70,7 @@ export function mount(el, api) {
     draw.segment(ctx, view, s.ax, s.ay, s.bx, s.by, colors.shape, 4);
     draw.arrow(ctx, view, s.ax, s.ay, s.v.x, s.v.y, colors.vecV, 2);
     draw.arrow(ctx, view, s.ax, s.ay, s.w.x, s.w.y, colors.vecW, 2);
-    draw.vectorLabel(ctx, view, s.ax, s.ay, s.v.x, s.v.y, 'v', colors.vecV, 1);
+    draw.vectorLabel(ctx, view, s.ax, s.ay, s.v.x, s.v.y, 'v', colors.vecV, 1, 0.25);
     draw.vectorLabel(ctx, view, s.ax, s.ay, s.w.x, s.w.y, 'w', colors.vecW, -1);
     // The projection before clamping (hollow) and P (filled).
     const qx = s.foot.x;

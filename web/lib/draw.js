@@ -303,10 +303,10 @@ export function drawHandle(ctx, sx, sy, name, color = colors.ink, { hot = false,
   if (name) text(ctx, sx + r + 4, sy - r - 4, name, color, 'left', 13, 1);
 }
 
-/** A label beside the middle of a vector (x, y)→(x + dx, y + dy), offset to one side on screen. */
-export function vectorLabel(ctx, view, x, y, dx, dy, s, color, side = 1) {
-  const sx = view.sx(x + dx * 0.5);
-  const sy = view.sy(y + dy * 0.5);
+/** A label beside a vector (x, y)→(x + dx, y + dy), at fraction `at` of its length (the middle by default), offset to one side on screen. */
+export function vectorLabel(ctx, view, x, y, dx, dy, s, color, side = 1, at = 0.5) {
+  const sx = view.sx(x + dx * at);
+  const sy = view.sy(y + dy * at);
   const ex = view.sx(x + dx) - view.sx(x);
   const ey = view.sy(y + dy) - view.sy(y);
   const len = Math.hypot(ex, ey) || 1;
