@@ -5,6 +5,7 @@
 // the demo element in index.html and one module in web/demos/.
 import * as capsule2d from 'capsule2d';
 import { demos } from './demos/index.js';
+import { loadColors } from './lib/draw.js';
 
 const page = {
   ready: false,
@@ -36,6 +37,7 @@ function buildToc() {
 window.__capsule2dPage = page;
 
 async function main() {
+  loadColors();
   await capsule2d.init();
   page.simd = capsule2d.usingSimd();
   const badge = document.getElementById('build');

@@ -238,7 +238,7 @@ describe('tutorial page on the Vite dev server (desktop)', { skip }, () => {
     assert.ok(s.contacts > 0, 'resting circles touch the line');
     // The panel and the state, read in one go (the demo keeps stepping).
     const [shown, count] = await page.evaluate(() => [
-      document.querySelector('[data-demo="falling"] output[data-key="contacts"]').textContent,
+      document.querySelector('[data-demo="falling"] [data-key="contacts"]').textContent,
       window.__capsule2dPage.demos.falling.state.contacts,
     ]);
     assert.equal(shown, String(count));
@@ -366,7 +366,11 @@ describe('tutorial page on the Vite dev server (desktop)', { skip }, () => {
   it('keyboard: Tab reaches a canvas with a visible focus ring; N and the arrows move its points', async () => {
     const d = 'closest';
     await show(page, d);
-    await page.focus(`[data-demo="${d}"] canvas`);
+    // A real Tab from the last link of the contents (a programmatic or
+    // mouse focus shows no ring: :focus-visible).
+    await page.focus('.toc li:last-child a');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate((q) => document.activeElement === document.querySelector(q), `[data-demo="${d}"] canvas`), true);
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
     assert.notEqual(outline, 'none');
     const active = () => page.evaluate(() => window.__capsule2dPage.demos.closest.stage.active.label);

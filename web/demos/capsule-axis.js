@@ -8,7 +8,7 @@ import { Readout, num, vec } from '../lib/readout.js';
 
 const { colors } = draw;
 
-export const needs = ['capsuleFromAngle', 'collideCapsuleCircle'];
+export const needs = ['capsuleFromAngle', 'collideCapsuleCircle', 'closestPointOnSegment'];
 
 export function mount(el, api) {
   const state = {
@@ -17,6 +17,7 @@ export function mount(el, api) {
     capsule: { ax: 0, ay: 0, bx: 0, by: 0, radius: 0 }, // what capsuleFromAngle gave
     contact: null,
     ux: 1, uy: 0, b: 0, bClamped: 0,
+    closest: { x: 0, y: 0, t: 0 }, // P, from capsule2d's closestPointOnSegment
   };
   const contact = api.createContact();
   const inputs = {
@@ -31,15 +32,15 @@ export function mount(el, api) {
   };
 
   const out = new Readout(el.querySelector('.readout'))
-    .row('a', 'A = C − <var>u</var> m/2')
-    .row('b2', 'B = C + <var>u</var> m/2')
-    .row('u', 'axis <var>u</var> = (cos θ, sin θ)')
-    .row('b', 'b = (H − A)·<var>u</var>')
-    .row('bc', 'b clamped to [0, m]')
-    .row('p', 'P = A + <var>u</var> b')
-    .row('hit', 'hit when |H − P| ≤ r + r<sub>c</sub>')
+    .row('a', 'A = C − <var>u</var> m/2', { short: 'A' })
+    .row('b2', 'B = C + <var>u</var> m/2', { short: 'B' })
+    .row('u', 'axis <var>u</var> = (cos θ, sin θ)', { page: true })
+    .row('b', 'b = (H − A)·<var>u</var>', { page: true })
+    .row('bc', 'b clamped to [0, m]', { page: true })
+    .row('p', 'P = A + <var>u</var> b', { short: 'P' })
+    .row('hit', 'hit when |H − P| ≤ r + r<sub>c</sub>', { short: 'hit' })
     .row('n', 'normal <var>n</var> = (H − P) / |H − P|')
-    .row('depth', 'depth = r + r<sub>c</sub> − |H − P|');
+    .row('depth', 'depth = r + r<sub>c</sub> − |H − P|', { short: 'depth' });
 
   function update() {
     const s = state;
@@ -50,12 +51,13 @@ export function mount(el, api) {
     s.b = (s.x - c.ax) * s.ux + (s.y - c.ay) * s.uy;
     s.bClamped = Math.min(Math.max(s.b, 0), s.length);
     s.contact = api.collideCapsuleCircle(c.ax, c.ay, c.bx, c.by, c.radius, s.x, s.y, s.r, contact);
+    api.closestPointOnSegment(c.ax, c.ay, c.bx, c.by, s.x, s.y, s.closest);
     out.set('a', vec(c.ax, c.ay));
     out.set('b2', vec(c.bx, c.by));
     out.set('u', vec(s.ux, s.uy, 3));
     out.set('b', num(s.b));
     out.set('bc', num(s.bClamped));
-    out.set('p', vec(c.ax + s.ux * s.bClamped, c.ay + s.uy * s.bClamped));
+    out.set('p', vec(s.closest.x, s.closest.y));
     if (s.contact) {
       out.set('hit', 'yes', 'hit');
       out.set('n', vec(s.contact.nx, s.contact.ny, 3));
@@ -70,6 +72,7 @@ export function mount(el, api) {
     inputs.length.value = String(s.length);
     inputs.radius.value = String(s.cr);
     shows.angle.textContent = `${num(deg, 0)}°`;
+    inputs.angle.setAttribute('aria-valuetext', `${num(deg, 0)} degrees`);
     shows.length.textContent = num(s.length);
     shows.radius.textContent = num(s.cr);
   }
@@ -82,10 +85,10 @@ export function mount(el, api) {
     draw.capsule(ctx, view, c.ax, c.ay, c.bx, c.by, c.radius, colors.shape, colors.shapeFill, 2);
     draw.segment(ctx, view, c.ax, c.ay, c.bx, c.by, colors.shape, 2);
     draw.dot(ctx, view, c.ax, c.ay, colors.shape, 'A', 3.5);
-    // The radius, drawn from C to the radius handle.
+    // The radius, drawn from A to the radius handle beside it.
     const nx = -s.uy;
     const ny = s.ux;
-    draw.segment(ctx, view, s.cx, s.cy, s.cx + nx * s.cr, s.cy + ny * s.cr, colors.faint, 1.5, [3, 3]);
+    draw.segment(ctx, view, c.ax, c.ay, c.ax + nx * s.cr, c.ay + ny * s.cr, colors.faint, 1.5, [3, 3]);
     // The angle θ from +x.
     ctx.strokeStyle = colors.faint;
     ctx.lineWidth = 1.5;
@@ -98,8 +101,8 @@ export function mount(el, api) {
     draw.segment(ctx, view, s.cx, s.cy, s.cx + 1.2, s.cy, colors.faint, 1);
     draw.text(ctx, view.sx(s.cx) + R + 12, view.sy(s.cy) - 10, 'θ', colors.faint);
     const hit = s.contact;
-    const px = c.ax + s.ux * s.bClamped;
-    const py = c.ay + s.uy * s.bClamped;
+    const px = s.closest.x;
+    const py = s.closest.y;
     draw.circle(ctx, view, s.x, s.y, s.r, hit ? colors.hit : colors.mover, hit ? colors.hitFill : colors.moverFill, 2);
     draw.segment(ctx, view, s.x, s.y, px, py, colors.point, 1.5, [5, 4]);
     draw.dot(ctx, view, px, py, colors.point, 'P', 5);
@@ -132,11 +135,17 @@ export function mount(el, api) {
       state.uy = Math.sin(state.angle);
     },
   });
+  // The radius handle sits on the capsule's side beside A, away from C and B.
+  const endA = () => ({ x: state.cx - state.ux * state.length / 2, y: state.cy - state.uy * state.length / 2 });
   stage.addHandle({
     label: 'r', color: colors.shape,
-    get: () => ({ x: state.cx - state.uy * state.cr, y: state.cy + state.ux * state.cr }),
+    get: () => {
+      const a = endA();
+      return { x: a.x - state.uy * state.cr, y: a.y + state.ux * state.cr };
+    },
     set: (x, y) => {
-      state.cr = Math.min(Math.max((x - state.cx) * -state.uy + (y - state.cy) * state.ux, 0), 4);
+      const a = endA();
+      state.cr = Math.min(Math.max((x - a.x) * -state.uy + (y - a.y) * state.ux, 0), 4);
     },
   });
   stage.follower = stage.addHandle({
@@ -145,20 +154,41 @@ export function mount(el, api) {
     set: (x, y) => { state.x = x; state.y = y; },
   });
 
-  inputs.angle.addEventListener('input', () => {
-    state.angle = (Number(inputs.angle.value) * Math.PI) / 180;
+  // A slider never pushes a handle out of view: the capsule shifts instead.
+  function keepInView() {
+    if (stage.view.width === 0) return;
+    const v = stage.inner();
+    let dx = 0;
+    let dy = 0;
+    for (const h of stage.handles) {
+      if (h === stage.follower) continue;
+      const p = h.get();
+      if (p.x + dx < v.x0) dx = v.x0 - p.x;
+      if (p.x + dx > v.x1) dx = v.x1 - p.x;
+      if (p.y + dy < v.y0) dy = v.y0 - p.y;
+      if (p.y + dy > v.y1) dy = v.y1 - p.y;
+    }
+    state.cx += dx;
+    state.cy += dy;
+  }
+  const slid = () => {
+    state.ux = Math.cos(state.angle);
+    state.uy = Math.sin(state.angle);
+    keepInView();
     update();
     stage.invalidate();
+  };
+  inputs.angle.addEventListener('input', () => {
+    state.angle = (Number(inputs.angle.value) * Math.PI) / 180;
+    slid();
   });
   inputs.length.addEventListener('input', () => {
     state.length = Number(inputs.length.value);
-    update();
-    stage.invalidate();
+    slid();
   });
   inputs.radius.addEventListener('input', () => {
     state.cr = Number(inputs.radius.value);
-    update();
-    stage.invalidate();
+    slid();
   });
   update();
   return { state, stage, update };

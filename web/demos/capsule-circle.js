@@ -9,7 +9,7 @@ import { Readout, num, vec } from '../lib/readout.js';
 const { colors } = draw;
 const CELL = 3; // CSS pixels per distance-field sample
 
-export const needs = ['closestPointOnSegment', 'collideCapsuleCircle'];
+export const needs = ['closestPointOnSegment', 'collideCapsuleCircle', 'pushOut'];
 
 export function mount(el, api) {
   const state = {
@@ -27,13 +27,13 @@ export function mount(el, api) {
   const radiusText = el.querySelector('[data-show="radius"]');
 
   const out = new Readout(el.querySelector('.readout'))
-    .row('p', 'closest core point P')
-    .row('d', '|X − P|')
-    .row('sum', 'inflated radius r + r<sub>c</sub>')
-    .row('hit', 'hit when |X − P| ≤ r + r<sub>c</sub>')
-    .row('n', 'normal <var>n</var> (capsule → circle)')
-    .row('depth', 'depth = r + r<sub>c</sub> − |X − P|')
-    .row('field', 'field at X: |X − P| − r<sub>c</sub>');
+    .row('p', 'closest core point P', { short: 'P' })
+    .row('d', '|X − P|', { page: true })
+    .row('sum', 'inflated radius r + r<sub>c</sub>', { page: true })
+    .row('hit', 'hit when |X − P| ≤ r + r<sub>c</sub>', { short: 'hit' })
+    .row('n', 'normal <var>n</var> (capsule → circle)', { short: 'n' })
+    .row('depth', 'depth = r + r<sub>c</sub> − |X − P|', { short: 'depth' })
+    .row('field', 'field at X: |X − P| − r<sub>c</sub>', { page: true });
 
   function update() {
     const s = state;
@@ -45,8 +45,9 @@ export function mount(el, api) {
     out.set('sum', num(s.r + s.cr));
     out.set('field', num(d - s.cr));
     if (s.contact) {
-      s.pushed.x = s.x + s.contact.nx * s.contact.depth;
-      s.pushed.y = s.y + s.contact.ny * s.contact.depth;
+      const o = api.pushOut(s.contact);
+      s.pushed.x = s.x + o.x;
+      s.pushed.y = s.y + o.y;
       out.set('hit', 'yes', 'hit');
       out.set('n', vec(s.contact.nx, s.contact.ny, 3));
       out.set('depth', num(s.contact.depth, 3));
@@ -80,14 +81,13 @@ export function mount(el, api) {
         const q = view.toWorld((i + 0.5) * CELL, (j + 0.5) * CELL);
         api.closestPointOnSegment(s.ax, s.ay, s.bx, s.by, q.x, q.y, p);
         const d = Math.hypot(q.x - p.x, q.y - p.y) - s.cr;
+        // Pale colours (luminance at least 0.6), so that every mark drawn
+        // over the field keeps at least 3:1 against it; a band every half unit.
         const inside = d < 0;
-        let r = inside ? 0.42 : 0.96;
-        let g = inside ? 0.62 : 0.72;
-        let b = inside ? 0.95 : 0.45;
-        const shade = (1 - 0.55 * Math.exp(-2.5 * Math.abs(d))) * (0.86 + 0.14 * Math.cos(band * d));
-        r *= shade;
-        g *= shade;
-        b *= shade;
+        const shade = 0.93 + 0.035 * (1 + Math.cos(band * d));
+        const r = (inside ? 0.8 : 1) * shade;
+        const g = (inside ? 0.88 : 0.92) * shade;
+        const b = (inside ? 1 : 0.78) * shade;
         const k = (j * w + i) * 4;
         img.data[k] = r * 255;
         img.data[k + 1] = g * 255;
@@ -105,8 +105,8 @@ export function mount(el, api) {
       buildField(view);
       ctx.imageSmoothingEnabled = true;
       ctx.drawImage(fieldCanvas, 0, 0, fieldCanvas.width * CELL, fieldCanvas.height * CELL);
-      draw.capsule(ctx, view, s.ax, s.ay, s.bx, s.by, s.cr, '#ffffff', null, 2.5);
-      draw.label(ctx, view, s.bx, s.by + s.cr + 14 / view.scale, 'distance 0', '#1d2433', 'center');
+      draw.capsule(ctx, view, s.ax, s.ay, s.bx, s.by, s.cr, colors.ink, null, 2.5);
+      draw.label(ctx, view, s.bx, s.by + s.cr + 14 / view.scale, 'distance 0', colors.ink, 'center');
     } else {
       draw.grid(ctx, view);
       draw.capsule(ctx, view, s.ax, s.ay, s.bx, s.by, s.cr, colors.shape, colors.shapeFill, 2);
@@ -143,5 +143,5 @@ export function mount(el, api) {
     stage.invalidate();
   });
   update();
-  return { state, stage, update };
+  return { state, stage, update, fieldCanvas };
 }

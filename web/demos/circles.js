@@ -15,11 +15,11 @@ export function mount(el, api) {
   };
   const contact = api.createContact();
   const out = new Readout(el.querySelector('.readout'))
-    .row('d', 'distance |B − A|')
-    .row('sum', 'r<sub>A</sub> + r<sub>B</sub>')
-    .row('hit', 'hit when |B − A| ≤ r<sub>A</sub> + r<sub>B</sub>')
-    .row('n', 'normal <var>n</var> = (B − A) / |B − A|')
-    .row('depth', 'depth = r<sub>A</sub> + r<sub>B</sub> − |B − A|')
+    .row('d', 'distance |B − A|', { page: true })
+    .row('sum', 'r<sub>A</sub> + r<sub>B</sub>', { page: true })
+    .row('hit', 'hit when |B − A| ≤ r<sub>A</sub> + r<sub>B</sub>', { short: 'hit' })
+    .row('n', 'normal <var>n</var> = (B − A) / |B − A|', { short: 'n' })
+    .row('depth', 'depth = r<sub>A</sub> + r<sub>B</sub> − |B − A|', { short: 'depth' })
     .row('point', 'contact point A + <var>n</var> r<sub>A</sub>');
 
   function update() {

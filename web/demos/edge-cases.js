@@ -5,6 +5,7 @@
 import { Stage } from '../lib/stage.js';
 import * as draw from '../lib/draw.js';
 import { Readout, num, vec } from '../lib/readout.js';
+import { announce } from '../lib/announce.js';
 
 const { colors } = draw;
 
@@ -26,12 +27,12 @@ export function mount(el, api) {
   const caseText = el.querySelector('[data-show="case"]');
 
   const out = new Readout(el.querySelector('.readout'))
-    .row('len', 'segment length |B − A|')
+    .row('len', 'segment length |B − A|', { page: true })
     .row('p', 'closest point P')
-    .row('dist', 'distance |X − P|')
-    .row('n', 'capsule2d\u2019s normal <var>n</var>')
-    .row('depth', 'depth')
-    .row('seed', 'the seed article\u2019s code');
+    .row('dist', 'distance |X − P|', { page: true })
+    .row('n', 'capsule2d\u2019s normal <var>n</var>', { short: 'n' })
+    .row('depth', 'depth', { short: 'depth' })
+    .row('seed', 'the seed article\u2019s code', { page: true, short: 'seed code' });
 
   function update() {
     const s = state;
@@ -88,6 +89,7 @@ export function mount(el, api) {
     world: { x0: -7, y0: -4.4, x1: 7, y1: 4.4 },
     draw: scene,
     changed: update,
+    minGap: 0, // A onto B, X onto the segment: the cases this example is about
   });
   stage.addHandle({ label: 'A', color: colors.shape, get: () => ({ x: state.ax, y: state.ay }), set: (x, y) => { state.ax = snap(x); state.ay = snap(y); } });
   stage.addHandle({ label: 'B', color: colors.shape, get: () => ({ x: state.bx, y: state.by }), set: (x, y) => { state.bx = snap(x); state.by = snap(y); } });
@@ -105,6 +107,7 @@ export function mount(el, api) {
       act[button.dataset.act]();
       update();
       stage.invalidate();
+      announce(`${out.summary()}. ${caseText.textContent}`);
     });
   }
   update();

@@ -46,10 +46,10 @@ export function mount(el, api) {
 
   const out = new Readout(el.querySelector('.readout'))
     .row('mode', 'the circles collide with')
-    .row('time', 'time since the drop')
-    .row('contacts', 'circles touching the line')
-    .row('lost', 'circles that fell past it')
-    .row('speed', 'fastest circle (units/s)');
+    .row('time', 'time since the drop', { page: true })
+    .row('contacts', 'circles touching the line', { short: 'circles touching' })
+    .row('lost', 'circles that fell past it', { page: true, short: 'fallen past' })
+    .row('speed', 'fastest circle (units/s)', { page: true });
 
   function drop() {
     const rnd = random(2009);

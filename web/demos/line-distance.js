@@ -22,11 +22,11 @@ export function mount(el, api) {
   const side = el.querySelector('[data-show="side"]');
 
   const out = new Readout(el.querySelector('.readout'))
-    .row('v', '<var>v</var> = B − A')
-    .row('n', 'left normal (−v<sub>y</sub>, v<sub>x</sub>) / |<var>v</var>|')
-    .row('w', '<var>w</var> = X − A')
-    .row('d', 'd = <var>w</var>·<var>n</var> = cross(<var>v</var>, <var>w</var>) / |<var>v</var>|')
-    .row('side', 'side of A→B');
+    .row('v', '<var>v</var> = B − A', { page: true })
+    .row('n', 'left normal (−v<sub>y</sub>, v<sub>x</sub>) / |<var>v</var>|', { page: true })
+    .row('w', '<var>w</var> = X − A', { page: true })
+    .row('d', 'd = <var>w</var>·<var>n</var> = cross(<var>v</var>, <var>w</var>) / |<var>v</var>|', { short: 'd' })
+    .row('side', 'side of A→B (the sign of d)', { short: 'side' });
 
   function update() {
     const s = state;
@@ -57,7 +57,7 @@ export function mount(el, api) {
     const far = (v.x1 - v.x0 + v.y1 - v.y0) * 2;
     const ux = (s.bx - s.ax) / Math.hypot(s.bx - s.ax, s.by - s.ay);
     const uy = (s.by - s.ay) / Math.hypot(s.bx - s.ax, s.by - s.ay);
-    ctx.fillStyle = 'rgba(15, 138, 106, 0.08)';
+    ctx.fillStyle = colors.moverWash;
     ctx.beginPath();
     const corners = [
       [s.ax - ux * far, s.ay - uy * far],
@@ -70,15 +70,35 @@ export function mount(el, api) {
     draw.line(ctx, view, s.ax, s.ay, s.bx, s.by, colors.shape, 2.5);
     draw.arrow(ctx, view, s.ax, s.ay, s.bx - s.ax, s.by - s.ay, colors.shape, 3);
     draw.arrow(ctx, view, s.ax, s.ay, s.nx * 1.5, s.ny * 1.5, colors.mover, 2.5);
-    draw.label(ctx, view, s.ax + s.nx * 1.9, s.ay + s.ny * 1.9, 'left normal', '#0f8a6a', 'center');
-    draw.label(ctx, view, s.ax + s.nx * 3 + ux * 2, s.ay + s.ny * 3 + uy * 2, 'd > 0', '#0f8a6a', 'center');
-    draw.label(ctx, view, s.ax - s.nx * 3 + ux * 2, s.ay - s.ny * 3 + uy * 2, 'd < 0', colors.hit, 'center');
+    draw.label(ctx, view, s.ax + s.nx * 1.9, s.ay + s.ny * 1.9, 'left normal', colors.mover, 'center');
+    // "d > 0" and "d < 0" well inside their half-planes and inside the view.
+    const mx = (s.ax + s.bx) / 2;
+    const my = (s.ay + s.by) / 2;
+    for (const sign of [1, -1]) {
+      let best = null;
+      let bestScore = -Infinity;
+      for (const fx of [0.12, 0.3, 0.5, 0.7, 0.88]) {
+        for (const fy of [0.12, 0.3, 0.5, 0.7, 0.88]) {
+          const x = v.x0 + (v.x1 - v.x0) * fx;
+          const y = v.y0 + (v.y1 - v.y0) * fy;
+          const d = sign * ((x - s.ax) * s.nx + (y - s.ay) * s.ny);
+          if (d < 1) continue;
+          // Near the middle of A→B, at least 2 units off the line.
+          const score = -Math.hypot(x - mx - sign * s.nx * 3, y - my - sign * s.ny * 3) - (d < 2 ? 10 : 0);
+          if (score > bestScore) {
+            bestScore = score;
+            best = { x, y };
+          }
+        }
+      }
+      if (best) draw.label(ctx, view, best.x, best.y, sign > 0 ? 'd > 0' : 'd < 0', sign > 0 ? colors.mover : colors.hit, 'center');
+    }
     // X and its perpendicular to the line.
     const fx = s.x - s.nx * s.distance;
     const fy = s.y - s.ny * s.distance;
-    draw.segment(ctx, view, fx, fy, s.x, s.y, s.distance >= 0 ? '#0f8a6a' : colors.hit, 2, [5, 4]);
+    draw.segment(ctx, view, fx, fy, s.x, s.y, s.distance >= 0 ? colors.mover : colors.hit, 2, [5, 4]);
     draw.dot(ctx, view, fx, fy, colors.point, '', 4);
-    draw.label(ctx, view, (fx + s.x) / 2 + ux * 0.4, (fy + s.y) / 2 + uy * 0.4, `d = ${num(s.distance)}`, s.distance >= 0 ? '#0f8a6a' : colors.hit);
+    draw.label(ctx, view, (fx + s.x) / 2 + ux * 0.4, (fy + s.y) / 2 + uy * 0.4, `d = ${num(s.distance)}`, s.distance >= 0 ? colors.mover : colors.hit);
     draw.text(ctx, 10, 16, view.flipY ? 'y up (capsule2d\u2019s frame)' : 'y down (raw canvas pixels): mirrored', colors.ink);
   }
 

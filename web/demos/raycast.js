@@ -24,9 +24,9 @@ export function mount(el, api) {
   const results = CAPSULES.map(() => api.createRayHit());
 
   const out = new Readout(el.querySelector('.readout'))
-    .row('d', 'D = E − O')
-    .row('which', 'first capsule hit')
-    .row('s', 'fraction s (hit at O + s·D)')
+    .row('d', 'D = E − O', { page: true })
+    .row('which', 'first capsule hit', { short: 'first hit' })
+    .row('s', 'fraction s (hit at O + s·D)', { short: 's' })
     .row('p', 'hit point')
     .row('n', 'outward normal <var>n</var>')
     .row('inside', 'starts inside');

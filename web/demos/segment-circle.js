@@ -20,12 +20,12 @@ export function mount(el, api) {
   const contact = api.createContact();
 
   const out = new Readout(el.querySelector('.readout'))
-    .row('p', 'closest point P on A→B')
-    .row('d', 'distance |X − P|')
-    .row('hit', 'hit when |X − P| ≤ r')
-    .row('n', 'normal <var>n</var> = (X − P) / |X − P|')
-    .row('depth', 'depth = r − |X − P|')
-    .row('push', 'pushed out X + <var>n</var> · depth');
+    .row('p', 'closest point P on A→B', { short: 'P' })
+    .row('d', 'distance |X − P|', { page: true })
+    .row('hit', 'hit when |X − P| ≤ r', { short: 'hit' })
+    .row('n', 'normal <var>n</var> = (X − P) / |X − P|', { short: 'n' })
+    .row('depth', 'depth = r − |X − P|', { short: 'depth' })
+    .row('push', 'pushed out X + <var>n</var> · depth', { page: true });
 
   function update() {
     const s = state;

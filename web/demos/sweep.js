@@ -20,12 +20,12 @@ export function mount(el, api) {
   const result = api.createSweepHit();
 
   const out = new Readout(el.querySelector('.readout'))
-    .row('t', 'time of impact t')
-    .row('c', 'centre at t: X0 + t (X1 − X0)')
+    .row('t', 'time of impact t', { short: 't' })
+    .row('c', 'centre at t: X0 + t (X1 − X0)', { short: 'centre' })
     .row('n', 'normal <var>n</var> (capsule → circle)')
     .row('p', 'contact point')
     .row('inside', 'touching at the start')
-    .row('end', 'overlap test at X1 only');
+    .row('end', 'overlap test at X1 only', { short: 'at X1 only' });
 
   function update() {
     const s = state;
@@ -52,7 +52,7 @@ export function mount(el, api) {
     draw.clear(ctx, view);
     draw.grid(ctx, view);
     // Everything the circle covers during the move: a capsule X0→X1 of radius r.
-    draw.capsule(ctx, view, s.x0, s.y0, s.x1, s.y1, s.r, null, 'rgba(15, 138, 106, 0.08)');
+    draw.capsule(ctx, view, s.x0, s.y0, s.x1, s.y1, s.r, null, colors.moverWash);
     draw.capsule(ctx, view, s.ax, s.ay, s.bx, s.by, s.cr, colors.shape, colors.shapeFill, 2);
     draw.segment(ctx, view, s.x0, s.y0, s.x1, s.y1, colors.faint, 1.5, [5, 5]);
     draw.circle(ctx, view, s.x0, s.y0, s.r, colors.mover, colors.moverFill, 2);

@@ -31,7 +31,7 @@ export function mount(el, api) {
   const toggle = el.querySelector('input[name="fast"]');
 
   const out = new Readout(el.querySelector('.readout'))
-    .row('speed', 'move per frame')
+    .row('speed', 'move per frame', { page: true })
     .row('shots', 'shots at the wall')
     .row('p0', 'per-frame test: through the wall')
     .row('b0', 'per-frame test: bounced')
@@ -100,7 +100,7 @@ export function mount(el, api) {
       draw.segment(ctx, view, -EDGE, b.y, EDGE, b.y, colors.faint, 1, [2, 6]);
       b.trail.forEach((x, i) => {
         const alpha = (i + 1) / (b.trail.length + 1) * 0.35;
-        draw.circle(ctx, view, x, b.y, R, null, `rgba(15, 138, 106, ${alpha})`);
+        draw.circle(ctx, view, x, b.y, R, null, colors.moverFill.replace(/[\d.]+\)$/, `${alpha})`));
       });
       draw.circle(ctx, view, b.x, b.y, R, colors.mover, colors.moverFill, 2);
       draw.label(ctx, view, -EDGE, b.y + 0.75, b.method === 'swept' ? 'swept test' : 'per-frame test', colors.ink);
