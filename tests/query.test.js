@@ -257,7 +257,9 @@ test('capsuleFromAxis: normalises the axis; zero axis throws', () => {
   assert.deepEqual(capsuleFromAxis(0, 0, 1e-30, 0, 2, 0), { ax: -1, ay: 0, bx: 1, by: 0, radius: 0 });
   assert.throws(() => capsuleFromAxis(0, 0, 0, 0, 1, 1), { name: 'RangeError', message: /axisX, axisY/ });
   assert.throws(() => capsuleFromAxis(0, 0, 1, 0, -1, 1), { name: 'RangeError', message: /length/ });
-  assert.throws(() => capsuleFromAxis(3e38, 0, 1, 0, 3e38, 1), { name: 'RangeError', message: /overflow/ });
+  // an endpoint beyond the coordinate range (±1e38) overflows; an argument beyond it is named
+  assert.throws(() => capsuleFromAxis(9e37, 0, 1, 0, 1e38, 1), { name: 'RangeError', message: /overflows the coordinate range/ });
+  assert.throws(() => capsuleFromAxis(3e38, 0, 1, 0, 1, 1), { name: 'RangeError', message: /cx must be within ±1e38/ });
   const r = { ax: 0, ay: 0, bx: 0, by: 0, radius: 0 };
   assert.equal(capsuleFromAxis(0, 0, 3, 4, 10, 1, r), r);
   assert.ok(Math.abs(r.bx - 3) < 1e-6 && Math.abs(r.by - 4) < 1e-6);

@@ -4,13 +4,13 @@
  * Declarations and conventions: capsule2d_batch.h. */
 #include "capsule2d_batch.h"
 #include "batch/batch_internal.h"
+#include "core/scalar.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define ARRAYS(...) ((void**[]){__VA_ARGS__}), (int)(sizeof((void**[]){__VA_ARGS__}) / sizeof(void**))
 
-static int is_finite(float v) { return v - v == 0.0f; }
 
 static int fail(cap_batch_error* err, int code, int field, uint32_t index)
 {
@@ -18,12 +18,14 @@ static int fail(cap_batch_error* err, int code, int field, uint32_t index)
 }
 
 /* The five numbers of a ray (ox, oy, dx, dy, max_fraction) or a sweep
- * (x0, y0, x1, y1, radius): all finite, the last >= 0; a ray's direction
- * not (0, 0). */
+ * (x0, y0, x1, y1, radius): all within the coordinate range (CAP_MAX_COORD)
+ * but a ray's max_fraction, which may be any finite float32; the last >= 0;
+ * a ray's direction not (0, 0). */
 static int check_five(const float v[5], int is_ray, uint32_t index, cap_batch_error* err)
 {
     for (int f = 0; f < 5; f++)
-        if (!is_finite(v[f]) || (f == 4 && v[f] < 0.0f)) return fail(err, CAP_BATCH_BAD_VALUE, f, index);
+        if (!(f == 4 && is_ray ? cap_finite(v[f]) : cap_in_range(v[f])) || (f == 4 && v[f] < 0.0f))
+            return fail(err, CAP_BATCH_BAD_VALUE, f, index);
     if (is_ray && v[2] == 0.0f && v[3] == 0.0f) return fail(err, CAP_BATCH_ZERO_DIRECTION, 2, index);
     return CAP_BATCH_OK;
 }

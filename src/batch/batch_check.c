@@ -1,10 +1,12 @@
-/* capsule2d — validation of batch sets: every coordinate finite, every
- * radius >= 0; the first bad value is named in cap_batch_error. */
+/* capsule2d — validation of batch sets: every value within the coordinate
+ * range (capsule2d.h, CAP_MAX_COORD; NaN and infinities are outside it),
+ * every radius >= 0; the first bad value is named in cap_batch_error. */
 #include "capsule2d_batch.h"
 
 #include <string.h>
 
 #include "batch/batch_internal.h"
+#include "core/scalar.h"
 
 int cap_batch_fail(cap_batch_error* err, int code, int set, int field, uint32_t index)
 {
@@ -17,15 +19,13 @@ int cap_batch_fail(cap_batch_error* err, int code, int set, int field, uint32_t 
     return code;
 }
 
-static int is_finite(float v) { return v - v == 0.0f; }
-
 /* The first bad field of element i among `fields` arrays (the last one a
  * radius when has_radius), or -1. */
 static int first_bad(const float* const* fields, int k, uint32_t i)
 {
     for (int f = 0; f < k; f++) {
         float v = fields[f][i];
-        if (!is_finite(v) || (f == k - 1 && v < 0.0f)) return f;
+        if (!cap_in_range(v) || (f == k - 1 && v < 0.0f)) return f;
     }
     return -1;
 }
@@ -33,9 +33,9 @@ static int first_bad(const float* const* fields, int k, uint32_t i)
 static int check_fields(const float* const* fields, int k, uint32_t count, int set, cap_batch_error* err)
 {
     /* Fast pass on the bits, no branch per element (it vectorizes): a value
-     * is non-finite when its exponent is all ones, i.e. when adding one to
-     * the exponent field carries into the sign bit; a radius is negative
-     * when its bits exceed those of -0. The slow pass names the culprit. */
+     * is out of range (or NaN) when the bits of its magnitude exceed those of
+     * CAP_MAX_COORD; a radius is negative when its bits exceed those of -0.
+     * The slow pass names the culprit. */
     uint32_t bad = 0;
     for (int f = 0; f < k; f++) {
         const float* p = fields[f];
@@ -43,7 +43,7 @@ static int check_fields(const float* const* fields, int k, uint32_t count, int s
         for (uint32_t i = 0; i < count; i++) {
             uint32_t b;
             memcpy(&b, p + i, 4);
-            acc |= ((b & 0x7f800000u) + 0x00800000u) & 0x80000000u;
+            acc |= (uint32_t)((b & 0x7fffffffu) > CAP_MAX_COORD_BITS);
             if (f == k - 1) acc |= (uint32_t)(b > 0x80000000u);
         }
         bad |= acc;

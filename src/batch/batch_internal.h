@@ -12,6 +12,11 @@
 #include "kernels/narrow.h"
 #include "kernels/scratch.h"
 
+/* The bits of CAP_MAX_COORD: |v| <= CAP_MAX_COORD exactly when the bits of
+ * |v| are at most these (NaN's and the infinities' are above); a native
+ * test checks that they match. */
+#define CAP_MAX_COORD_BITS 0x7e967699u
+
 /* What a capsule set keeps between calls (cap_capsule_set.index): the
  * static index (region queries, casts, the general contact path) and the
  * contact index (capsule-circle contacts for circles of similar size). */

@@ -3,6 +3,7 @@
  * Declarations and conventions: capsule2d_batch.h. */
 #include "capsule2d_batch.h"
 #include "batch/batch_internal.h"
+#include "core/scalar.h"
 
 #include "kernels/grid.h"
 #include "kernels/narrow.h"
@@ -12,22 +13,21 @@ static int bad(cap_batch_error* err, int field)
     return cap_batch_fail(err, CAP_BATCH_BAD_VALUE, CAP_BATCH_SET_QUERY, field, 0);
 }
 
-static int is_finite(float v) { return v - v == 0.0f; }
 
 static int check_circle(float x, float y, float r, cap_batch_error* err)
 {
-    if (!is_finite(x)) return bad(err, 0);
-    if (!is_finite(y)) return bad(err, 1);
-    if (!is_finite(r) || r < 0.0f) return bad(err, 2);
+    if (!cap_in_range(x)) return bad(err, 0);
+    if (!cap_in_range(y)) return bad(err, 1);
+    if (!cap_in_range(r) || r < 0.0f) return bad(err, 2);
     return CAP_BATCH_OK;
 }
 
 static int check_box(float minx, float miny, float maxx, float maxy, cap_batch_error* err)
 {
-    if (!is_finite(minx)) return bad(err, 0);
-    if (!is_finite(miny)) return bad(err, 1);
-    if (!is_finite(maxx) || maxx < minx) return bad(err, 2);
-    if (!is_finite(maxy) || maxy < miny) return bad(err, 3);
+    if (!cap_in_range(minx)) return bad(err, 0);
+    if (!cap_in_range(miny)) return bad(err, 1);
+    if (!cap_in_range(maxx) || maxx < minx) return bad(err, 2);
+    if (!cap_in_range(maxy) || maxy < miny) return bad(err, 3);
     return CAP_BATCH_OK;
 }
 

@@ -241,8 +241,6 @@ int cap_collide_capsules(cap_capsule a, cap_capsule b, cap_manifold* out)
     return 1;
 }
 
-static int cap_finite(float x) { return cap_absf(x) <= 3.40282347e38f; }
-
 static int cap_capsule_along(cap_vec2 center, cap_vec2 u, float length, float radius, cap_capsule* out)
 {
     float h = 0.5f * length;
@@ -250,7 +248,7 @@ static int cap_capsule_along(cap_vec2 center, cap_vec2 u, float length, float ra
     c.a = cap_mul_add(center, 0.0f - h, u);
     c.b = cap_mul_add(center, h, u);
     c.radius = radius;
-    if (!(cap_finite(c.a.x) && cap_finite(c.a.y) && cap_finite(c.b.x) && cap_finite(c.b.y))) return 0;
+    if (!(cap_in_range(c.a.x) && cap_in_range(c.a.y) && cap_in_range(c.b.x) && cap_in_range(c.b.y))) return 0;
     *out = c;
     return 1;
 }

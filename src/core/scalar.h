@@ -28,6 +28,12 @@ CAP_INLINE float cap_cross(cap_vec2 a, cap_vec2 b) { return a.x * b.y - a.y * b.
 CAP_INLINE cap_vec2 cap_left_perp(cap_vec2 a) { return cap_v2(0.0f - a.y, a.x); }
 CAP_INLINE float cap_length_sq(cap_vec2 a) { return cap_dot(a, a); }
 
+/* v within the coordinate range [-CAP_MAX_COORD, CAP_MAX_COORD] (false for
+ * NaN and infinities). */
+CAP_INLINE int cap_in_range(float v) { return v >= -CAP_MAX_COORD && v <= CAP_MAX_COORD; }
+/* v finite (not NaN, not infinite). */
+CAP_INLINE int cap_finite(float v) { return v - v == 0.0f; }
+
 CAP_INLINE float cap_minf(float a, float b) { return a < b ? a : b; }
 CAP_INLINE float cap_maxf(float a, float b) { return a > b ? a : b; }
 CAP_INLINE float cap_clampf(float v, float lo, float hi) { return cap_minf(cap_maxf(v, lo), hi); }

@@ -77,6 +77,16 @@ typedef enum cap_status {
     CAP_BAD_HANDLE = -7      /* a removed or never used handle (the world) */
 } cap_status;
 
+/* The coordinate range: every coordinate, radius, direction and other
+ * number given to capsule2d lies within [-CAP_MAX_COORD, CAP_MAX_COORD]
+ * (1e38 as a float32, 9.99999968e37), so every difference of two of them and
+ * every sum of two radii is a finite float32. The JS API throws a RangeError
+ * outside it, the batch and world calls return CAP_BAD_VALUE naming the
+ * value; the scalar C functions below assume it (outside it their results
+ * are unspecified, but they never trap or read out of bounds). Within it,
+ * every answer is finite and never NaN. */
+#define CAP_MAX_COORD 1e38f
+
 typedef struct cap_vec2 { float x, y; } cap_vec2;
 
 typedef struct cap_circle {
@@ -226,11 +236,11 @@ void cap_cos_sin(float angle, float* c, float* s);
  * normalised with cap_length), core length (|b - a|; tip to tip is
  * length + 2 * radius) and radius: a = center - u * length / 2,
  * b = center + u * length / 2. Returns 1, or 0 when the axis is (0, 0) or an
- * endpoint overflows float32 (*out untouched). */
+ * endpoint falls outside the coordinate range (CAP_MAX_COORD; *out untouched). */
 int cap_capsule_from_axis(cap_vec2 center, cap_vec2 axis, float length, float radius, cap_capsule* out);
 
 /* The same with u = (cos angle, sin angle) from cap_cos_sin. Returns 1, or 0
- * when an endpoint overflows float32. */
+ * when an endpoint falls outside the coordinate range. */
 int cap_capsule_from_angle(cap_vec2 center, float angle, float length, float radius, cap_capsule* out);
 
 /* ---- Rays and swept circles (cast.c) ------------------------------------ */

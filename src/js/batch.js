@@ -9,7 +9,7 @@
 // call that may allocate (a constructor, reserve, add on a full set, any
 // query: they may grow memory). Keep the object, not the view.
 import * as rt from './runtime.js';
-import { f32, radius as radiusArg, maxFraction as maxFractionArg, nonZero, resultObject } from './check.js';
+import { f32, radius as radiusArg, maxFraction as maxFractionArg, nonZero, resultObject, outOfRange } from './check.js';
 
 /** Largest capacity accepted for a set or buffer. */
 export const MAX_CAPACITY = 1 << 24;
@@ -436,7 +436,8 @@ function check(rc, capsules, circles, capsulesName = 'capsules', circlesName = '
     }
     const field = fields[e[2]];
     const value = query[field][index];
-    throw new RangeError(`${queryName}.${field}[${index}] is ${value}${value < 0 ? ' (must be >= 0)' : ''}`);
+    const why = Number.isFinite(value) && outOfRange(value) ? ` (${outOfRange(value)})` : value < 0 ? ' (must be >= 0)' : '';
+    throw new RangeError(`${queryName}.${field}[${index}] is ${value}${why}`);
   }
   if (rc === BAD_VALUE) {
     const set = e[1] === 0 ? capsules : circles;
@@ -444,7 +445,7 @@ function check(rc, capsules, circles, capsulesName = 'capsules', circlesName = '
     const field = (set instanceof CapsuleSet ? CAPSULE_FIELDS : CIRCLE_FIELDS)[e[2]];
     const index = e[3] >>> 0;
     const value = set[field][index];
-    const why = value < 0 ? ` (a radius must be >= 0)` : '';
+    const why = Number.isFinite(value) && outOfRange(value) ? ` (${outOfRange(value)})` : value < 0 ? ` (a radius must be >= 0)` : '';
     throw new RangeError(`${name}.${field}[${index}] is ${value}${why}`);
   }
   if (rc === NO_MEMORY) throw new RangeError('capsule2d: out of memory for the batch query\'s scratch');

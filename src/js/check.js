@@ -9,11 +9,33 @@ function describe(value) {
   return `${typeof value} ${String(value)}`;
 }
 
-/** A number that stays finite when rounded to float32; returns the rounded value. */
-export function f32(value, name) {
+/** The coordinate range: every number capsule2d takes is within ±MAX_COORD
+ *  after rounding to float32 (1e38, so that every difference of two
+ *  coordinates and every sum of two radii is a finite float32). The C core's
+ *  CAP_MAX_COORD. */
+export const MAX_COORD = Math.fround(1e38);
+
+/** Why a float32 is outside the coordinate range, or '' when it is inside. */
+export function outOfRange(f) {
+  if (Math.abs(f) <= MAX_COORD) return '';
+  return f - f !== 0 ? 'must be finite as a float32' : 'must be within ±1e38 (the coordinate range)';
+}
+
+/** Any finite float32 (angles and ray lengths, which are not coordinates);
+ *  returns the rounded value. */
+export function finite32(value, name) {
   if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
   const f = Math.fround(value);
   if (f - f !== 0) throw new RangeError(`${name} must be finite as a float32, got ${value}`);
+  return f;
+}
+
+/** A number within the coordinate range when rounded to float32; returns the rounded value. */
+export function f32(value, name) {
+  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+  const f = Math.fround(value);
+  const why = outOfRange(f);
+  if (why) throw new RangeError(`${name} ${why}, got ${value}`);
   return f;
 }
 
@@ -34,7 +56,8 @@ export function resultObject(value, name) {
 /** An optional ray length in units of the direction: finite and >= 0 (default 1). */
 export function maxFraction(value, name) {
   if (value === undefined) return 1;
-  const f = f32(value, name);
+  // a multiplier, not a coordinate: any finite float32 (not only ±MAX_COORD)
+  const f = finite32(value, name);
   if (f < 0) throw new RangeError(`${name} must be >= 0, got ${value}`);
   return f;
 }

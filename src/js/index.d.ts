@@ -65,6 +65,18 @@ export function init(options?: InitOptions): Promise<void>;
 /** True when the engine validates WebAssembly SIMD. */
 export function simdSupported(): boolean;
 
+/**
+ * The coordinate range: every number capsule2d takes (coordinates, radii,
+ * directions, world settings) must lie within ±MAX_COORD after rounding to
+ * float32 — 1e38 (9.99999968e37), so that every difference of two
+ * coordinates and every sum of two radii is a finite float32 and every
+ * answer is finite, never NaN. Outside it (and for NaN and ±Infinity) the
+ * call throws a RangeError naming the argument, or for a value in a set,
+ * the set, field and index, before anything changes. The C core's
+ * CAP_MAX_COORD.
+ */
+export const MAX_COORD: number;
+
 /** True when the loaded module is the SIMD build (after init()). */
 export function usingSimd(): boolean;
 

@@ -4,6 +4,7 @@ import { start, wasm, notReady } from './runtime.js';
 import { defaultSource } from './wasm-default.js'; // build.sh: inline-source.js in dist/inline.js
 
 export { simdSupported } from './loader.js';
+export { MAX_COORD } from './check.js';
 export * from './query.js';
 export * from './batch.js';
 export { World } from './world.js';

@@ -3,7 +3,7 @@
 // shared dispatch: see README, "Crossing the boundary"), then copies the
 // result block into `result` (or a new object). Conventions: capsule2d.h.
 import { wasm, out, notReady } from './runtime.js';
-import { f32, radius, resultObject, maxFraction, nonZero, distinctPoints } from './check.js';
+import { f32, finite32, radius, resultObject, maxFraction, nonZero, distinctPoints } from './check.js';
 
 /** A new, zeroed contact object (for the `result` argument). */
 export function createContact() {
@@ -225,7 +225,7 @@ function readCapsule(result) {
 }
 
 function overflow(name) {
-  throw new RangeError(`${name}: an endpoint overflows float32 (center ± length/2 is beyond ±3.4e38)`);
+  throw new RangeError(`${name}: an endpoint overflows the coordinate range (center ± length/2 is beyond ±1e38)`);
 }
 
 export function capsuleFromAxis(cx, cy, axisX, axisY, length, capsuleRadius, result) {
@@ -246,7 +246,7 @@ export function capsuleFromAngle(cx, cy, angle, length, capsuleRadius, result) {
   if (wasm === null) notReady();
   cx = f32(cx, 'cx');
   cy = f32(cy, 'cy');
-  angle = f32(angle, 'angle');
+  angle = finite32(angle, 'angle'); // any finite float32: an angle is not a coordinate
   length = radius(length, 'length');
   capsuleRadius = radius(capsuleRadius, 'radius');
   resultObject(result, 'result');

@@ -8,7 +8,7 @@
 // a view kept in a variable stays valid across step() (which allocates
 // nothing once warmed up) until one of the calls documented to allocate.
 import * as rt from './runtime.js';
-import { f32 } from './check.js';
+import { f32, maxFraction as maxFractionArg } from './check.js';
 
 // Layout of the C side (capsule2d_world.h); checked against
 // capw_world_layout() on the first World (see checkLayout).
@@ -413,7 +413,7 @@ export class World {
       const e = rt.wasm.capw_world_error(this._p()) >>> 2;
       const slot = rt.heapI32[e + 1], field = rt.heapI32[e + 2];
       const name = BALL_FIELDS[field];
-      throw new RangeError(`step: balls.${name}[${slot}] must be finite, got ${this._view(field)[slot]} (world unchanged)`);
+      throw new RangeError(`step: balls.${name}[${slot}] must be finite and within ±1e38 (the angle only finite), got ${this._view(field)[slot]} (world unchanged)`);
     }
     throw this.#error(rc, 'step');
   }
@@ -440,7 +440,7 @@ export class World {
   rayCast(ox, oy, dx, dy, maxFraction = 1) {
     this._p();
     ox = f32(ox, 'ox'); oy = f32(oy, 'oy'); dx = f32(dx, 'dx'); dy = f32(dy, 'dy');
-    maxFraction = num(maxFraction, 'maxFraction', { min: 0 });
+    maxFraction = maxFractionArg(maxFraction, 'maxFraction');
     if (dx === 0 && dy === 0) throw new RangeError(`(dx, dy) must not be the zero vector, got (${dx}, ${dy})`);
     const p = this.#params();
     rt.heapF32.set([ox, oy, dx, dy, maxFraction], p);

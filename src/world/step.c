@@ -21,7 +21,6 @@
 
 #define CAP_TWO_PI 6.28318530717958647692f
 
-static int finite(float x) { return x - x == 0.0f; }
 static float fmin2(float a, float b) { return a < b ? a : b; }
 static float fmax2(float a, float b) { return a > b ? a : b; }
 
@@ -413,7 +412,7 @@ static int validate(cap_world* w, const step_ctx* s)
     for (uint32_t i = 0; i < s->n; i++) {
         if (!(s->flags[i] & CAP_BALL_ALIVE)) continue;
         for (int f = 0; f < 6; f++)
-            if (!finite(((float*)w->ball[fields[f]])[i])) {
+            if (!(fields[f] == CAP_BALL_ANGLE ? cap_finite : cap_in_range)(((float*)w->ball[fields[f]])[i])) {
                 w->err.status = CAP_WORLD_BAD_VALUE;
                 w->err.slot = (int32_t)i;
                 w->err.field = fields[f];

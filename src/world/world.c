@@ -50,7 +50,6 @@ void cap_static_def_default(cap_static_def* d)
     d->mask = 0xffffffffu;
 }
 
-static int finite(float x) { return x - x == 0.0f; }
 
 static int fail(cap_world* w, int status, int slot, int field)
 {
@@ -116,18 +115,18 @@ static int grow_balls(cap_world* w, uint32_t n)
 
 static int check_def(const cap_world_def* d)
 {
-    if (!finite(d->gravity_x) || !finite(d->gravity_y)) return 0;
-    if (!(d->dt > 0.0f) || !finite(d->dt)) return 0;
+    if (!cap_in_range(d->gravity_x) || !cap_in_range(d->gravity_y)) return 0;
+    if (!(d->dt > 0.0f) || !cap_in_range(d->dt)) return 0;
     if (d->sub_steps < 1 || d->sub_steps > 64) return 0;
     if (d->ball_capacity < 1 || d->ball_capacity > (1u << 20)) return 0;
     if (d->static_capacity < 1 || d->static_capacity > (1u << 20)) return 0;
     if (d->event_capacity > (1u << 20)) return 0;
     const float pos[] = {d->units_per_meter, d->contact_hertz, d->static_hertz, d->damping_ratio, d->push_speed};
     for (unsigned i = 0; i < sizeof pos / sizeof pos[0]; i++)
-        if (!(pos[i] > 0.0f) || !finite(pos[i])) return 0;
+        if (!(pos[i] > 0.0f) || !cap_in_range(pos[i])) return 0;
     const float nonneg[] = {d->restitution_threshold, d->hit_speed_threshold, d->sleep_speed, d->sleep_time};
     for (unsigned i = 0; i < sizeof nonneg / sizeof nonneg[0]; i++)
-        if (!(nonneg[i] >= 0.0f) || !finite(nonneg[i])) return 0;
+        if (!(nonneg[i] >= 0.0f) || !cap_in_range(nonneg[i])) return 0;
     return 1;
 }
 
@@ -227,17 +226,17 @@ int cap_world_add_ball(cap_world* w, const cap_ball_def* d, uint32_t* slot_out)
     w->err.status = 0;
     const float* v = &d->x;
     for (int i = 0; i < 6; i++)
-        if (!finite(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, -1, i);
-    if (!(d->radius > 0.0f) || !finite(d->radius)) return fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_RADIUS);
-    if (!(d->density > 0.0f) || !finite(d->density)) return fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_INV_MASS);
+        if (!cap_in_range(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, -1, i);
+    if (!(d->radius > 0.0f) || !cap_in_range(d->radius)) return fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_RADIUS);
+    if (!(d->density > 0.0f) || !cap_in_range(d->density)) return fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_INV_MASS);
     const float nonneg[] = {d->restitution, d->friction, d->rolling_resistance, d->linear_damping, d->angular_damping};
     const int which[] = {CAP_BALL_RESTITUTION, CAP_BALL_FRICTION, CAP_BALL_ROLLING, CAP_BALL_LINEAR_DAMPING, CAP_BALL_ANGULAR_DAMPING};
     for (int i = 0; i < 5; i++)
-        if (!(nonneg[i] >= 0.0f) || !finite(nonneg[i])) return fail(w, CAP_WORLD_BAD_VALUE, -1, which[i]);
-    if (!finite(d->gravity_scale)) return fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_GRAVITY_SCALE);
+        if (!(nonneg[i] >= 0.0f) || !cap_in_range(nonneg[i])) return fail(w, CAP_WORLD_BAD_VALUE, -1, which[i]);
+    if (!cap_in_range(d->gravity_scale)) return fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_GRAVITY_SCALE);
     float mass = d->density * CAP_PI * d->radius * d->radius;
     float inertia = 0.5f * mass * d->radius * d->radius;
-    if (!(mass > 0.0f) || !finite(mass) || !(inertia > 0.0f) || !finite(inertia))
+    if (!(mass > 0.0f) || !cap_in_range(mass) || !(inertia > 0.0f) || !cap_in_range(inertia))
         return fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_INV_MASS);
 
     uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
@@ -350,7 +349,7 @@ int cap_world_add_static(cap_world* w, const cap_static_def* d, uint32_t* slot_o
     w->err.status = 0;
     const float* v = &d->ax;
     for (int i = 0; i < 8; i++)
-        if (!finite(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, -1, i);
+        if (!cap_in_range(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, -1, i);
     if (d->kind != CAP_STATIC_CAPSULE && d->kind != CAP_STATIC_LINE) return fail(w, CAP_WORLD_BAD_VALUE, -1, 100);
     if (d->kind == CAP_STATIC_CAPSULE && !(d->radius >= 0.0f)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 4);
     if (!(d->restitution >= 0.0f) || !(d->friction >= 0.0f) || !(d->rolling_resistance >= 0.0f))
@@ -364,7 +363,7 @@ int cap_world_add_static(cap_world* w, const cap_static_def* d, uint32_t* slot_o
     if (d->kind == CAP_STATIC_LINE) {
         float ex = d->bx - d->ax, ey = d->by - d->ay;
         float len = cap_length(cap_v2(ex, ey));
-        if (!(len > 0.0f) || !finite(len)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 2);
+        if (!(len > 0.0f) || !cap_in_range(len)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 2);
         s.nx = 0.0f - ey / len;
         s.ny = ex / len;
     } else {
@@ -372,7 +371,7 @@ int cap_world_add_static(cap_world* w, const cap_static_def* d, uint32_t* slot_o
         s.maxx = (d->ax < d->bx ? d->bx : d->ax) + d->radius;
         s.miny = (d->ay < d->by ? d->ay : d->by) - d->radius;
         s.maxy = (d->ay < d->by ? d->by : d->ay) + d->radius;
-        if (!finite(s.minx) || !finite(s.maxx) || !finite(s.miny) || !finite(s.maxy))
+        if (!cap_in_range(s.minx) || !cap_in_range(s.maxx) || !cap_in_range(s.miny) || !cap_in_range(s.maxy))
             return fail(w, CAP_WORLD_BAD_VALUE, -1, 4);
     }
     uint32_t slot = 0;

@@ -343,13 +343,19 @@ int test_batch_contact_index_grows_near_float_max(void)
     cap_contact_buffer* b = cap_contact_buffer_create(m * n);
     fill_scene(caps, m, circ, n, 10, 10, 2, 0.5f);
     for (uint32_t j = 0; j < m; j++)
-        caps->ax[j] *= 1e37f, caps->ay[j] *= 1e37f, caps->bx[j] *= 1e37f, caps->by[j] *= 1e37f, caps->radius[j] = 0;
+        caps->ax[j] *= 8e36f, caps->ay[j] *= 8e36f, caps->bx[j] *= 8e36f, caps->by[j] *= 8e36f, caps->radius[j] = 0;
     caps->version++;
-    static const float radius[] = {0.9e38f, 1.0e38f, 1.7e38f, 3.4e38f};
+    /* up to the edge of the coordinate range (CAP_MAX_COORD); beyond it the
+     * set is rejected */
+    static const float radius[] = {0.9e38f, 1.0e38f, CAP_MAX_COORD, 1.7e38f};
     for (int round = 0; round < 4; round++) {
         for (uint32_t i = 0; i < n; i++) {
-            circ->x[i] = rng_range(0, 10) * 1e37f, circ->y[i] = rng_range(0, 10) * 1e37f;
-            circ->radius[i] = radius[round] * rng_range(0.5f, 1.0f);
+            circ->x[i] = rng_range(0, 10) * 8e36f, circ->y[i] = rng_range(0, 10) * 8e36f;
+            circ->radius[i] = round == 2 ? radius[round] : radius[round] * rng_range(0.5f, 1.0f);
+        }
+        if (round == 3) {
+            ENSURE(cap_find_capsule_circle_contacts(caps, circ, g, NULL) == CAP_BATCH_BAD_VALUE);
+            continue;
         }
         ENSURE(grid_matches_all_pairs(caps, circ, g, b) == 0);
         ENSURE(g->count > 0);

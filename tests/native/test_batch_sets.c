@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "test.h"
 #include "capsule2d_batch.h"
@@ -139,5 +140,61 @@ int test_batch_stale_index_is_safe(void)
     cap_capsule_set_destroy(caps);
     cap_circle_set_destroy(circ);
     cap_contact_buffer_destroy(out);
+    return 0;
+}
+
+/* The coordinate range (CAP_MAX_COORD): a value at its edge is accepted, the
+ * next float beyond it, NaN and the infinities are CAP_BATCH_BAD_VALUE named
+ * by set, field and index; and at the edge every path gives the same pairs. */
+int test_batch_coordinate_range(void)
+{
+    uint32_t bits;
+    float max = CAP_MAX_COORD;
+    memcpy(&bits, &max, 4);
+    ENSURE(bits == CAP_MAX_COORD_BITS);
+    float beyond = nextafterf(CAP_MAX_COORD, INFINITY);
+    cap_capsule_set* caps = cap_capsule_set_create(4);
+    cap_circle_set* circ = cap_circle_set_create(4);
+    static sentinel_buffer s;
+    cap_batch_error e = {0, 0, 0, 0};
+    /* a core 2e38 long through the origin; a circle on it, one 1e30 away.
+     * At this scale a float32 step is 7.6e30, so the circle on the core is
+     * given a radius well above it: answers are exact only to within
+     * rounding of the coordinates' scale (capsule2d.h, CAP_MAX_COORD). */
+    caps->count = 1;
+    caps->ax[0] = 0.0f, caps->ay[0] = -CAP_MAX_COORD, caps->bx[0] = 0.0f, caps->by[0] = CAP_MAX_COORD, caps->radius[0] = 0.0f;
+    circ->count = 3;
+    circ->x[0] = 0.0f, circ->y[0] = 0.0f, circ->radius[0] = 1e32f;
+    circ->x[1] = 1e30f, circ->y[1] = 0.0f, circ->radius[1] = 1e20f;
+    circ->x[2] = -CAP_MAX_COORD, circ->y[2] = CAP_MAX_COORD, circ->radius[2] = CAP_MAX_COORD;
+    for (int path = 0; path < 2; path++) {
+        sentinel_init(&s, 10);
+        int rc = path ? cap_all_pairs_capsule_circle(caps, circ, &s.b, &e) : cap_find_capsule_circle_contacts(caps, circ, &s.b, &e);
+        ENSURE(rc == CAP_BATCH_OK);
+        /* circle 0 sits on the core, circle 1 is 1e30 away, circle 2 touches
+         * exactly (distance 1e38 from the core = its radius) */
+        ENSURE(s.b.count == 2);
+        ENSURE(s.b.b[0] == 0 && s.b.b[1] == 2);
+        ENSURE(fabsf(s.b.depth[0] - 1e32f) < 3e31f && fabsf(s.b.point_y[0]) < 3e31f); /* 4 float steps at 1e38 */
+        ENSURE(s.b.depth[1] == 0.0f && s.b.nx[1] == -1.0f && fabsf(s.b.ny[1]) < 1e-6f);
+        ENSURE(s.b.point_x[1] == 0.0f && fabsf(s.b.point_y[1] - CAP_MAX_COORD) < 3e31f);
+    }
+    float* fields[] = {&caps->ay[0], &circ->x[1], &circ->radius[2]};
+    for (int k = 0; k < 3; k++) {
+        float keep = *fields[k];
+        float bad[] = {beyond, -beyond, NAN, INFINITY};
+        for (int b = 0; b < 4; b++) {
+            *fields[k] = bad[b];
+            sentinel_init(&s, 10);
+            ENSURE(cap_find_capsule_circle_contacts(caps, circ, &s.b, &e) == CAP_BATCH_BAD_VALUE);
+            ENSURE(e.set == (k == 0 ? CAP_BATCH_SET_CAPSULES : CAP_BATCH_SET_CIRCLES));
+            ENSURE(e.field == (k == 0 ? 1 : k == 1 ? 0 : 2) && e.index == (k == 0 ? 0u : (uint32_t)k));
+            ENSURE(cap_all_pairs_capsule_circle(caps, circ, &s.b, &e) == CAP_BATCH_BAD_VALUE);
+            ENSURE(s.b.count == 777 && sentinels_intact(&s, 0));
+        }
+        *fields[k] = keep;
+    }
+    cap_capsule_set_destroy(caps);
+    cap_circle_set_destroy(circ);
     return 0;
 }
