@@ -1,0 +1,394 @@
+// The JS API's last bad-input edges (issue 14, part 2): result objects that
+// cannot be written, views kept across reserve()/destroy(), reserve() after
+// an overflowed query, options read before anything else, init() options
+// after a load, misspelt options, Proxies of sets, messages. Property tests
+// (fast-check) run every public function and method that takes a result, an
+// options object or a set against unwritable results, re-entrant getters and
+// setters, and stale views, and check that nothing the caller holds changed
+// on a rejected call.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import * as api from 'capsule2d';
+
+const {
+  init, CircleSet, CapsuleSet, ContactBuffer, IndexBuffer, RayBatch, SweepBatch, World,
+  findCapsuleCircleContacts, findCircleContacts, allPairsCapsuleCircle, queryCircle, queryBox,
+  rayCastClosest, sweepCircleClosest, castRays, sweepCircles, createContact, collideCircles, pushOut,
+} = api;
+
+await init();
+
+// Every function with a `result`, with arguments that hit (and ones that miss).
+function scalarCases() {
+  const caps = new CapsuleSet(4);
+  caps.add(0, 0, 4, 0, 0.5);
+  const buf = new ContactBuffer(4), circles = new CircleSet(4);
+  circles.add(1, 0.5, 0.5);
+  findCapsuleCircleContacts(caps, circles, buf);
+  return [
+    ['closestPointOnSegment', (r) => api.closestPointOnSegment(0, 0, 4, 0, 1, 1, r), ['x', 'y', 't']],
+    ['collideCapsuleCircle', (r) => api.collideCapsuleCircle(0, 0, 4, 0, 0.5, 1, 0.5, 0.5, r), ['nx', 'depth', 'coreY']],
+    ['closestPointsOnSegments', (r) => api.closestPointsOnSegments(0, 0, 4, 0, 0, 1, 4, 1, r), ['x1', 'distance']],
+    ['collideCircles', (r) => api.collideCircles(0, 0, 1, 1.5, 0.5, 1, r), ['nx', 'ny', 'depth']],
+    ['collideSegmentCircle', (r) => api.collideSegmentCircle(0, 0, 4, 0, 1, 0.5, 1, r), ['nx', 'pointX']],
+    ['collideLineCircle', (r) => api.collideLineCircle(0, 0, 4, 0, 1, 0.5, 1, r), ['nx', 'distance']],
+    ['collideCapsules', (r) => api.collideCapsules(0, 0, 4, 0, 0.5, 0, 0.5, 4, 0.5, 0.5, r), ['count', 'core2Y']],
+    ['pushOut', (r) => pushOut({ nx: 0, ny: 1, depth: 0.5 }, r), ['x', 'y']],
+    ['capsuleFromAxis', (r) => api.capsuleFromAxis(0, 0, 1, 0, 2, 0.5, r), ['ax', 'radius']],
+    ['capsuleFromAngle', (r) => api.capsuleFromAngle(0, 0, 0, 2, 0.5, r), ['bx', 'radius']],
+    ['rayCastCircle', (r) => api.rayCastCircle(0, 0, 1, -5, 0, 10, 0, 1, r), ['fraction', 'startsInside']],
+    ['rayCastSegment', (r) => api.rayCastSegment(0, -1, 0, 1, -5, 0, 10, 0, 1, r), ['fraction', 'nx']],
+    ['rayCastCapsule', (r) => api.rayCastCapsule(0, -1, 0, 1, 0.5, -5, 0, 10, 0, 1, r), ['fraction', 'y']],
+    ['sweepCircleCircle', (r) => api.sweepCircleCircle(0, 0, 1, -5, 0, 5, 0, 0.5, r), ['t', 'pointX']],
+    ['sweepCircleSegment', (r) => api.sweepCircleSegment(0, -1, 0, 1, -5, 0, 5, 0, 0.5, r), ['t', 'startsInside']],
+    ['sweepCircleCapsule', (r) => api.sweepCircleCapsule(0, -1, 0, 1, 0.5, -5, 0, 5, 0, 0.5, r), ['t', 'ny']],
+    ['rayCastClosest', (r) => rayCastClosest(caps, 1, 5, 0, -10, 1, r), ['index', 'fraction']],
+    ['sweepCircleClosest', (r) => sweepCircleClosest(caps, 1, 5, 1, -5, 0.25, r), ['index', 't', 'pointY']],
+    ['ContactBuffer.get', (r) => buf.get(0, r), ['a', 'b', 'depth']],
+  ];
+}
+const CASES = scalarCases();
+
+const snapshot = (o) => JSON.stringify(Object.getOwnPropertyNames(o).map((k) => [k, Object.getOwnPropertyDescriptor(o, k).value]));
+
+test('item 1: a frozen, sealed or read-only result is a TypeError naming result, checked before the query (hit or miss)', () => {
+  for (const [name, call, fields] of CASES) {
+    const good = call(undefined);
+    assert.ok(good, `${name} hits`);
+    for (const make of [
+      () => Object.freeze({ ...good }),
+      () => Object.freeze({}),
+      () => Object.seal({ ...good, [fields[0]]: 0 }) && Object.defineProperty(Object.seal({ ...good }), fields[0], { writable: false }),
+      () => Object.preventExtensions({}),
+      () => Object.preventExtensions(Object.defineProperty({ ...good }, fields[fields.length - 1], { get: () => 1 })),
+    ]) {
+      const r = make();
+      const before = snapshot(r);
+      assert.throws(() => call(r), (e) => {
+        assert.equal(e.name, 'TypeError', `${name}: ${e.message}`);
+        assert.match(e.message, /^result\.\w+ cannot be written/, name);
+        return true;
+      });
+      assert.equal(snapshot(r), before, `${name}: result unchanged`);
+    }
+  }
+  // the issue's example
+  assert.throws(() => collideCircles(0, 0, 1, 1.5, 0.5, 1, Object.freeze(createContact())), { name: 'TypeError', message: /result\.nx/ });
+  // a miss with a frozen result is the same error: a bug does not hide until the first hit
+  assert.throws(() => collideCircles(0, 0, 1, 9, 0, 1, Object.freeze(createContact())), { name: 'TypeError', message: /result\.nx/ });
+});
+
+test('item 1: a read-only field, a throwing getter or setter: TypeError naming result.<field>, result left as it was', () => {
+  for (const [name, call, fields] of CASES) {
+    const good = call(undefined);
+    for (const field of fields) {
+      const variants = [
+        Object.defineProperty({ ...good }, field, { value: 123, writable: false, enumerable: true, configurable: true }),
+        Object.defineProperty({ ...good }, field, { get: () => 123, set() { throw new Error('nope'); }, enumerable: true, configurable: true }),
+        Object.defineProperty({ ...good }, field, { get() { throw new Error('no read'); }, set() {}, enumerable: true, configurable: true }),
+        Object.create(Object.defineProperty({}, field, { value: 1, writable: false })),
+      ];
+      for (const r of variants) {
+        for (const k of Object.keys(good)) if (k !== field && !(k in r)) r[k] = -1;
+        const before = snapshot(r);
+        assert.throws(() => call(r), (e) => {
+          assert.equal(e.name, 'TypeError', `${name}.${field}: ${e.message}`);
+          assert.match(e.message, new RegExp(`^result\\.${field} (cannot|could not) be`), `${name}: ${e.message}`);
+          return true;
+        });
+        assert.equal(snapshot(r), before, `${name}.${field}: result unchanged`);
+      }
+    }
+  }
+});
+
+test('item 1: a setter that runs another query does not change what the outer call writes', () => {
+  for (const [name, call] of CASES) {
+    const want = call(undefined);
+    const keys = Object.keys(want);
+    const r = {};
+    let inner = 0;
+    for (const k of keys) {
+      let v = 0;
+      Object.defineProperty(r, k, {
+        get: () => v,
+        set: (x) => {
+          v = x;
+          if (inner++ < 3) {
+            api.collideCircles(5, 5, 3, 6, 6, 3); // overwrites the module's result block
+            api.rayCastCircle(0, 0, 1, -7, 3, 10, -1, 1);
+          }
+        },
+        enumerable: true,
+      });
+    }
+    call(r);
+    const got = Object.fromEntries(keys.map((k) => [k, r[k]]));
+    assert.deepEqual(got, want, name);
+  }
+});
+
+test('property: random result objects (frozen, sealed, read-only, accessors, Proxies, re-entrant setters) are written whole or left unchanged', () => {
+  const behaviour = fc.constantFrom('plain', 'readonly', 'throwSet', 'throwGet', 'reenter', 'proxyRefuse', 'frozen', 'sealedMissing');
+  let runs = 0;
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: CASES.length - 1 }), fc.array(behaviour, { minLength: 1, maxLength: 13 }), (c, kinds) => {
+      runs++;
+      const [name, call] = CASES[c];
+      const want = call(undefined);
+      const keys = Object.keys(want);
+      let target = {};
+      const log = {};
+      keys.forEach((k, i) => {
+        const kind = kinds[i % kinds.length];
+        const d = { enumerable: true, configurable: true };
+        if (kind === 'readonly') Object.defineProperty(target, k, { ...d, value: -1, writable: false });
+        else if (kind === 'throwSet') Object.defineProperty(target, k, { ...d, get: () => -1, set() { throw new RangeError('x'); } });
+        else if (kind === 'throwGet') Object.defineProperty(target, k, { ...d, get() { throw new Error('g'); }, set() {} });
+        else if (kind === 'reenter') {
+          log[k] = -1;
+          Object.defineProperty(target, k, { ...d, get: () => log[k], set: (v) => { api.collideCircles(0, 0, 7, 1, 1, 7); log[k] = v; } });
+        } else target[k] = -1;
+      });
+      const first = kinds[0];
+      if (first === 'frozen') Object.freeze(target);
+      if (first === 'sealedMissing') {
+        delete target[keys[keys.length - 1]];
+        Object.seal(target);
+      }
+      if (first === 'proxyRefuse') target = new Proxy(target, { set: () => false });
+      const read = () => keys.map((k) => { try { return target[k]; } catch { return 'throws'; } });
+      const before = read();
+      let threw = null;
+      try {
+        call(target);
+      } catch (e) {
+        threw = e;
+      }
+      if (threw) {
+        assert.equal(threw.name, 'TypeError', threw.message);
+        assert.match(threw.message, /^result\./);
+        assert.deepEqual(read(), before, `${name}: unchanged`);
+      } else {
+        assert.deepEqual(read(), keys.map((k) => want[k]), `${name}: written whole`);
+      }
+    }),
+    { numRuns: 2000, seed: 14 },
+  );
+  assert.equal(runs, 2000);
+});
+
+test('item 2: a view kept across reserve() or destroy() is detached and never shows or changes another object', () => {
+  const s = new CircleSet(64);
+  for (let i = 0; i < 10; i++) s.add(i, i, 1);
+  const v = s.x;
+  s.reserve(128);
+  const s2 = new CircleSet(64);
+  for (let i = 0; i < 10; i++) s2.add(100 + i, 0, 1);
+  v[0] = -777;
+  assert.equal(v.length, 0, 'detached');
+  assert.equal(v[0], undefined);
+  assert.equal(s2.x[0], 100);
+  assert.equal(s.x[0], 0);
+  const w = s2.y;
+  s2.destroy();
+  const s3 = new CircleSet(64);
+  s3.add(5, 6, 1);
+  w[0] = -1;
+  assert.equal(w.length, 0);
+  assert.equal(s3.y[0], 6);
+  // the same for every kind of set and buffer, and for the world's views
+  for (const [make, field] of [
+    [() => new CapsuleSet(8), 'ax'], [() => new ContactBuffer(8), 'nx'], [() => new IndexBuffer(8), 'index'],
+    [() => new RayBatch(8), 'ox'], [() => new SweepBatch(8), 'x0'],
+  ]) {
+    const o = make();
+    const kept = o[field];
+    o.reserve(64);
+    assert.equal(kept.length, 0, `${field} after reserve`);
+    const kept2 = o[field];
+    o.destroy();
+    assert.equal(kept2.length, 0, `${field} after destroy`);
+  }
+  const world = new World({ ballCapacity: 2 });
+  world.addBall(0, 0, 1);
+  const bx = world.balls.x;
+  world.addBall(1, 0, 1);
+  world.addBall(2, 0, 1); // beyond ballCapacity: the arrays move
+  assert.equal(bx.length, 0, 'world view after the arrays moved');
+  assert.equal(world.balls.x[2], 2);
+  const by = world.balls.y;
+  world.destroy();
+  assert.equal(by.length, 0, 'world view after destroy');
+});
+
+test('item 2: reserve() that does not move the arrays keeps the views live', () => {
+  const s = new CircleSet(64);
+  const v = s.x;
+  s.reserve(10);
+  assert.equal(v.length, 64);
+  assert.equal(v, s.x, 'the same view');
+});
+
+test('property: views kept across random reserve/destroy/create sequences never show or change a live object', () => {
+  let runs = 0;
+  fc.assert(
+    fc.property(
+      fc.array(fc.record({ op: fc.constantFrom('create', 'reserve', 'destroy', 'write'), k: fc.nat(7), n: fc.integer({ min: 1, max: 300 }) }), { minLength: 1, maxLength: 25 }),
+      (ops) => {
+        runs++;
+        const live = [], kept = [];
+        let tag = 1;
+        for (const { op, k, n } of ops) {
+          if (op === 'create' || live.length === 0) {
+            const s = new CircleSet(n);
+            const id = tag++;
+            s.add(id, id, 1);
+            live.push({ s, id });
+          } else if (op === 'reserve') {
+            const { s } = live[k % live.length];
+            kept.push(s.x, s.y); // kept across reserve: stale
+            s.reserve(n + s.capacity);
+          } else if (op === 'destroy') {
+            const [o] = live.splice(k % live.length, 1);
+            kept.push(o.s.x, o.s.y); // kept across destroy: stale
+            o.s.destroy();
+          } else {
+            for (const v of kept) v[0] = -5; // writes through every stale view
+          }
+        }
+        for (const v of kept) assert.equal(v.length, 0, 'a stale view is detached');
+        for (const o of live) {
+          assert.equal(o.s.x[0], o.id);
+          assert.equal(o.s.y[0], o.id);
+        }
+        for (const o of live) o.s.destroy();
+      },
+    ),
+    { numRuns: 300, seed: 14 },
+  );
+  assert.equal(runs, 300);
+});
+
+test('item 3: reserve() after an overflowed query reports only what was written', () => {
+  const circles = new CircleSet(10), out = new ContactBuffer(2);
+  for (let i = 0; i < 10; i++) circles.add(i * 0.01, 0, 1);
+  assert.equal(findCircleContacts(circles, out), 45);
+  assert.ok(out.overflow);
+  const firstTwo = [out.get(0), out.get(1)];
+  out.reserve(64);
+  assert.equal(out.written, 2);
+  assert.equal(out.count, 2);
+  assert.equal(out.overflow, false);
+  assert.deepEqual([out.get(0), out.get(1)], firstTwo);
+  assert.throws(() => out.get(2), RangeError);
+  const ib = new IndexBuffer(1);
+  assert.equal(queryCircle(circles, 0, 0, 1, ib), 10);
+  ib.reserve(20);
+  assert.equal(ib.written, 1);
+  assert.equal(ib.count, 1);
+  // a reserve that does not grow changes nothing
+  const small = new ContactBuffer(2);
+  findCircleContacts(circles, small);
+  small.reserve(1);
+  assert.equal(small.count, 45);
+  assert.ok(small.overflow);
+});
+
+test('item 4: options are read and checked first; a getter that destroys an argument gives the destroyed-object error', () => {
+  const mk = () => {
+    const caps = new CapsuleSet(4), circles = new CircleSet(4), out = new ContactBuffer(4), ib = new IndexBuffer(4);
+    caps.add(0, 0, 4, 0, 0.5);
+    circles.add(1, 0.5, 0.5);
+    circles.add(1.2, 0.5, 0.5);
+    return { caps, circles, out, ib };
+  };
+  const calls = [
+    ['findCapsuleCircleContacts', (o, opt) => findCapsuleCircleContacts(o.caps, o.circles, o.out, opt), ['caps', 'circles', 'out']],
+    ['allPairsCapsuleCircle', (o, opt) => allPairsCapsuleCircle(o.caps, o.circles, o.out, opt), ['caps', 'circles', 'out']],
+    ['findCircleContacts', (o, opt) => findCircleContacts(o.circles, o.out, opt), ['circles', 'out']],
+    ['queryCircle', (o, opt) => queryCircle(o.caps, 0, 0, 1, o.ib, opt), ['caps', 'ib']],
+    ['queryBox', (o, opt) => queryBox(o.circles, 0, 0, 2, 2, o.ib, opt), ['circles', 'ib']],
+  ];
+  for (const [name, call, args] of calls) {
+    for (const arg of args) {
+      const o = mk();
+      const opt = { get grow() { o[arg].destroy(); return true; } };
+      assert.throws(() => call(o, opt), (e) => {
+        assert.equal(e.name, 'RangeError', `${name}/${arg}: ${e.message}`);
+        assert.match(e.message, /was destroyed/);
+        return true;
+      });
+    }
+  }
+  // each getter runs once
+  const o = mk();
+  let reads = 0;
+  findCircleContacts(o.circles, o.out, { get grow() { reads++; return false; } });
+  assert.equal(reads, 1);
+});
+
+test('item 5: init() after a load still checks its options', async () => {
+  await assert.rejects(init({ wasm: 42 }), { name: 'TypeError', message: /options\.wasm.*got number 42/ });
+  await assert.rejects(init({ wasm: {} }), { name: 'TypeError', message: /options\.wasm.*got an object/ });
+  await assert.rejects(init({ wasm: Promise.resolve(7) }), { name: 'TypeError', message: /options\.wasm.*got number 7/ });
+  await assert.rejects(init({ simd: 'yes' }), { name: 'TypeError', message: /options\.simd/ });
+  await assert.rejects(init({ wsam: 'x' }), { name: 'TypeError', message: /unknown option "wsam"/ });
+  await init(); // still fine
+  await init({ wasm: new URL('../dist/capsule2d.wasm', import.meta.url) }); // a good option: checked, then ignored
+});
+
+test('item 6: a misspelt batch option is a TypeError naming it', () => {
+  const circles = new CircleSet(2), out = new ContactBuffer(2), ib = new IndexBuffer(2), caps = new CapsuleSet(2);
+  const before = [out.count, ib.count];
+  assert.throws(() => findCircleContacts(circles, out, { grwo: true }), { name: 'TypeError', message: /options: unknown option "grwo" \(known: grow\)/ });
+  assert.throws(() => findCapsuleCircleContacts(caps, circles, out, { grow: true, extra: 1 }), { name: 'TypeError', message: /"extra"/ });
+  assert.throws(() => allPairsCapsuleCircle(caps, circles, out, { Grow: true }), { name: 'TypeError', message: /"Grow"/ });
+  assert.throws(() => queryCircle(circles, 0, 0, 1, ib, { grwo: true }), { name: 'TypeError', message: /"grwo"/ });
+  assert.throws(() => queryBox(circles, 0, 0, 1, 1, ib, { grwo: true }), { name: 'TypeError', message: /"grwo"/ });
+  assert.throws(() => findCircleContacts(circles, out, []), { name: 'TypeError', message: /options must be an object, got an array/ });
+  assert.deepEqual([out.count, ib.count], before);
+});
+
+test('item 6: a Proxy of a set, or Object.create(Set.prototype), is a TypeError naming the argument and what was expected', () => {
+  const circles = new CircleSet(2), caps = new CapsuleSet(2), out = new ContactBuffer(2), ib = new IndexBuffer(2);
+  const fakes = (o, cls) => [new Proxy(o, {}), Object.create(cls.prototype)];
+  for (const f of fakes(circles, CircleSet)) {
+    assert.throws(() => findCircleContacts(f, out), { name: 'TypeError', message: /^circles must be a CircleSet made with new CircleSet\(capacity\), got an object that only looks like one \(a Proxy/ });
+    assert.throws(() => queryCircle(f, 0, 0, 1, ib), { name: 'TypeError', message: /^set must be a CircleSet made with new CircleSet/ });
+    assert.throws(() => f.add(0, 0, 1), { name: 'TypeError', message: /^this must be a CircleSet made with new CircleSet/ });
+    assert.throws(() => f.x, { name: 'TypeError', message: /^this must be a CircleSet/ });
+    assert.throws(() => f.destroyed, { name: 'TypeError', message: /^this must be a CircleSet/ });
+  }
+  for (const f of fakes(out, ContactBuffer)) {
+    assert.throws(() => findCircleContacts(circles, f), { name: 'TypeError', message: /^out must be a ContactBuffer made with/ });
+  }
+  for (const f of fakes(ib, IndexBuffer)) {
+    assert.throws(() => queryCircle(circles, 0, 0, 1, f), { name: 'TypeError', message: /^out must be an IndexBuffer made with new IndexBuffer/ });
+  }
+  for (const f of fakes(caps, CapsuleSet)) {
+    assert.throws(() => rayCastClosest(f, 0, 0, 1, 0), { name: 'TypeError', message: /^capsules must be a CapsuleSet made with/ });
+    assert.throws(() => castRays(f, new RayBatch(1)), { name: 'TypeError', message: /^capsules must be a CapsuleSet made with/ });
+    assert.throws(() => sweepCircles(f, new SweepBatch(1)), { name: 'TypeError', message: /^capsules must be a CapsuleSet made with/ });
+  }
+  const world = new World();
+  assert.throws(() => new Proxy(world, {}).addBall(0, 0, 1), { name: 'TypeError', message: /^this must be a World made with new World\(\)/ });
+  world.destroy();
+});
+
+test('item 8: messages describe the value and read correctly', () => {
+  const circles = new CircleSet(2);
+  assert.throws(() => queryCircle(circles, 0, 0, 1, {}), { message: 'out must be an IndexBuffer, got an object' });
+  assert.throws(() => queryCircle(circles, 0, 0, 1, new ContactBuffer(1)), { message: 'out must be an IndexBuffer, got a ContactBuffer' });
+  assert.throws(() => findCircleContacts(circles, [1, 2]), { message: 'out must be a ContactBuffer, got an array of length 2' });
+  assert.throws(() => findCircleContacts(new Uint32Array(2), null), { message: 'circles must be a CircleSet, got a Uint32Array' });
+  assert.throws(() => collideCircles(0, 0, 1, 1, 1, 1, 5), { message: 'result must be an object to write the result into, got number 5' });
+  assert.throws(() => pushOut([], {}), { message: /contact\.nx must be a number, got undefined/ });
+  assert.throws(() => pushOut('c'), { message: 'contact must be a Contact object, got the string "c"' });
+  assert.throws(() => new CircleSet({}), { message: 'capacity must be a number, got an object' });
+  assert.throws(() => new World(5), { message: 'World options must be an object, got number 5' });
+  for (const e of [() => findCircleContacts(circles, () => 1), () => findCircleContacts(circles, Object.create(null))]) {
+    assert.throws(e, (err) => !/\[object /.test(err.message) && /got (the function|a function|an object)/.test(err.message));
+  }
+});
