@@ -9,6 +9,9 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import * as api from 'capsule2d';
 
 const {
@@ -390,5 +393,53 @@ test('item 8: messages describe the value and read correctly', () => {
   assert.throws(() => new World(5), { message: 'World options must be an object, got number 5' });
   for (const e of [() => findCircleContacts(circles, () => 1), () => findCircleContacts(circles, Object.create(null))]) {
     assert.throws(e, (err) => !/\[object /.test(err.message) && /got (the function|a function|an object)/.test(err.message));
+  }
+});
+
+// In a child process: it fills the module's memory (2 GB) until the next
+// allocation fails, then runs queries whose scratch must grow.
+const OOM_SCRIPT = `
+import { init, CircleSet, CapsuleSet, ContactBuffer, IndexBuffer, findCircleContacts, findCapsuleCircleContacts,
+  allPairsCapsuleCircle, queryCircle } from 'capsule2d';
+await init();
+const small = new CircleSet(10);
+for (let i = 0; i < 10; i++) small.add(i * 0.01, 0, 1);
+const out = new ContactBuffer(20), ib = new IndexBuffer(4);
+findCircleContacts(small, out);
+queryCircle(small, 0, 0, 1, ib);
+const snap = () => JSON.stringify([out.count, [...out.a], [...out.b], [...out.nx], [...out.depth], ib.count, [...ib.index]]);
+const before = snap();
+const n = 300000;
+const big = new CircleSet(n), caps = new CapsuleSet(n);
+for (let i = 0; i < n; i++) { big.add(i * 3, 0, 1); caps.add(i * 3, 5, i * 3 + 1, 5, 0.5); }
+const fillers = [];
+for (const size of [1 << 22, 1 << 18, 1 << 14, 1 << 10, 1 << 6, 1]) {
+  for (;;) {
+    try { fillers.push(new CircleSet(size)); } catch (e) { if (!(e instanceof RangeError)) throw e; break; }
+  }
+}
+const results = [];
+for (const [name, call] of [
+  ['findCircleContacts', () => findCircleContacts(big, out)],
+  ['findCapsuleCircleContacts', () => findCapsuleCircleContacts(caps, big, out)],
+  ['allPairsCapsuleCircle', () => allPairsCapsuleCircle(caps, big, out)],
+  ['queryCircle', () => queryCircle(caps, 0, 0, 1, ib)],
+]) {
+  let error = null;
+  try { call(); } catch (e) { error = e.name + ': ' + e.message; }
+  results.push({ name, error, unchanged: snap() === before });
+}
+console.log(JSON.stringify(results));
+`;
+
+test('item 6: a query whose scratch runs out of memory throws and leaves the output buffer (count and contents) as it was', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  mkdirSync(`${root}build`, { recursive: true });
+  writeFileSync(`${root}build/oom-edges.mjs`, OOM_SCRIPT);
+  const results = JSON.parse(execFileSync(process.execPath, [`${root}build/oom-edges.mjs`], { encoding: 'utf8' }));
+  assert.equal(results.length, 4);
+  for (const r of results) {
+    assert.match(r.error ?? '', /^RangeError: .*out of memory/, r.name);
+    assert.ok(r.unchanged, `${r.name}: the buffer is as it was`);
   }
 });

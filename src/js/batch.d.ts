@@ -31,7 +31,10 @@
  * Validation: each query first scans its sets; the first non-finite value
  * or negative radius throws a RangeError naming set, field and index
  * (e.g. `circles.x[12] is NaN`) and the output buffer is left as it was
- * (count and contents).
+ * (count and contents). So does a query whose scratch cannot be allocated
+ * (a RangeError saying out of memory). With `grow: true`, a failure while
+ * growing or repeating leaves the first pass's results (count found, the
+ * first capacity written).
  * Wrong argument types throw TypeError; bad capacities, counts and indices
  * RangeError; all before the heap is touched.
  *

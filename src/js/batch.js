@@ -510,6 +510,16 @@ function check(rc, capsules, circles, capsulesName = 'capsules', circlesName = '
   throw statusError(rc, 'the batch query');
 }
 
+/**
+ * rc of a query into out. On out-of-memory the C side has zeroed out's count
+ * (and written nothing else: every scratch allocation comes before the first
+ * result): put the count back, so a failed call leaves the buffer as it was.
+ */
+function kept(out, count, rc) {
+  if (rc === NO_MEMORY) out._setWord(1, count);
+  return rc;
+}
+
 /** Checks that value is a cls made by its constructor (not a Proxy of one); returns value. */
 function setArg(value, cls, name) {
   if (HeapObject._made(value, cls)) {
@@ -543,8 +553,8 @@ export function findCapsuleCircleContacts(capsules, circles, out, options) {
   setArg(circles, CircleSet, 'circles');
   setArg(out, ContactBuffer, 'out');
   const pc = capsules._ptr(), ps = circles._ptr();
-  check(rt.wasm.capw_find_capsule_circle_contacts(pc, ps, out._ptr()), capsules, circles);
-  if (grow && mustGrow(out)) check(rt.wasm.capw_find_capsule_circle_contacts(pc, ps, out._ptr()), capsules, circles);
+  check(kept(out, out.count, rt.wasm.capw_find_capsule_circle_contacts(pc, ps, out._ptr())), capsules, circles);
+  if (grow && mustGrow(out)) check(kept(out, out.count, rt.wasm.capw_find_capsule_circle_contacts(pc, ps, out._ptr())), capsules, circles);
   return out.count;
 }
 
@@ -556,8 +566,8 @@ export function allPairsCapsuleCircle(capsules, circles, out, options) {
   setArg(circles, CircleSet, 'circles');
   setArg(out, ContactBuffer, 'out');
   const pc = capsules._ptr(), ps = circles._ptr();
-  check(rt.wasm.capw_all_pairs_capsule_circle(pc, ps, out._ptr()), capsules, circles);
-  if (grow && mustGrow(out)) check(rt.wasm.capw_all_pairs_capsule_circle(pc, ps, out._ptr()), capsules, circles);
+  check(kept(out, out.count, rt.wasm.capw_all_pairs_capsule_circle(pc, ps, out._ptr())), capsules, circles);
+  if (grow && mustGrow(out)) check(kept(out, out.count, rt.wasm.capw_all_pairs_capsule_circle(pc, ps, out._ptr())), capsules, circles);
   return out.count;
 }
 
@@ -568,8 +578,8 @@ export function findCircleContacts(circles, out, options) {
   setArg(circles, CircleSet, 'circles');
   setArg(out, ContactBuffer, 'out');
   const ps = circles._ptr();
-  check(rt.wasm.capw_find_circle_contacts(ps, out._ptr()), null, circles);
-  if (grow && mustGrow(out)) check(rt.wasm.capw_find_circle_contacts(ps, out._ptr()), null, circles);
+  check(kept(out, out.count, rt.wasm.capw_find_circle_contacts(ps, out._ptr())), null, circles);
+  if (grow && mustGrow(out)) check(kept(out, out.count, rt.wasm.capw_find_circle_contacts(ps, out._ptr())), null, circles);
   return out.count;
 }
 
@@ -583,13 +593,13 @@ function regionSet(set) {
 }
 
 function circleQuery(set, ps, x, y, r, out) {
-  if (set instanceof CapsuleSet) check(rt.wasm.capw_query_circle_capsules(ps, x, y, r, out._ptr()), set, null, 'set');
-  else check(rt.wasm.capw_query_circle_circles(ps, x, y, r, out._ptr()), null, set, 'set', 'set');
+  if (set instanceof CapsuleSet) check(kept(out, out.count, rt.wasm.capw_query_circle_capsules(ps, x, y, r, out._ptr())), set, null, 'set');
+  else check(kept(out, out.count, rt.wasm.capw_query_circle_circles(ps, x, y, r, out._ptr())), null, set, 'set', 'set');
 }
 
 function boxQuery(set, ps, x0, y0, x1, y1, out) {
-  if (set instanceof CapsuleSet) check(rt.wasm.capw_query_box_capsules(ps, x0, y0, x1, y1, out._ptr()), set, null, 'set');
-  else check(rt.wasm.capw_query_box_circles(ps, x0, y0, x1, y1, out._ptr()), null, set, 'set', 'set');
+  if (set instanceof CapsuleSet) check(kept(out, out.count, rt.wasm.capw_query_box_capsules(ps, x0, y0, x1, y1, out._ptr())), set, null, 'set');
+  else check(kept(out, out.count, rt.wasm.capw_query_box_circles(ps, x0, y0, x1, y1, out._ptr())), null, set, 'set', 'set');
 }
 
 /** Indices (ascending) of the shapes in `set` touching the circle (x, y, radius). */
