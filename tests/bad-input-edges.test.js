@@ -443,3 +443,215 @@ test('item 6: a query whose scratch runs out of memory throws and leaves the out
     assert.ok(r.unchanged, `${r.name}: the buffer is as it was`);
   }
 });
+
+// ---- property tests over option objects with re-entrant getters ----------
+
+// An error the API may throw on bad input, or the getter's own error passed
+// through; never a trap, never an engine message about our internals.
+function acceptable(e) {
+  if (e?.message === 'getter says no') return true;
+  if (!(e instanceof TypeError || e instanceof RangeError)) return false;
+  return !/private member|Cannot read propert|is not a function|undefined is not|out of bounds|detached/.test(e.message);
+}
+
+function batchScene() {
+  const caps = new CapsuleSet(8), circles = new CircleSet(16), other = new CircleSet(4);
+  const out = new ContactBuffer(6), ib = new IndexBuffer(3);
+  for (let j = 0; j < 8; j++) caps.add(j, 0, j + 0.5, 0, 0.3);
+  for (let i = 0; i < 16; i++) circles.add(i * 0.5, 0.4, 0.3);
+  for (let i = 0; i < 4; i++) other.add(i * 0.1, 9, 1);
+  return { caps, circles, other, out, ib };
+}
+
+const BATCH_CALLS = [
+  ['findCapsuleCircleContacts', (s, o) => findCapsuleCircleContacts(s.caps, s.circles, s.out, o), 'out', ['caps', 'circles', 'out']],
+  ['allPairsCapsuleCircle', (s, o) => allPairsCapsuleCircle(s.caps, s.circles, s.out, o), 'out', ['caps', 'circles', 'out']],
+  ['findCircleContacts', (s, o) => findCircleContacts(s.circles, s.out, o), 'out', ['circles', 'out']],
+  ['queryCircle', (s, o) => queryCircle(s.caps, 2, 0, 3, s.ib, o), 'ib', ['caps', 'ib']],
+  ['queryBox', (s, o) => queryBox(s.circles, 0, 0, 5, 1, s.ib, o), 'ib', ['circles', 'ib']],
+];
+
+function bufferState(b) {
+  if (b.destroyed) return 'destroyed';
+  const v = b instanceof ContactBuffer ? [b.a, b.b, b.nx, b.depth] : [b.index];
+  return JSON.stringify([b.count, b.capacity, ...v.map((a) => [...a.subarray(0, b.written)])]);
+}
+
+const ACTIONS = ['none', 'destroy', 'reserve', 'query', 'nan', 'throw', 'grow-memory', 'read-views'];
+
+function act(action, s, args, which) {
+  const name = args[which % args.length];
+  switch (action) {
+    case 'destroy': s[name].destroy(); break;
+    case 'reserve': if (!s[name].destroyed) s[name].reserve(s[name].capacity + 5); break;
+    case 'query': if (!s.out.destroyed && !s.other.destroyed) findCircleContacts(s.other, s.out); break;
+    case 'nan': if (!s.circles.destroyed) s.circles.x[which % 16] = NaN; break;
+    case 'throw': throw new Error('getter says no');
+    case 'grow-memory': s.filler = new CircleSet(1 << 18); s.filler.destroy(); break;
+    case 'read-views': if (!s.circles.destroyed) s.kept = s.circles.x; break;
+    default: break;
+  }
+}
+
+let optionCases = 0;
+test('property: batch options with re-entrant getters (destroy, reserve, query, NaN, throw, memory growth) never trap, and a rejected call leaves the buffer as the getters left it', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: BATCH_CALLS.length - 1 }),
+      fc.constantFrom('grow', 'grwo', 'Grow', 'grow '),
+      fc.constantFrom(true, false, undefined, 1, 'yes', null),
+      fc.constantFrom(...ACTIONS),
+      fc.nat(20),
+      fc.constantFrom('getter', 'value', 'proxy', 'array', 'none'),
+      (c, key, value, action, which, shape) => {
+        optionCases++;
+        const [name, call, outName, args] = BATCH_CALLS[c];
+        const s = batchScene();
+        let after = null; // the buffer as the getters left it
+        let options;
+        const getter = () => {
+          act(action, s, args, which);
+          after = bufferState(s[outName]);
+          return value;
+        };
+        if (shape === 'getter') options = Object.defineProperty({}, key, { get: getter, enumerable: true });
+        else if (shape === 'value') options = { [key]: value };
+        else if (shape === 'proxy') options = new Proxy({ [key]: value }, { get: (t, k) => (k === key ? getter() : t[k]) });
+        else if (shape === 'array') options = [value];
+        else options = undefined;
+        const before = bufferState(s[outName]);
+        try {
+          call(s, options);
+        } catch (e) {
+          assert.ok(acceptable(e), `${name}: ${e?.name}: ${e?.message}`);
+          assert.equal(bufferState(s[outName]), after ?? before, `${name}: a rejected call changed the buffer`);
+          return;
+        }
+        // accepted: the getters ran and left the arguments usable
+        const b = s[outName];
+        assert.ok(b.written <= b.capacity);
+        assert.ok(key === 'grow' || shape === 'none' || shape === 'array', `${name}: an unknown key "${key}" was accepted`);
+      },
+    ),
+    { numRuns: 1500, seed: 1414 },
+  );
+  assert.equal(optionCases, 1500);
+});
+
+const WORLD_CALLS = [
+  ['new World', (w, o) => new World(o), ['gravityY', 'dt', 'subSteps', 'ballCapacity', 'sleep', 'gravtiy']],
+  ['addBall', (w, o) => w.addBall(0, 5, 0.5, o), ['vx', 'density', 'restitution', 'category', 'awake', 'mass']],
+  ['addCapsule', (w, o) => w.addCapsule(0, 0, 4, 0, 0.5, o), ['friction', 'sensor', 'mask', 'restitution', 'frction']],
+  ['addSegment', (w, o) => w.addSegment(0, 0, 4, 0, o), ['friction', 'sensor', 'mask']],
+  ['addCircle', (w, o) => w.addCircle(3, 3, 1, o), ['restitution', 'category', 'sensor']],
+  ['addLine', (w, o) => w.addLine(-1, -1, 1, -1, o), ['friction', 'sensor']],
+  ['drawWorld', (w, o) => api.drawWorld(fakeCtx(), w, o), ['scale', 'originX', 'yUp', 'contacts', 'ballColor', 'scael']],
+];
+
+function fakeCtx() {
+  const noop = () => {};
+  return new Proxy({}, { get: (t, k) => (k in t ? t[k] : noop), set: (t, k, v) => { t[k] = v; return true; } });
+}
+
+let worldCases = 0;
+test('property: World and drawWorld options with re-entrant getters never trap, and a rejected call leaves the world as the getters left it', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: WORLD_CALLS.length - 1 }),
+      fc.nat(10),
+      fc.constantFrom(0, 1, -1, 0.5, 1e40, NaN, true, false, 'x', null, undefined, 2 ** 32, 64),
+      fc.constantFrom('none', 'destroy', 'addBall', 'step', 'throw', 'grow-memory'),
+      fc.boolean(),
+      (c, k, value, action, asGetter) => {
+        worldCases++;
+        const [name, call, keys] = WORLD_CALLS[c];
+        const key = keys[k % keys.length];
+        const w = new World({ ballCapacity: 2 });
+        w.addSegment(-10, 0, 10, 0);
+        w.addBall(0, 1, 0.5);
+        const state = () => (w.destroyed ? 'destroyed' : `${w.balls.live}:${w.stateHash()}:${w.statics().length}`);
+        let after = null;
+        const getter = () => {
+          if (action === 'destroy') w.destroy();
+          else if (action === 'addBall' && !w.destroyed) w.addBall(2, 2, 0.25);
+          else if (action === 'step' && !w.destroyed) w.step();
+          else if (action === 'throw') throw new Error('getter says no');
+          else if (action === 'grow-memory') new CircleSet(1 << 18).destroy();
+          after = state();
+          return value;
+        };
+        const o = asGetter ? Object.defineProperty({}, key, { get: getter, enumerable: true }) : { [key]: value };
+        const before = state();
+        let made;
+        try {
+          made = call(w, o);
+        } catch (e) {
+          assert.ok(acceptable(e), `${name}.${key} = ${String(value)}: ${e?.name}: ${e?.message}`);
+          assert.equal(state(), after ?? before, `${name}: a rejected call changed the world`);
+          return;
+        }
+        if (made instanceof World) made.destroy();
+        assert.ok(!w.destroyed || name === 'new World', `${name} succeeded on a destroyed world`);
+      },
+    ),
+    { numRuns: 1500, seed: 1415 },
+  );
+  assert.equal(worldCases, 1500);
+});
+
+let viewCases = 0;
+test('property: views of every kind of object, kept across reserve/destroy/growth of any object, are detached or still their own object\'s', () => {
+  const kinds = [
+    [() => new CircleSet(4), (o) => o.x, (o, v) => o.add(v, v, 1)],
+    [() => new CapsuleSet(4), (o) => o.ax, (o, v) => o.add(v, 0, v, 1, 1)],
+    [() => new RayBatch(4), (o) => o.ox, (o, v) => o.add(v, 0, 1, 0)],
+    [() => new SweepBatch(4), (o) => o.x0, (o, v) => o.add(v, 0, 1, 0, 1)],
+  ];
+  fc.assert(
+    fc.property(
+      fc.array(fc.record({ op: fc.constantFrom('create', 'reserve', 'destroy', 'write', 'grow-memory', 'world'), k: fc.nat(11), n: fc.integer({ min: 1, max: 200 }) }), { minLength: 1, maxLength: 20 }),
+      (ops) => {
+        viewCases++;
+        const live = [], stale = [];
+        let tag = 1;
+        const world = new World({ ballCapacity: 1 });
+        let balls = 0;
+        for (const { op, k, n } of ops) {
+          if (op === 'create' || live.length === 0) {
+            const [make, view, add] = kinds[k % kinds.length];
+            const o = make();
+            const id = tag++;
+            add(o, id);
+            live.push({ o, id, view });
+          } else if (op === 'reserve') {
+            const e = live[k % live.length];
+            stale.push(e.view(e.o));
+            e.o.reserve(e.o.capacity + n);
+          } else if (op === 'destroy') {
+            const [e] = live.splice(k % live.length, 1);
+            stale.push(e.view(e.o));
+            e.o.destroy();
+          } else if (op === 'grow-memory') {
+            new CircleSet(1 << 18).destroy();
+          } else if (op === 'world') {
+            const full = world.balls.count >= world.balls.capacity; // the add moves the arrays
+            const v = world.balls.x;
+            world.addBall(balls, 50, 0.5);
+            if (full) stale.push(v);
+            else assert.equal(v[balls], balls, 'a world view kept across an add that fits is live');
+            balls++;
+          } else {
+            for (const v of stale) v[0] = -5;
+          }
+        }
+        for (const v of stale) assert.equal(v.length, 0, 'a view kept across reserve/destroy/growth is detached');
+        for (const e of live) assert.equal(e.view(e.o)[0], e.id);
+        for (let i = 0; i < balls; i++) assert.equal(world.balls.x[i], i);
+        for (const e of live) e.o.destroy();
+        world.destroy();
+      },
+    ),
+    { numRuns: 300, seed: 1416 },
+  );
+  assert.equal(viewCases, 300);
+});
