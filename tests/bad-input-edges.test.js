@@ -655,3 +655,44 @@ test('property: views of every kind of object, kept across reserve/destroy/growt
   );
   assert.equal(viewCases, 300);
 });
+
+test('errors.js: one description of values and one mapping of C status codes, used by every module', async () => {
+  const errors = await import('../src/js/errors.js');
+  const { describe: d, withArticle, statusError } = errors;
+  assert.equal(d(null), 'null');
+  assert.equal(d(undefined), 'undefined');
+  assert.equal(d({}), 'an object');
+  assert.equal(d(Object.create(null)), 'an object');
+  assert.equal(d([1, 2, 3]), 'an array of length 3');
+  assert.equal(d('3'), 'the string "3"');
+  assert.equal(d(NaN), 'number NaN');
+  assert.equal(d(5n), 'bigint 5n');
+  assert.equal(d(Symbol('s')), 'a symbol (Symbol(s))');
+  assert.equal(d(() => 1), 'a function');
+  assert.equal(d(new IndexBuffer(1)), 'an IndexBuffer');
+  assert.equal(d(new Uint32Array(1)), 'a Uint32Array');
+  assert.equal(d(new Int32Array(1)), 'an Int32Array');
+  assert.equal(d(new Map()), 'a Map');
+  const revocable = Proxy.revocable({}, {});
+  revocable.revoke();
+  assert.equal(d(revocable.proxy), 'an object (a revoked Proxy?)');
+  assert.equal(d(new Proxy({}, { getPrototypeOf() { throw new Error('trap'); } })), 'an object (a revoked Proxy?)');
+  assert.equal(withArticle('ContactBuffer'), 'a ContactBuffer');
+  assert.equal(withArticle('object'), 'an object');
+  assert.equal(withArticle('Uint8Array'), 'a Uint8Array');
+  for (const [rc, type] of [[errors.NO_MEMORY, RangeError], [errors.BAD_HANDLE, RangeError], [errors.BAD_VALUE, RangeError],
+    [errors.ZERO_DIRECTION, RangeError], [errors.BAD_RAY, RangeError], [errors.DEGENERATE, RangeError], [errors.BAD_ARGUMENT, Error], [-99, Error]]) {
+    const e = statusError(rc, 'someCall');
+    assert.ok(e instanceof type, `${rc}`);
+    assert.match(e.message, /someCall/);
+  }
+  // no other module has its own describe() or status table
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const dir = new URL('../src/js/', import.meta.url);
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.js') && n !== 'errors.js')) {
+    const text = readFileSync(new URL(f, dir), 'utf8');
+    assert.doesNotMatch(text, /function (describe|kindOf)\(/, `${f} has its own describe()`);
+    assert.doesNotMatch(text, /const (BAD_VALUE|NO_MEMORY|BAD_HANDLE) = -/, `${f} has its own status codes`);
+    assert.doesNotMatch(text, /toString\.call\(value\)/, `${f} describes values as [object ...]`);
+  }
+});

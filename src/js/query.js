@@ -3,12 +3,21 @@
 // shared dispatch: see README, "Crossing the boundary"), then copies the
 // result block into `result` (or a new object). Conventions: capsule2d.h.
 import { wasm, out, notReady } from './runtime.js';
-import { describe } from './errors.js';
+import { describe, statusError } from './errors.js';
 import { f32, radius, resultObject, maxFraction, nonZero, distinctPoints } from './check.js';
 import {
   resultFrame, writeClosest, writeClosest2, writeContact, writeLineContact, writeManifold, writePush, writeCapsule,
   writeRayHit, writeSweepHit, CLOSEST, CLOSEST2, CONTACT, LINE_CONTACT, MANIFOLD, PUSH, CAPSULE, RAY_HIT, SWEEP_HIT,
 } from './results.js';
+
+/**
+ * A query's C return code: 1 hit, 0 miss; a negative cap_status (ruled out
+ * by the checks before the call) becomes its error through errors.js.
+ */
+function hit(rc, what) {
+  if (rc < 0) throw statusError(rc, what);
+  return rc === 1;
+}
 
 /**
  * The first n values of the result block in a frame for a writer of
@@ -136,8 +145,7 @@ export function collideLineCircle(ax, ay, bx, by, cx, cy, circleRadius, result) 
   circleRadius = radius(circleRadius, 'circleRadius');
   resultObject(result, 'result', LINE_CONTACT);
   distinctPoints(ax, ay, bx, by, 'collideLineCircle');
-  const hit = wasm.capw_collide_line_circle(ax, ay, bx, by, cx, cy, circleRadius);
-  if (hit !== 1) return null; // A = B (the C error) was ruled out above
+  if (!hit(wasm.capw_collide_line_circle(ax, ay, bx, by, cx, cy, circleRadius), 'collideLineCircle')) return null;
   if (result !== undefined) return writeLineContact(result, frameOut(LINE_CONTACT.length));
   const r = readContact(undefined);
   r.distance = out[7];
@@ -153,7 +161,7 @@ export function lineSignedDistance(ax, ay, bx, by, px, py) {
   px = f32(px, 'px');
   py = f32(py, 'py');
   distinctPoints(ax, ay, bx, by, 'lineSignedDistance');
-  wasm.capw_line_signed_distance(ax, ay, bx, by, px, py);
+  hit(wasm.capw_line_signed_distance(ax, ay, bx, by, px, py), 'lineSignedDistance');
   return out[0];
 }
 
@@ -263,7 +271,7 @@ export function rayCastCircle(cx, cy, circleRadius, ox, oy, dx, dy, maxF, result
   maxF = maxFraction(maxF, 'maxFraction');
   resultObject(result, 'result', RAY_HIT);
   nonZero(dx, dy, 'dx', 'dy');
-  if (wasm.capw_ray_cast_circle(cx, cy, circleRadius, ox, oy, dx, dy, maxF) !== 1) return null;
+  if (!hit(wasm.capw_ray_cast_circle(cx, cy, circleRadius, ox, oy, dx, dy, maxF), 'rayCastCircle')) return null;
   return readRayHit(result);
 }
 
@@ -280,7 +288,7 @@ export function rayCastSegment(ax, ay, bx, by, ox, oy, dx, dy, maxF, result) {
   maxF = maxFraction(maxF, 'maxFraction');
   resultObject(result, 'result', RAY_HIT);
   nonZero(dx, dy, 'dx', 'dy');
-  if (wasm.capw_ray_cast_segment(ax, ay, bx, by, ox, oy, dx, dy, maxF) !== 1) return null;
+  if (!hit(wasm.capw_ray_cast_segment(ax, ay, bx, by, ox, oy, dx, dy, maxF), 'rayCastSegment')) return null;
   return readRayHit(result);
 }
 
@@ -298,7 +306,7 @@ export function rayCastCapsule(ax, ay, bx, by, capsuleRadius, ox, oy, dx, dy, ma
   maxF = maxFraction(maxF, 'maxFraction');
   resultObject(result, 'result', RAY_HIT);
   nonZero(dx, dy, 'dx', 'dy');
-  if (wasm.capw_ray_cast_capsule(ax, ay, bx, by, capsuleRadius, ox, oy, dx, dy, maxF) !== 1) return null;
+  if (!hit(wasm.capw_ray_cast_capsule(ax, ay, bx, by, capsuleRadius, ox, oy, dx, dy, maxF), 'rayCastCapsule')) return null;
   return readRayHit(result);
 }
 
@@ -325,7 +333,7 @@ export function sweepCircleCircle(cx, cy, circleRadius, x0, y0, x1, y1, r, resul
   y1 = f32(y1, 'y1');
   r = radius(r, 'radius');
   resultObject(result, 'result', SWEEP_HIT);
-  if (wasm.capw_sweep_circle_circle(cx, cy, circleRadius, x0, y0, x1, y1, r) !== 1) return null;
+  if (!hit(wasm.capw_sweep_circle_circle(cx, cy, circleRadius, x0, y0, x1, y1, r), 'sweepCircleCircle')) return null;
   return readSweepHit(result);
 }
 
@@ -341,7 +349,7 @@ export function sweepCircleSegment(ax, ay, bx, by, x0, y0, x1, y1, r, result) {
   y1 = f32(y1, 'y1');
   r = radius(r, 'radius');
   resultObject(result, 'result', SWEEP_HIT);
-  if (wasm.capw_sweep_circle_segment(ax, ay, bx, by, x0, y0, x1, y1, r) !== 1) return null;
+  if (!hit(wasm.capw_sweep_circle_segment(ax, ay, bx, by, x0, y0, x1, y1, r), 'sweepCircleSegment')) return null;
   return readSweepHit(result);
 }
 
@@ -358,6 +366,6 @@ export function sweepCircleCapsule(ax, ay, bx, by, capsuleRadius, x0, y0, x1, y1
   y1 = f32(y1, 'y1');
   r = radius(r, 'radius');
   resultObject(result, 'result', SWEEP_HIT);
-  if (wasm.capw_sweep_circle_capsule(ax, ay, bx, by, capsuleRadius, x0, y0, x1, y1, r) !== 1) return null;
+  if (!hit(wasm.capw_sweep_circle_capsule(ax, ay, bx, by, capsuleRadius, x0, y0, x1, y1, r), 'sweepCircleCapsule')) return null;
   return readSweepHit(result);
 }
