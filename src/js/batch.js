@@ -6,8 +6,10 @@
 // Views are reached only through getters: a getter re-makes its view when
 // wasm memory has grown (runtime.generation changed) or the object was
 // reallocated (reserve), so a view read from a getter is live until the next
-// call that may allocate (a constructor, reserve, add on a full set, any
-// query: they may grow memory). Keep the object, not the view.
+// call that may allocate or free (a constructor, reserve, destroy, any query:
+// they may grow memory). reserve() that moves the arrays and destroy() detach
+// every view (runtime.detachViews), so a kept view never aliases memory the
+// allocator hands out again. Keep the object, not the view.
 import * as rt from './runtime.js';
 import { f32, radius as radiusArg, maxFraction as maxFractionArg, nonZero, resultObject } from './check.js';
 import { resultFrame, writeBatchContact, writeRayClosest, writeSweepClosest, RAY_CLOSEST, SWEEP_CLOSEST } from './results.js';
