@@ -31,15 +31,32 @@
  * Validation: each query first scans its sets; the first non-finite value
  * or negative radius throws a RangeError naming set, field and index
  * (e.g. `circles.x[12] is NaN`) and the output buffer is left as it was
- * (count and contents).
+ * (count and contents). So does a query whose scratch cannot be allocated
+ * (a RangeError saying out of memory). With `grow: true`, a failure while
+ * growing or repeating leaves the first pass's results (count found, the
+ * first capacity written).
  * Wrong argument types throw TypeError; bad capacities, counts and indices
  * RangeError; all before the heap is touched.
  *
  * Views: `.x`, `.ax`, `.nx`, ... are getters returning the live typed array
- * (length = capacity). Memory growth or reserve() replaces the views; a view
- * kept in a variable across a call that may allocate (constructors,
- * reserve(), any query) can be stale (detached, length 0) — read the getter
- * again instead. Using a destroyed object throws a RangeError.
+ * (length = capacity). A view kept in a variable is valid until the next
+ * call that may allocate or free (constructors, reserve(), destroy(), any
+ * query — its scratch may grow, and `grow: true` grows the buffer): such a
+ * call may detach every kept view (length 0: reads give undefined, writes
+ * are dropped, methods such as fill() throw). reserve() that moves the
+ * arrays and destroy() always detach them (memory.grow(0)), so a stale view
+ * never shows or changes another object's memory; reserve() to a capacity
+ * already held changes nothing. Take views after the last such call (the
+ * README's batch example does) or read the getter again. A view keeps its
+ * object alive: the FinalizationRegistry never frees memory a reachable
+ * view points into. Using a destroyed object throws a RangeError.
+ *
+ * Options objects are read once (each getter runs once) and checked before
+ * any set or buffer is looked at; an unknown key (a misspelt `grwo`) is a
+ * TypeError. Sets, buffers and batches must be the objects their
+ * constructors made: a Proxy of one (as reactive UI frameworks make) or an
+ * object made with Object.create(CircleSet.prototype) is a TypeError naming
+ * the argument (pass the raw object, e.g. Vue's toRaw()).
  *
  * destroy() is optional: objects that become unreachable are freed by a
  * FinalizationRegistry.
@@ -134,8 +151,14 @@ export class ContactBuffer implements HeapObject {
   readonly depth: Float32Array;
   readonly pointX: Float32Array;
   readonly pointY: Float32Array;
-  /** Contact i (i < written), into `result` when given. */
+  /** Contact i (i < written), into `result` when given (written whole or not at all: index.d.ts). */
   get(i: number, result?: BatchContact): BatchContact;
+  /**
+   * Grows to at least capacity, keeping the written results (views change).
+   * After an overflowed query the results that did not fit were never
+   * stored: count becomes written (overflow false). A capacity already held
+   * changes nothing.
+   */
   reserve(capacity: number): void;
   destroy(): void;
 }
@@ -150,12 +173,16 @@ export class IndexBuffer implements HeapObject {
   readonly overflow: boolean;
   readonly index: Uint32Array;
   get(i: number): number;
+  /** As ContactBuffer.reserve: after an overflowed query, count becomes written. */
   reserve(capacity: number): void;
   destroy(): void;
 }
 
 export interface BatchOptions {
-  /** Grow the output buffer and repeat the query when it overflowed. */
+  /**
+   * Grow the output buffer (to half again as much as found) and repeat the
+   * query when it overflowed. Growing detaches views kept from before.
+   */
   grow?: boolean;
 }
 

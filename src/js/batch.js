@@ -6,17 +6,18 @@
 // Views are reached only through getters: a getter re-makes its view when
 // wasm memory has grown (runtime.generation changed) or the object was
 // reallocated (reserve), so a view read from a getter is live until the next
-// call that may allocate (a constructor, reserve, add on a full set, any
-// query: they may grow memory). Keep the object, not the view.
+// call that may allocate or free (a constructor, reserve, destroy, any query:
+// they may grow memory). reserve() that moves the arrays and destroy() detach
+// every view (runtime.detachViews), so a kept view never aliases memory the
+// allocator hands out again. Keep the object, not the view.
 import * as rt from './runtime.js';
 import { f32, radius as radiusArg, maxFraction as maxFractionArg, nonZero, resultObject, outOfRange } from './check.js';
+import { resultFrame, writeBatchContact, writeRayClosest, writeSweepClosest, RAY_CLOSEST, SWEEP_CLOSEST } from './results.js';
+import { BAD_VALUE, NO_MEMORY, ZERO_DIRECTION, describe, withArticle, outOfMemory, statusError } from './errors.js';
 
 /** Largest capacity accepted for a set or buffer. */
 export const MAX_CAPACITY = 1 << 24;
 
-const BAD_VALUE = -1;
-const NO_MEMORY = -2;
-const ZERO_DIRECTION = -4;
 const QUERY_SET = 2;
 
 /** The index a RayBatch / SweepBatch holds for an input that hit nothing. */
@@ -24,13 +25,6 @@ export const NO_HIT = 0xffffffff;
 
 function ready() {
   if (rt.wasm === null) rt.notReady();
-}
-
-function describe(value) {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
-  if (typeof value === 'object' || typeof value === 'function') return Object.prototype.toString.call(value);
-  return `${typeof value} ${String(value)}`;
 }
 
 function capacityArg(value, name) {
@@ -49,10 +43,18 @@ function indexArg(value, name, limit, what) {
   return value;
 }
 
+/**
+ * A query's options, read once (each getter runs once) and checked before
+ * any other argument is looked at, so a getter cannot change a set or buffer
+ * after it was checked. Unknown keys (a misspelt `grwo`) are a TypeError.
+ */
 function optionsArg(options, name) {
   if (options === undefined) return false;
-  if (options === null || typeof options !== 'object') {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`${name} must be an object, got ${describe(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (key !== 'grow') throw new TypeError(`${name}: unknown option ${JSON.stringify(key)} (known: grow)`);
   }
   const grow = options.grow;
   if (grow !== undefined && typeof grow !== 'boolean') {
@@ -69,6 +71,19 @@ const registry =
       })
     : null;
 
+// Each view handed out keeps its owner alive: the FinalizationRegistry never
+// frees memory that a view the program still holds points into.
+const owners = new WeakMap();
+
+/** An object that looks like a `cls` but that its constructor did not make (a Proxy, Object.create(...)). */
+function notMade(argName, cls) {
+  return new TypeError(
+    `${argName} must be ${withArticle(cls)} made with new ${cls}(capacity), got an object that only looks like one ` +
+      `(a Proxy of ${withArticle(cls)}, or an object made with Object.create(${cls}.prototype), has no memory of its own): ` +
+      `pass the ${cls} itself (e.g. a framework's toRaw() gives it back)`,
+  );
+}
+
 /** Shared plumbing: the C object's address, liveness, cached views. */
 class HeapObject {
   #ptr;
@@ -83,10 +98,26 @@ class HeapObject {
     this._free = free;
   }
 
+  /** True when `value` is a live or destroyed object made by cls's constructor (not a Proxy of one). @internal */
+  static _made(value, cls) {
+    if (!(value instanceof cls)) return false;
+    try {
+      return value.#ptr !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
   /** The C object's address (throws when destroyed). @internal */
   _ptr() {
-    if (this.#ptr === 0) throw new RangeError(`this ${this.#name} was destroyed`);
-    return this.#ptr;
+    let p;
+    try {
+      p = this.#ptr;
+    } catch {
+      throw notMade('this', this.constructor.name);
+    }
+    if (p === 0) throw new RangeError(`this ${this.#name} was destroyed`);
+    return p;
   }
 
   _word(k) {
@@ -99,15 +130,34 @@ class HeapObject {
 
   /** The views, re-made after memory growth or reallocation. @internal */
   _views() {
+    const p = this._ptr();
     if (this.#views === null || this.#viewGen !== rt.generation) {
-      this.#views = this._makeViews(rt.wasm.memory.buffer, this._ptr() >>> 2);
+      const v = this._makeViews(rt.wasm.memory.buffer, p >>> 2);
+      for (const key in v) owners.set(v[key], this);
+      this.#views = v;
       this.#viewGen = rt.generation;
     }
     return this.#views;
   }
 
-  _forgetViews() {
+  /**
+   * After reserve() moved the arrays: views over the old arrays (now free
+   * memory the allocator will hand to other objects) are detached, so a view
+   * kept across reserve() reads nothing and writes nowhere. @internal
+   */
+  _moved(before) {
+    if (before === this._word(2)) return;
     this.#views = null;
+    rt.detachViews();
+  }
+
+  /** Grows to `capacity` with fn (the C reserve); detaches the old views when the arrays moved. @internal */
+  _reserve(fn, capacity) {
+    const p = this._ptr();
+    capacityArg(capacity, 'capacity');
+    const before = this._word(2);
+    reserved(fn(p, capacity), this.#name, capacity);
+    this._moved(before);
   }
 
   /** Capacity in elements. */
@@ -117,16 +167,30 @@ class HeapObject {
 
   /** True once destroy() ran. */
   get destroyed() {
-    return this.#ptr === 0;
+    return this._ptrOrZero() === 0;
   }
 
-  /** Frees the wasm memory now (optional; idempotent). Views become invalid. */
+  _ptrOrZero() {
+    try {
+      return this.#ptr;
+    } catch {
+      throw notMade('this', this.constructor.name);
+    }
+  }
+
+  /**
+   * Frees the wasm memory now (optional; idempotent). Every view kept in a
+   * variable (this object's and every other's) is detached: a view of freed
+   * memory never shows or changes another object.
+   */
   destroy() {
-    if (this.#ptr === 0) return;
+    const p = this._ptrOrZero();
+    if (p === 0) return;
     registry?.unregister(this);
-    this._free(this.#ptr);
+    this._free(p);
     this.#ptr = 0;
     this.#views = null;
+    rt.detachViews();
   }
 }
 
@@ -139,13 +203,13 @@ function u32view(buffer, addr, n) {
 }
 
 function allocated(ptr, what, capacity) {
-  if (ptr === 0) throw new RangeError(`could not allocate a ${what} of capacity ${capacity} (out of memory)`);
+  if (ptr === 0) throw outOfMemory(`could not allocate ${withArticle(what)} of capacity ${capacity}`);
   return ptr;
 }
 
 function reserved(rc, what, capacity) {
-  if (rc === NO_MEMORY) throw new RangeError(`could not grow the ${what} to capacity ${capacity} (out of memory)`);
-  if (rc !== 0) throw new Error(`capsule2d: reserve failed with code ${rc}`);
+  if (rc === NO_MEMORY) throw outOfMemory(`could not grow the ${what} to capacity ${capacity}`);
+  if (rc !== 0) throw statusError(rc, `${what}.reserve(${capacity})`);
 }
 
 /** Circles in wasm memory: x, y, radius (float32, structure of arrays). */
@@ -210,10 +274,7 @@ export class CircleSet extends HeapObject {
 
   /** Grows to at least capacity, keeping the circles. Views change. */
   reserve(capacity) {
-    const p = this._ptr();
-    capacityArg(capacity, 'capacity');
-    reserved(rt.wasm.capw_circle_set_reserve(p, capacity), 'CircleSet', capacity);
-    this._forgetViews();
+    this._reserve(rt.wasm.capw_circle_set_reserve, capacity);
   }
 }
 
@@ -298,10 +359,7 @@ export class CapsuleSet extends HeapObject {
   }
 
   reserve(capacity) {
-    const p = this._ptr();
-    capacityArg(capacity, 'capacity');
-    reserved(rt.wasm.capw_capsule_set_reserve(p, capacity), 'CapsuleSet', capacity);
-    this._forgetViews();
+    this._reserve(rt.wasm.capw_capsule_set_reserve, capacity);
   }
 
   /** Re-indexes now; call after writing the views directly. */
@@ -356,26 +414,25 @@ export class ContactBuffer extends HeapObject {
   /** Contact i (i < written) as an object (reuses `result` when given). */
   get(i, result) {
     indexArg(i, 'i', this.written, 'an index below written');
-    if (result !== undefined && (result === null || typeof result !== 'object')) {
-      throw new TypeError(`result must be an object to write the contact into, got ${describe(result)}`);
-    }
+    resultObject(result, 'result', CONTACT_FIELDS);
     const v = this._views();
-    const r = result ?? {};
-    r.a = v.a[i];
-    r.b = v.b[i];
-    r.nx = v.nx[i];
-    r.ny = v.ny[i];
-    r.depth = v.depth[i];
-    r.pointX = v.pointX[i];
-    r.pointY = v.pointY[i];
-    return r;
+    if (result === undefined) {
+      return { a: v.a[i], b: v.b[i], nx: v.nx[i], ny: v.ny[i], depth: v.depth[i], pointX: v.pointX[i], pointY: v.pointY[i] };
+    }
+    const f = resultFrame();
+    for (let k = 0; k < 7; k++) f[k] = v[CONTACT_FIELDS[k]][i];
+    return writeBatchContact(result, f);
   }
 
+  /**
+   * Grows to at least capacity, keeping the written results. After an
+   * overflowed query the results that did not fit were never stored: count
+   * becomes written (overflow false), never a count of unwritten entries.
+   */
   reserve(capacity) {
-    const p = this._ptr();
-    capacityArg(capacity, 'capacity');
-    reserved(rt.wasm.capw_contact_buffer_reserve(p, capacity), 'ContactBuffer', capacity);
-    this._forgetViews();
+    const cap = this.capacity, written = this.written;
+    this._reserve(rt.wasm.capw_contact_buffer_reserve, capacity);
+    if (this.capacity !== cap && this._word(1) > written) this._setWord(1, written);
   }
 }
 
@@ -413,11 +470,15 @@ export class IndexBuffer extends HeapObject {
     return this._views().index[i];
   }
 
+  /**
+   * Grows to at least capacity, keeping the written results. After an
+   * overflowed query the results that did not fit were never stored: count
+   * becomes written (overflow false), never a count of unwritten entries.
+   */
   reserve(capacity) {
-    const p = this._ptr();
-    capacityArg(capacity, 'capacity');
-    reserved(rt.wasm.capw_index_buffer_reserve(p, capacity), 'IndexBuffer', capacity);
-    this._forgetViews();
+    const cap = this.capacity, written = this.written;
+    this._reserve(rt.wasm.capw_index_buffer_reserve, capacity);
+    if (this.capacity !== cap && this._word(1) > written) this._setWord(1, written);
   }
 }
 
@@ -448,13 +509,28 @@ function check(rc, capsules, circles, capsulesName = 'capsules', circlesName = '
     const why = Number.isFinite(value) && outOfRange(value) ? ` (${outOfRange(value)})` : value < 0 ? ` (a radius must be >= 0)` : '';
     throw new RangeError(`${name}.${field}[${index}] is ${value}${why}`);
   }
-  if (rc === NO_MEMORY) throw new RangeError('capsule2d: out of memory for the batch query\'s scratch');
-  throw new Error(`capsule2d: batch call failed with code ${rc}`);
+  if (rc === NO_MEMORY) throw outOfMemory('capsule2d: the batch query could not allocate its scratch');
+  throw statusError(rc, 'the batch query');
 }
 
+/**
+ * rc of a query into out. On out-of-memory the C side has zeroed out's count
+ * (and written nothing else: every scratch allocation comes before the first
+ * result): put the count back, so a failed call leaves the buffer as it was.
+ */
+function kept(out, count, rc) {
+  if (rc === NO_MEMORY) out._setWord(1, count);
+  return rc;
+}
+
+/** Checks that value is a cls made by its constructor (not a Proxy of one); returns value. */
 function setArg(value, cls, name) {
-  if (!(value instanceof cls)) throw new TypeError(`${name} must be a ${cls.name}, got ${describe(value)}`);
-  return value._ptr();
+  if (HeapObject._made(value, cls)) {
+    if (value.destroyed) throw new RangeError(`${name}: this ${cls.name} was destroyed`);
+    return value;
+  }
+  if (value instanceof cls) throw notMade(name, cls.name);
+  throw new TypeError(`${name} must be ${withArticle(cls.name)}, got ${describe(value)}`);
 }
 
 /** With options.grow: room for everything found, or a RangeError. */
@@ -462,7 +538,9 @@ function mustGrow(out) {
   const count = out.count;
   if (count <= out.capacity) return false;
   if (count > MAX_CAPACITY) throw new RangeError(`${count} results found; more than MAX_CAPACITY (${MAX_CAPACITY})`);
-  out.reserve(count);
+  // Headroom (half again): a count that creeps up frame by frame grows the
+  // buffer (which detaches kept views) a few times, not every frame.
+  out.reserve(Math.min(MAX_CAPACITY, count + (count >>> 1)));
   return true;
 }
 
@@ -473,62 +551,70 @@ function mustGrow(out) {
  */
 export function findCapsuleCircleContacts(capsules, circles, out, options) {
   ready();
-  const pc = setArg(capsules, CapsuleSet, 'capsules');
-  const ps = setArg(circles, CircleSet, 'circles');
-  setArg(out, ContactBuffer, 'out');
   const grow = optionsArg(options, 'options');
-  check(rt.wasm.capw_find_capsule_circle_contacts(pc, ps, out._ptr()), capsules, circles);
-  if (grow && mustGrow(out)) check(rt.wasm.capw_find_capsule_circle_contacts(pc, ps, out._ptr()), capsules, circles);
+  setArg(capsules, CapsuleSet, 'capsules');
+  setArg(circles, CircleSet, 'circles');
+  setArg(out, ContactBuffer, 'out');
+  const pc = capsules._ptr(), ps = circles._ptr();
+  check(kept(out, out.count, rt.wasm.capw_find_capsule_circle_contacts(pc, ps, out._ptr())), capsules, circles);
+  if (grow && mustGrow(out)) check(kept(out, out.count, rt.wasm.capw_find_capsule_circle_contacts(pc, ps, out._ptr())), capsules, circles);
   return out.count;
 }
 
 /** The same pairs, results and order by testing all pairs (4-wide kernel, no broadphase). */
 export function allPairsCapsuleCircle(capsules, circles, out, options) {
   ready();
-  const pc = setArg(capsules, CapsuleSet, 'capsules');
-  const ps = setArg(circles, CircleSet, 'circles');
-  setArg(out, ContactBuffer, 'out');
   const grow = optionsArg(options, 'options');
-  check(rt.wasm.capw_all_pairs_capsule_circle(pc, ps, out._ptr()), capsules, circles);
-  if (grow && mustGrow(out)) check(rt.wasm.capw_all_pairs_capsule_circle(pc, ps, out._ptr()), capsules, circles);
+  setArg(capsules, CapsuleSet, 'capsules');
+  setArg(circles, CircleSet, 'circles');
+  setArg(out, ContactBuffer, 'out');
+  const pc = capsules._ptr(), ps = circles._ptr();
+  check(kept(out, out.count, rt.wasm.capw_all_pairs_capsule_circle(pc, ps, out._ptr())), capsules, circles);
+  if (grow && mustGrow(out)) check(kept(out, out.count, rt.wasm.capw_all_pairs_capsule_circle(pc, ps, out._ptr())), capsules, circles);
   return out.count;
 }
 
 /** Every touching pair of circles i < j: a = i, b = j, normal i → j, ordered by i then j. */
 export function findCircleContacts(circles, out, options) {
   ready();
-  const ps = setArg(circles, CircleSet, 'circles');
-  setArg(out, ContactBuffer, 'out');
   const grow = optionsArg(options, 'options');
-  check(rt.wasm.capw_find_circle_contacts(ps, out._ptr()), null, circles);
-  if (grow && mustGrow(out)) check(rt.wasm.capw_find_circle_contacts(ps, out._ptr()), null, circles);
+  setArg(circles, CircleSet, 'circles');
+  setArg(out, ContactBuffer, 'out');
+  const ps = circles._ptr();
+  check(kept(out, out.count, rt.wasm.capw_find_circle_contacts(ps, out._ptr())), null, circles);
+  if (grow && mustGrow(out)) check(kept(out, out.count, rt.wasm.capw_find_circle_contacts(ps, out._ptr())), null, circles);
   return out.count;
 }
 
 function regionSet(set) {
-  if (set instanceof CapsuleSet || set instanceof CircleSet) return set._ptr();
+  if (HeapObject._made(set, CapsuleSet) || HeapObject._made(set, CircleSet)) {
+    if (set.destroyed) throw new RangeError(`set: this ${set.constructor.name} was destroyed`);
+    return set;
+  }
+  if (set instanceof CapsuleSet || set instanceof CircleSet) throw notMade('set', set instanceof CapsuleSet ? 'CapsuleSet' : 'CircleSet');
   throw new TypeError(`set must be a CircleSet or a CapsuleSet, got ${describe(set)}`);
 }
 
 function circleQuery(set, ps, x, y, r, out) {
-  if (set instanceof CapsuleSet) check(rt.wasm.capw_query_circle_capsules(ps, x, y, r, out._ptr()), set, null, 'set');
-  else check(rt.wasm.capw_query_circle_circles(ps, x, y, r, out._ptr()), null, set, 'set', 'set');
+  if (set instanceof CapsuleSet) check(kept(out, out.count, rt.wasm.capw_query_circle_capsules(ps, x, y, r, out._ptr())), set, null, 'set');
+  else check(kept(out, out.count, rt.wasm.capw_query_circle_circles(ps, x, y, r, out._ptr())), null, set, 'set', 'set');
 }
 
 function boxQuery(set, ps, x0, y0, x1, y1, out) {
-  if (set instanceof CapsuleSet) check(rt.wasm.capw_query_box_capsules(ps, x0, y0, x1, y1, out._ptr()), set, null, 'set');
-  else check(rt.wasm.capw_query_box_circles(ps, x0, y0, x1, y1, out._ptr()), null, set, 'set', 'set');
+  if (set instanceof CapsuleSet) check(kept(out, out.count, rt.wasm.capw_query_box_capsules(ps, x0, y0, x1, y1, out._ptr())), set, null, 'set');
+  else check(kept(out, out.count, rt.wasm.capw_query_box_circles(ps, x0, y0, x1, y1, out._ptr())), null, set, 'set', 'set');
 }
 
 /** Indices (ascending) of the shapes in `set` touching the circle (x, y, radius). */
 export function queryCircle(set, x, y, radius, out, options) {
   ready();
-  const ps = regionSet(set);
+  const grow = optionsArg(options, 'options');
+  regionSet(set);
   x = f32(x, 'x');
   y = f32(y, 'y');
   radius = radiusArg(radius, 'radius');
   setArg(out, IndexBuffer, 'out');
-  const grow = optionsArg(options, 'options');
+  const ps = set._ptr();
   circleQuery(set, ps, x, y, radius, out);
   if (grow && mustGrow(out)) circleQuery(set, ps, x, y, radius, out);
   return out.count;
@@ -537,7 +623,8 @@ export function queryCircle(set, x, y, radius, out, options) {
 /** Indices (ascending) of the shapes in `set` touching the box [minX, maxX] × [minY, maxY]. */
 export function queryBox(set, minX, minY, maxX, maxY, out, options) {
   ready();
-  const ps = regionSet(set);
+  const grow = optionsArg(options, 'options');
+  regionSet(set);
   minX = f32(minX, 'minX');
   minY = f32(minY, 'minY');
   maxX = f32(maxX, 'maxX');
@@ -545,7 +632,7 @@ export function queryBox(set, minX, minY, maxX, maxY, out, options) {
   if (maxX < minX) throw new RangeError(`maxX must be >= minX (${minX}), got ${maxX}`);
   if (maxY < minY) throw new RangeError(`maxY must be >= minY (${minY}), got ${maxY}`);
   setArg(out, IndexBuffer, 'out');
-  const grow = optionsArg(options, 'options');
+  const ps = set._ptr();
   boxQuery(set, ps, minX, minY, maxX, maxY, out);
   if (grow && mustGrow(out)) boxQuery(set, ps, minX, minY, maxX, maxY, out);
   return out.count;
@@ -565,27 +652,26 @@ const SWEEP_FIELDS = ['x0', 'y0', 'x1', 'y1', 'radius'];
  */
 export function rayCastClosest(capsules, ox, oy, dx, dy, maxFraction, result) {
   ready();
-  const pc = setArg(capsules, CapsuleSet, 'capsules');
+  setArg(capsules, CapsuleSet, 'capsules');
   ox = f32(ox, 'ox');
   oy = f32(oy, 'oy');
   dx = f32(dx, 'dx');
   dy = f32(dy, 'dy');
   maxFraction = maxFractionArg(maxFraction, 'maxFraction');
-  resultObject(result, 'result');
+  resultObject(result, 'result', RAY_CLOSEST);
   nonZero(dx, dy, 'dx', 'dy');
-  const rc = rt.wasm.capw_ray_cast_capsules(pc, ox, oy, dx, dy, maxFraction);
+  const rc = rt.wasm.capw_ray_cast_capsules(capsules._ptr(), ox, oy, dx, dy, maxFraction);
   check(rc, capsules, null);
   if (rc !== 1) return null;
   const w = rt.wasm.capw_cast_out() >>> 2, F = rt.heapF32, U = rt.heapU32;
-  const r = result ?? { index: 0, fraction: 0, x: 0, y: 0, nx: 0, ny: 0, startsInside: false };
-  r.index = U[w];
-  r.fraction = F[w + 1];
-  r.x = F[w + 2];
-  r.y = F[w + 3];
-  r.nx = F[w + 4];
-  r.ny = F[w + 5];
-  r.startsInside = U[w + 6] === 1;
-  return r;
+  if (result === undefined) {
+    return { index: U[w], fraction: F[w + 1], x: F[w + 2], y: F[w + 3], nx: F[w + 4], ny: F[w + 5], startsInside: U[w + 6] === 1 };
+  }
+  const f = resultFrame();
+  f[0] = U[w];
+  for (let k = 1; k < 6; k++) f[k] = F[w + k];
+  f[6] = U[w + 6] === 1 ? 1 : 0;
+  return writeRayClosest(result, f);
 }
 
 /**
@@ -597,28 +683,28 @@ export function rayCastClosest(capsules, ox, oy, dx, dy, maxFraction, result) {
  */
 export function sweepCircleClosest(capsules, x0, y0, x1, y1, radius, result) {
   ready();
-  const pc = setArg(capsules, CapsuleSet, 'capsules');
+  setArg(capsules, CapsuleSet, 'capsules');
   x0 = f32(x0, 'x0');
   y0 = f32(y0, 'y0');
   x1 = f32(x1, 'x1');
   y1 = f32(y1, 'y1');
   radius = radiusArg(radius, 'radius');
-  resultObject(result, 'result');
-  const rc = rt.wasm.capw_sweep_circle_capsules(pc, x0, y0, x1, y1, radius);
+  resultObject(result, 'result', SWEEP_CLOSEST);
+  const rc = rt.wasm.capw_sweep_circle_capsules(capsules._ptr(), x0, y0, x1, y1, radius);
   check(rc, capsules, null);
   if (rc !== 1) return null;
   const w = rt.wasm.capw_cast_out() >>> 2, F = rt.heapF32, U = rt.heapU32;
-  const r = result ?? { index: 0, t: 0, x: 0, y: 0, nx: 0, ny: 0, pointX: 0, pointY: 0, startsInside: false };
-  r.index = U[w];
-  r.t = F[w + 1];
-  r.x = F[w + 2];
-  r.y = F[w + 3];
-  r.nx = F[w + 4];
-  r.ny = F[w + 5];
-  r.pointX = F[w + 6];
-  r.pointY = F[w + 7];
-  r.startsInside = U[w + 8] === 1;
-  return r;
+  if (result === undefined) {
+    return {
+      index: U[w], t: F[w + 1], x: F[w + 2], y: F[w + 3], nx: F[w + 4], ny: F[w + 5], pointX: F[w + 6], pointY: F[w + 7],
+      startsInside: U[w + 8] === 1,
+    };
+  }
+  const f = resultFrame();
+  f[0] = U[w];
+  for (let k = 1; k < 8; k++) f[k] = F[w + k];
+  f[8] = U[w + 8] === 1 ? 1 : 0;
+  return writeSweepClosest(result, f);
 }
 
 function batchViews(buffer, w, names, firstU32) {
@@ -702,10 +788,7 @@ export class RayBatch extends HeapObject {
   }
 
   reserve(capacity) {
-    const p = this._ptr();
-    capacityArg(capacity, 'capacity');
-    reserved(rt.wasm.capw_ray_batch_reserve(p, capacity), 'RayBatch', capacity);
-    this._forgetViews();
+    this._reserve(rt.wasm.capw_ray_batch_reserve, capacity);
   }
 }
 
@@ -769,19 +852,16 @@ export class SweepBatch extends HeapObject {
   }
 
   reserve(capacity) {
-    const p = this._ptr();
-    capacityArg(capacity, 'capacity');
-    reserved(rt.wasm.capw_sweep_batch_reserve(p, capacity), 'SweepBatch', capacity);
-    this._forgetViews();
+    this._reserve(rt.wasm.capw_sweep_batch_reserve, capacity);
   }
 }
 
 /** Casts every ray of the batch against the capsules; returns how many hit. */
 export function castRays(capsules, rays) {
   ready();
-  const pc = setArg(capsules, CapsuleSet, 'capsules');
-  const pr = setArg(rays, RayBatch, 'rays');
-  const rc = rt.wasm.capw_cast_rays(pc, pr);
+  setArg(capsules, CapsuleSet, 'capsules');
+  setArg(rays, RayBatch, 'rays');
+  const rc = rt.wasm.capw_cast_rays(capsules._ptr(), rays._ptr());
   check(rc, capsules, null, 'capsules', 'circles', rays, 'rays');
   return rc;
 }
@@ -789,9 +869,9 @@ export function castRays(capsules, rays) {
 /** Sweeps every circle of the batch against the capsules; returns how many hit. */
 export function sweepCircles(capsules, sweeps) {
   ready();
-  const pc = setArg(capsules, CapsuleSet, 'capsules');
-  const ps = setArg(sweeps, SweepBatch, 'sweeps');
-  const rc = rt.wasm.capw_sweep_circles(pc, ps);
+  setArg(capsules, CapsuleSet, 'capsules');
+  setArg(sweeps, SweepBatch, 'sweeps');
+  const rc = rt.wasm.capw_sweep_circles(capsules._ptr(), sweeps._ptr());
   check(rc, capsules, null, 'capsules', 'circles', sweeps, 'sweeps');
   return rc;
 }

@@ -2,12 +2,7 @@
 // touches the wasm heap: TypeError for a wrong type, RangeError for a value
 // out of range, with the argument's name and value in the message.
 
-function describe(value) {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
-  if (typeof value === 'object') return Object.prototype.toString.call(value);
-  return `${typeof value} ${String(value)}`;
-}
+import { describe } from './errors.js';
 
 /** The coordinate range: every number capsule2d takes is within ±MAX_COORD
  *  after rounding to float32 (1e38, so that every difference of two
@@ -46,10 +41,42 @@ export function radius(value, name) {
   return f;
 }
 
-/** An optional caller-owned result object. */
-export function resultObject(value, name) {
-  if (value !== undefined && (value === null || typeof value !== 'object')) {
+/**
+ * Why `key` cannot be written into `object` by assignment, or '' when it can:
+ * an own or inherited read-only data property, an accessor without a setter,
+ * or a missing property on an object that cannot get new ones.
+ */
+function unwritable(object, key) {
+  let o = object, d;
+  while (o !== null && (d = Object.getOwnPropertyDescriptor(o, key)) === undefined) o = Object.getPrototypeOf(o);
+  if (d === undefined) return Object.isExtensible(object) ? '' : 'is missing and the object is not extensible';
+  if ('value' in d) {
+    if (!d.writable) return o === object ? 'is read-only' : 'is read-only (inherited)';
+    if (o !== object && !Object.isExtensible(object)) return 'is inherited and the object is not extensible';
+    return '';
+  }
+  return d.set === undefined ? 'is a getter without a setter' : '';
+}
+
+/**
+ * An optional caller-owned result object, checked before the heap is
+ * touched. A frozen, sealed or non-extensible object has every field checked
+ * here (a read-only field or a getter without a setter: TypeError naming
+ * result.<field>); an ordinary object is checked as it is written, by
+ * results.js's writers, which leave it as it was when a field cannot be written.
+ */
+export function resultObject(value, name, keys) {
+  if (value === undefined) return;
+  if (value === null || typeof value !== 'object') {
     throw new TypeError(`${name} must be an object to write the result into, got ${describe(value)}`);
+  }
+  if (keys !== undefined && !Object.isExtensible(value)) {
+    for (let k = 0; k < keys.length; k++) {
+      const why = unwritable(value, keys[k]);
+      if (why) {
+        throw new TypeError(`${name}.${keys[k]} cannot be written: it ${why}${Object.isFrozen(value) ? ` (${name} is frozen)` : ''}`);
+      }
+    }
   }
 }
 

@@ -38,7 +38,10 @@ export interface DrawContext {
 /**
  * Draws the world: statics (capsules as round-capped strokes, half-planes as
  * their edge), balls with a spoke along their angle (sleeping ones paler),
- * and optionally contacts. Returns the number of balls drawn. Unknown
- * options are a TypeError, a non-finite or non-positive scale a RangeError.
+ * and optionally contacts. Returns the number of balls drawn. Options are
+ * read once, before world and ctx are checked (an option given as undefined
+ * takes its default). Unknown options and values of the wrong type
+ * (scale/originX/originY not numbers, yUp/contacts not booleans) are a
+ * TypeError, a non-finite or non-positive scale a RangeError.
  */
 export function drawWorld(ctx: DrawContext, world: World, options?: DrawOptions): number;

@@ -3,6 +3,7 @@
 // with their normals. World units map to canvas pixels by `scale` around
 // `origin`, y up by default (a y-down canvas is flipped for you).
 import { World } from './world.js';
+import { describe } from './errors.js';
 
 const DEFAULTS = {
   scale: 20,
@@ -25,20 +26,35 @@ const KEYS = new Set(Object.keys(DEFAULTS));
  * and colours. Returns the number of balls drawn.
  */
 export function drawWorld(ctx, world, options) {
-  if (!(world instanceof World)) throw new TypeError('drawWorld: world must be a World');
-  if (ctx === null || typeof ctx !== 'object' || typeof ctx.beginPath !== 'function') {
-    throw new TypeError('drawWorld: ctx must be a CanvasRenderingContext2D');
+  // options first (each getter runs once), then the world and the context
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    throw new TypeError(`drawWorld: options must be an object, got ${describe(options)}`);
   }
-  if (options !== undefined && (options === null || typeof options !== 'object')) throw new TypeError('drawWorld: options must be an object');
   const o = { ...DEFAULTS };
   for (const k of Object.keys(options ?? {})) {
-    if (!KEYS.has(k)) throw new TypeError(`drawWorld: unknown option ${JSON.stringify(k)}`);
-    o[k] = options[k];
+    if (!KEYS.has(k)) throw new TypeError(`drawWorld: unknown option ${JSON.stringify(k)} (known: ${[...KEYS].join(', ')})`);
+    const v = options[k];
+    if (v !== undefined) o[k] = v; // undefined: the default, as for the World's options
   }
   for (const k of ['scale', 'originX', 'originY']) {
-    if (typeof o[k] !== 'number' || !Number.isFinite(o[k])) throw new RangeError(`drawWorld: options.${k} must be a finite number, got ${o[k]}`);
+    if (typeof o[k] !== 'number') throw new TypeError(`drawWorld: options.${k} must be a number, got ${describe(o[k])}`);
+    if (!Number.isFinite(o[k])) throw new RangeError(`drawWorld: options.${k} must be finite, got ${o[k]}`);
+  }
+  for (const k of ['yUp', 'contacts']) {
+    if (typeof o[k] !== 'boolean') throw new TypeError(`drawWorld: options.${k} must be a boolean, got ${describe(o[k])}`);
   }
   if (!(o.scale > 0)) throw new RangeError(`drawWorld: options.scale must be > 0, got ${o.scale}`);
+  if (!(world instanceof World)) throw new TypeError(`drawWorld: world must be a World, got ${describe(world)}`);
+  try {
+    if (world.destroyed) throw new RangeError('drawWorld: world was destroyed');
+  } catch (e) {
+    if (e instanceof RangeError) throw e;
+    throw new TypeError('drawWorld: world must be a World made with new World(), got an object that only looks like one ' +
+      '(a Proxy of a World, or made with Object.create(World.prototype)): pass the World itself');
+  }
+  if (ctx === null || typeof ctx !== 'object' || typeof ctx.beginPath !== 'function') {
+    throw new TypeError(`drawWorld: ctx must be a CanvasRenderingContext2D, got ${describe(ctx)}`);
+  }
   const s = o.scale, sy = o.yUp ? -s : s;
   const X = (x) => o.originX + x * s, Y = (y) => o.originY + y * sy;
 

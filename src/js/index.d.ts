@@ -19,6 +19,17 @@
  * - Functions that find a contact return null on a miss. Pass `result` to
  *   reuse an object instead of allocating (hot paths): it is filled and
  *   returned on a hit, and left untouched on a miss.
+ * - `result` is written whole or not at all. A frozen, sealed or
+ *   non-extensible object with a field it cannot take (read-only, a getter
+ *   without a setter, missing) is a TypeError naming `result.<field>` before
+ *   the query runs, hit or miss. Setters are allowed: every value is read
+ *   from the module before the first field is written (so a setter that runs
+ *   another query cannot change them); when a field cannot be read or
+ *   written (a throwing getter or setter, a read-only field, a Proxy that
+ *   refuses), the fields already written get their previous values back and
+ *   the call throws a TypeError naming `result.<field>` (cause: the original
+ *   error). The same holds for pushOut, rayCastClosest, sweepCircleClosest
+ *   and ContactBuffer.get.
  */
 
 /**
@@ -57,7 +68,8 @@ export interface InitOptions {
 /**
  * Loads and instantiates the module once; await it before any other call.
  * Later calls return the same promise (their options are checked, then
- * ignored). Bad options reject with a TypeError (wrong type, unknown key) or
+ * ignored: a `wasm` of the wrong kind rejects with a TypeError, a promise
+ * once it settles). Bad options reject with a TypeError (wrong type, unknown key) or
  * RangeError; a failed load rejects with an Error and may be retried.
  */
 export function init(options?: InitOptions): Promise<void>;

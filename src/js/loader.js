@@ -2,6 +2,7 @@
 // instantiating it. Knows nothing of the API; runtime.js calls it once from
 // init(). Nothing here touches node:fs (the Node entry passes readFile in) or
 // names a .wasm file (each entry passes its default source in).
+import { describe } from './errors.js';
 
 // The smallest module that uses a v128 instruction: validates only where
 // WebAssembly SIMD is supported. (type () -> v128, body: v128.const 0, end)
@@ -96,10 +97,22 @@ async function compileBytes(bytes, where) {
   }
 }
 
-function kindOf(value) {
-  if (value === null) return 'null';
-  if (typeof value === 'object' || typeof value === 'function') return Object.prototype.toString.call(value);
-  return `${typeof value} ${String(value)}`;
+/**
+ * Throws the TypeError compileModule would give for an options.wasm of the
+ * wrong kind (checked at once, also by init() calls after the first load).
+ * A promise is not looked into here.
+ */
+export function checkSource(source) {
+  if (source === undefined || typeof source === 'string' || source instanceof URL) return;
+  if (source !== null && typeof source === 'object') {
+    if (typeof source.then === 'function') return;
+    if (typeof WebAssembly === 'object' && typeof WebAssembly.Module === 'function' && source instanceof WebAssembly.Module) return;
+    if (toBytes(source) || isResponse(source)) return;
+  }
+  throw new TypeError(
+    'capsule2d: init(options): options.wasm must be a URL, a string, an ArrayBuffer, a typed array, a Response or a ' +
+      `WebAssembly.Module (or a promise of one); got ${describe(source)}`,
+  );
 }
 
 /**
@@ -144,10 +157,8 @@ export async function compileModule(source, how) {
       throw new TypeError(`capsule2d: options.wasm ${JSON.stringify(source)} is not a valid URL: ${e.message}`);
     }
   } else {
-    throw new TypeError(
-      'capsule2d: options.wasm must be a URL, a string, an ArrayBuffer, a typed array, a Response or a ' +
-        `WebAssembly.Module (or a promise of one); got ${kindOf(source)}`,
-    );
+    checkSource(source); // throws: no other kind is left
+    throw new TypeError(`capsule2d: options.wasm: unexpected ${describe(source)}`);
   }
   return compileBytes(await bytesFromUrl(url, how.readFile), shortUrl(url.href));
 }

@@ -3,7 +3,32 @@
 // shared dispatch: see README, "Crossing the boundary"), then copies the
 // result block into `result` (or a new object). Conventions: capsule2d.h.
 import { wasm, out, notReady } from './runtime.js';
+import { describe, statusError } from './errors.js';
 import { f32, finite32, radius, resultObject, maxFraction, nonZero, distinctPoints } from './check.js';
+import {
+  resultFrame, writeClosest, writeClosest2, writeContact, writeLineContact, writeManifold, writePush, writeCapsule,
+  writeRayHit, writeSweepHit, CLOSEST, CLOSEST2, CONTACT, LINE_CONTACT, MANIFOLD, PUSH, CAPSULE, RAY_HIT, SWEEP_HIT,
+} from './results.js';
+
+/**
+ * A query's C return code: 1 hit, 0 miss; a negative cap_status (ruled out
+ * by the checks before the call) becomes its error through errors.js.
+ */
+function hit(rc, what) {
+  if (rc < 0) throw statusError(rc, what);
+  return rc === 1;
+}
+
+/**
+ * The first n values of the result block in a frame for a writer of
+ * results.js (a flag such as startsInside stays 1 or 0: the writer makes it a boolean). All values
+ * are read before the first field is written: see results.js.
+ */
+function frameOut(n) {
+  const v = resultFrame();
+  for (let k = 0; k < n; k++) v[k] = out[k];
+  return v;
+}
 
 /** A new, zeroed contact object (for the `result` argument). */
 export function createContact() {
@@ -11,15 +36,8 @@ export function createContact() {
 }
 
 function readContact(result) {
-  const r = result ?? createContact();
-  r.nx = out[0];
-  r.ny = out[1];
-  r.depth = out[2];
-  r.pointX = out[3];
-  r.pointY = out[4];
-  r.coreX = out[5];
-  r.coreY = out[6];
-  return r;
+  if (result !== undefined) return writeContact(result, frameOut(CONTACT.length));
+  return { nx: out[0], ny: out[1], depth: out[2], pointX: out[3], pointY: out[4], coreX: out[5], coreY: out[6] };
 }
 
 export function closestPointOnSegment(ax, ay, bx, by, px, py, result) {
@@ -30,13 +48,10 @@ export function closestPointOnSegment(ax, ay, bx, by, px, py, result) {
   by = f32(by, 'by');
   px = f32(px, 'px');
   py = f32(py, 'py');
-  resultObject(result, 'result');
+  resultObject(result, 'result', CLOSEST);
   wasm.capw_closest_point_on_segment(ax, ay, bx, by, px, py);
-  const r = result ?? { x: 0, y: 0, t: 0 };
-  r.x = out[0];
-  r.y = out[1];
-  r.t = out[2];
-  return r;
+  if (result !== undefined) return writeClosest(result, frameOut(CLOSEST.length));
+  return { x: out[0], y: out[1], t: out[2] };
 }
 
 export function collideCapsuleCircle(ax, ay, bx, by, capsuleRadius, cx, cy, circleRadius, result) {
@@ -49,7 +64,7 @@ export function collideCapsuleCircle(ax, ay, bx, by, capsuleRadius, cx, cy, circ
   cx = f32(cx, 'cx');
   cy = f32(cy, 'cy');
   circleRadius = radius(circleRadius, 'circleRadius');
-  resultObject(result, 'result');
+  resultObject(result, 'result', CONTACT);
   if (!wasm.capw_collide_capsule_circle(ax, ay, bx, by, capsuleRadius, cx, cy, circleRadius)) return null;
   return readContact(result);
 }
@@ -64,17 +79,10 @@ export function closestPointsOnSegments(p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y, 
   p2y = f32(p2y, 'p2y');
   q2x = f32(q2x, 'q2x');
   q2y = f32(q2y, 'q2y');
-  resultObject(result, 'result');
+  resultObject(result, 'result', CLOSEST2);
   wasm.capw_closest_points_on_segments(p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y);
-  const r = result ?? { x1: 0, y1: 0, s: 0, x2: 0, y2: 0, t: 0, distance: 0 };
-  r.x1 = out[0];
-  r.y1 = out[1];
-  r.s = out[2];
-  r.x2 = out[3];
-  r.y2 = out[4];
-  r.t = out[5];
-  r.distance = out[6];
-  return r;
+  if (result !== undefined) return writeClosest2(result, frameOut(CLOSEST2.length));
+  return { x1: out[0], y1: out[1], s: out[2], x2: out[3], y2: out[4], t: out[5], distance: out[6] };
 }
 
 export function pointInCircle(cx, cy, circleRadius, px, py) {
@@ -107,7 +115,7 @@ export function collideCircles(ax, ay, ar, bx, by, br, result) {
   bx = f32(bx, 'bx');
   by = f32(by, 'by');
   br = radius(br, 'br');
-  resultObject(result, 'result');
+  resultObject(result, 'result', CONTACT);
   if (!wasm.capw_collide_circles(ax, ay, ar, bx, by, br)) return null;
   return readContact(result);
 }
@@ -121,7 +129,7 @@ export function collideSegmentCircle(ax, ay, bx, by, cx, cy, circleRadius, resul
   cx = f32(cx, 'cx');
   cy = f32(cy, 'cy');
   circleRadius = radius(circleRadius, 'circleRadius');
-  resultObject(result, 'result');
+  resultObject(result, 'result', CONTACT);
   if (!wasm.capw_collide_segment_circle(ax, ay, bx, by, cx, cy, circleRadius)) return null;
   return readContact(result);
 }
@@ -135,11 +143,11 @@ export function collideLineCircle(ax, ay, bx, by, cx, cy, circleRadius, result) 
   cx = f32(cx, 'cx');
   cy = f32(cy, 'cy');
   circleRadius = radius(circleRadius, 'circleRadius');
-  resultObject(result, 'result');
+  resultObject(result, 'result', LINE_CONTACT);
   distinctPoints(ax, ay, bx, by, 'collideLineCircle');
-  const hit = wasm.capw_collide_line_circle(ax, ay, bx, by, cx, cy, circleRadius);
-  if (hit !== 1) return null; // A = B (the C error) was ruled out above
-  const r = readContact(result);
+  if (!hit(wasm.capw_collide_line_circle(ax, ay, bx, by, cx, cy, circleRadius), 'collideLineCircle')) return null;
+  if (result !== undefined) return writeLineContact(result, frameOut(LINE_CONTACT.length));
+  const r = readContact(undefined);
   r.distance = out[7];
   return r;
 }
@@ -153,7 +161,7 @@ export function lineSignedDistance(ax, ay, bx, by, px, py) {
   px = f32(px, 'px');
   py = f32(py, 'py');
   distinctPoints(ax, ay, bx, by, 'lineSignedDistance');
-  wasm.capw_line_signed_distance(ax, ay, bx, by, px, py);
+  hit(wasm.capw_line_signed_distance(ax, ay, bx, by, px, py), 'lineSignedDistance');
   return out[0];
 }
 
@@ -177,23 +185,13 @@ export function collideCapsules(a1x, a1y, b1x, b1y, r1, a2x, a2y, b2x, b2y, r2, 
   b2x = f32(b2x, 'b2x');
   b2y = f32(b2y, 'b2y');
   r2 = radius(r2, 'r2');
-  resultObject(result, 'result');
+  resultObject(result, 'result', MANIFOLD);
   if (!wasm.capw_collide_capsules(a1x, a1y, b1x, b1y, r1, a2x, a2y, b2x, b2y, r2)) return null;
-  const r = result ?? createManifold();
-  r.nx = out[0];
-  r.ny = out[1];
-  r.depth = out[2];
-  r.pointX = out[3];
-  r.pointY = out[4];
-  r.coreX = out[5];
-  r.coreY = out[6];
-  r.count = out[7];
-  r.depth2 = out[8];
-  r.point2X = out[9];
-  r.point2Y = out[10];
-  r.core2X = out[11];
-  r.core2Y = out[12];
-  return r;
+  if (result !== undefined) return writeManifold(result, frameOut(MANIFOLD.length));
+  return {
+    nx: out[0], ny: out[1], depth: out[2], pointX: out[3], pointY: out[4], coreX: out[5], coreY: out[6],
+    count: out[7], depth2: out[8], point2X: out[9], point2Y: out[10], core2X: out[11], core2Y: out[12],
+  };
 }
 
 function finiteField(object, key, name) {
@@ -202,26 +200,23 @@ function finiteField(object, key, name) {
 
 export function pushOut(contact, result) {
   if (contact === null || typeof contact !== 'object') {
-    throw new TypeError(`contact must be a Contact object, got ${contact === null ? 'null' : typeof contact}`);
+    throw new TypeError(`contact must be a Contact object, got ${describe(contact)}`);
   }
   const nx = finiteField(contact, 'nx', 'contact');
   const ny = finiteField(contact, 'ny', 'contact');
   const depth = finiteField(contact, 'depth', 'contact');
-  resultObject(result, 'result');
-  const r = result ?? { x: 0, y: 0 };
-  r.x = Math.fround(nx * depth);
-  r.y = Math.fround(ny * depth);
-  return r;
+  resultObject(result, 'result', PUSH);
+  const x = Math.fround(nx * depth), y = Math.fround(ny * depth);
+  if (result === undefined) return { x, y };
+  const v = resultFrame();
+  v[0] = x;
+  v[1] = y;
+  return writePush(result, v);
 }
 
 function readCapsule(result) {
-  const r = result ?? { ax: 0, ay: 0, bx: 0, by: 0, radius: 0 };
-  r.ax = out[0];
-  r.ay = out[1];
-  r.bx = out[2];
-  r.by = out[3];
-  r.radius = out[4];
-  return r;
+  if (result !== undefined) return writeCapsule(result, frameOut(CAPSULE.length));
+  return { ax: out[0], ay: out[1], bx: out[2], by: out[3], radius: out[4] };
 }
 
 function overflow(name) {
@@ -236,7 +231,7 @@ export function capsuleFromAxis(cx, cy, axisX, axisY, length, capsuleRadius, res
   axisY = f32(axisY, 'axisY');
   length = radius(length, 'length');
   capsuleRadius = radius(capsuleRadius, 'radius');
-  resultObject(result, 'result');
+  resultObject(result, 'result', CAPSULE);
   nonZero(axisX, axisY, 'axisX', 'axisY');
   if (!wasm.capw_capsule_from_axis(cx, cy, axisX, axisY, length, capsuleRadius)) overflow('capsuleFromAxis');
   return readCapsule(result);
@@ -249,7 +244,7 @@ export function capsuleFromAngle(cx, cy, angle, length, capsuleRadius, result) {
   angle = finite32(angle, 'angle'); // any finite float32: an angle is not a coordinate
   length = radius(length, 'length');
   capsuleRadius = radius(capsuleRadius, 'radius');
-  resultObject(result, 'result');
+  resultObject(result, 'result', CAPSULE);
   if (!wasm.capw_capsule_from_angle(cx, cy, angle, length, capsuleRadius)) overflow('capsuleFromAngle');
   return readCapsule(result);
 }
@@ -260,14 +255,8 @@ export function createRayHit() {
 }
 
 function readRayHit(result) {
-  const r = result ?? createRayHit();
-  r.fraction = out[0];
-  r.x = out[1];
-  r.y = out[2];
-  r.nx = out[3];
-  r.ny = out[4];
-  r.startsInside = out[5] === 1;
-  return r;
+  if (result !== undefined) return writeRayHit(result, frameOut(RAY_HIT.length));
+  return { fraction: out[0], x: out[1], y: out[2], nx: out[3], ny: out[4], startsInside: out[5] === 1 };
 }
 
 export function rayCastCircle(cx, cy, circleRadius, ox, oy, dx, dy, maxF, result) {
@@ -280,9 +269,9 @@ export function rayCastCircle(cx, cy, circleRadius, ox, oy, dx, dy, maxF, result
   dx = f32(dx, 'dx');
   dy = f32(dy, 'dy');
   maxF = maxFraction(maxF, 'maxFraction');
-  resultObject(result, 'result');
+  resultObject(result, 'result', RAY_HIT);
   nonZero(dx, dy, 'dx', 'dy');
-  if (wasm.capw_ray_cast_circle(cx, cy, circleRadius, ox, oy, dx, dy, maxF) !== 1) return null;
+  if (!hit(wasm.capw_ray_cast_circle(cx, cy, circleRadius, ox, oy, dx, dy, maxF), 'rayCastCircle')) return null;
   return readRayHit(result);
 }
 
@@ -297,9 +286,9 @@ export function rayCastSegment(ax, ay, bx, by, ox, oy, dx, dy, maxF, result) {
   dx = f32(dx, 'dx');
   dy = f32(dy, 'dy');
   maxF = maxFraction(maxF, 'maxFraction');
-  resultObject(result, 'result');
+  resultObject(result, 'result', RAY_HIT);
   nonZero(dx, dy, 'dx', 'dy');
-  if (wasm.capw_ray_cast_segment(ax, ay, bx, by, ox, oy, dx, dy, maxF) !== 1) return null;
+  if (!hit(wasm.capw_ray_cast_segment(ax, ay, bx, by, ox, oy, dx, dy, maxF), 'rayCastSegment')) return null;
   return readRayHit(result);
 }
 
@@ -315,9 +304,9 @@ export function rayCastCapsule(ax, ay, bx, by, capsuleRadius, ox, oy, dx, dy, ma
   dx = f32(dx, 'dx');
   dy = f32(dy, 'dy');
   maxF = maxFraction(maxF, 'maxFraction');
-  resultObject(result, 'result');
+  resultObject(result, 'result', RAY_HIT);
   nonZero(dx, dy, 'dx', 'dy');
-  if (wasm.capw_ray_cast_capsule(ax, ay, bx, by, capsuleRadius, ox, oy, dx, dy, maxF) !== 1) return null;
+  if (!hit(wasm.capw_ray_cast_capsule(ax, ay, bx, by, capsuleRadius, ox, oy, dx, dy, maxF), 'rayCastCapsule')) return null;
   return readRayHit(result);
 }
 
@@ -327,16 +316,10 @@ export function createSweepHit() {
 }
 
 function readSweepHit(result) {
-  const r = result ?? createSweepHit();
-  r.t = out[0];
-  r.x = out[1];
-  r.y = out[2];
-  r.nx = out[3];
-  r.ny = out[4];
-  r.pointX = out[5];
-  r.pointY = out[6];
-  r.startsInside = out[7] === 1;
-  return r;
+  if (result !== undefined) return writeSweepHit(result, frameOut(SWEEP_HIT.length));
+  return {
+    t: out[0], x: out[1], y: out[2], nx: out[3], ny: out[4], pointX: out[5], pointY: out[6], startsInside: out[7] === 1,
+  };
 }
 
 export function sweepCircleCircle(cx, cy, circleRadius, x0, y0, x1, y1, r, result) {
@@ -349,8 +332,8 @@ export function sweepCircleCircle(cx, cy, circleRadius, x0, y0, x1, y1, r, resul
   x1 = f32(x1, 'x1');
   y1 = f32(y1, 'y1');
   r = radius(r, 'radius');
-  resultObject(result, 'result');
-  if (wasm.capw_sweep_circle_circle(cx, cy, circleRadius, x0, y0, x1, y1, r) !== 1) return null;
+  resultObject(result, 'result', SWEEP_HIT);
+  if (!hit(wasm.capw_sweep_circle_circle(cx, cy, circleRadius, x0, y0, x1, y1, r), 'sweepCircleCircle')) return null;
   return readSweepHit(result);
 }
 
@@ -365,8 +348,8 @@ export function sweepCircleSegment(ax, ay, bx, by, x0, y0, x1, y1, r, result) {
   x1 = f32(x1, 'x1');
   y1 = f32(y1, 'y1');
   r = radius(r, 'radius');
-  resultObject(result, 'result');
-  if (wasm.capw_sweep_circle_segment(ax, ay, bx, by, x0, y0, x1, y1, r) !== 1) return null;
+  resultObject(result, 'result', SWEEP_HIT);
+  if (!hit(wasm.capw_sweep_circle_segment(ax, ay, bx, by, x0, y0, x1, y1, r), 'sweepCircleSegment')) return null;
   return readSweepHit(result);
 }
 
@@ -382,7 +365,7 @@ export function sweepCircleCapsule(ax, ay, bx, by, capsuleRadius, x0, y0, x1, y1
   x1 = f32(x1, 'x1');
   y1 = f32(y1, 'y1');
   r = radius(r, 'radius');
-  resultObject(result, 'result');
-  if (wasm.capw_sweep_circle_capsule(ax, ay, bx, by, capsuleRadius, x0, y0, x1, y1, r) !== 1) return null;
+  resultObject(result, 'result', SWEEP_HIT);
+  if (!hit(wasm.capw_sweep_circle_capsule(ax, ay, bx, by, capsuleRadius, x0, y0, x1, y1, r), 'sweepCircleCapsule')) return null;
   return readSweepHit(result);
 }

@@ -1,7 +1,8 @@
 // capsule2d — the one instance of the WebAssembly module and the views over
 // its memory. Every other JS file reads these live bindings; refresh() is the
 // one place views are (re)made, called at start and on every memory growth.
-import { compileModule, instantiate, simdSupported } from './loader.js';
+import { compileModule, instantiate, simdSupported, checkSource } from './loader.js';
+import { describe } from './errors.js';
 
 /** The module's exports (null until init() resolves). */
 export let wasm = null;
@@ -25,15 +26,21 @@ function refresh() {
   generation++;
 }
 
+/**
+ * Detaches every view over wasm memory (memory.grow(0) replaces the
+ * ArrayBuffer, as a real growth does) and re-makes the module's own. Called
+ * when memory a view may point into is freed (reserve() moved a set's arrays,
+ * destroy()), so a kept view reads nothing and writes nowhere instead of
+ * showing whatever the allocator puts there next.
+ */
+export function detachViews() {
+  wasm.memory.grow(0);
+  refresh();
+}
+
 let starting = null;
 
 const OPTION_NAMES = ['wasm', 'simd'];
-
-function describe(value) {
-  if (value === null) return 'null';
-  if (typeof value === 'object' || typeof value === 'function') return Object.prototype.toString.call(value);
-  return `${typeof value} ${String(value)}`;
-}
 
 /** Checks init()'s options; returns the build to load. */
 function checkOptions(options) {
@@ -47,6 +54,7 @@ function checkOptions(options) {
     }
   }
   const { wasm: source, simd } = options;
+  checkSource(source);
   if (simd !== undefined && typeof simd !== 'boolean') {
     throw new TypeError(`capsule2d: init(options): options.simd must be a boolean, got ${describe(simd)}`);
   }
@@ -73,7 +81,16 @@ export function start(options, platform = {}) {
   } catch (e) {
     return Promise.reject(e);
   }
-  if (starting) return starting;
+  if (starting) {
+    // Loaded (or loading): the options were checked above; a promise given as
+    // options.wasm is checked once it settles, then ignored.
+    if (checked.source !== null && typeof checked.source === 'object' && typeof checked.source.then === 'function') {
+      return starting.then(async () => {
+        checkSource(await checked.source);
+      });
+    }
+    return starting;
+  }
   const attempt = (async () => {
     if (typeof WebAssembly !== 'object' || WebAssembly === null) {
       throw new Error('capsule2d: this engine has no WebAssembly (or it is turned off); capsule2d needs it');

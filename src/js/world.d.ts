@@ -102,7 +102,10 @@ export interface StaticOptions {
  * between steps (the next step takes them as its start, without a sweep from
  * the old place, and wakes the ball); the other views are read-only. A view
  * kept in a variable stays valid across `step()`; adding balls beyond the
- * capacity moves them (read the getter again).
+ * capacity moves them and destroy() frees them; these, and destroy() or
+ * reserve() of any other object (a world, a set, a buffer), detach every view
+ * kept in a variable (length 0; it never shows another object's memory), so
+ * read the getter again after them. A view keeps its world alive.
  */
 export interface Balls {
   /** Highest used slot + 1. */

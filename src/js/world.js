@@ -9,6 +9,7 @@
 // nothing once warmed up) until one of the calls documented to allocate.
 import * as rt from './runtime.js';
 import { f32, maxFraction as maxFractionArg } from './check.js';
+import { BAD_VALUE, NO_MEMORY, BAD_HANDLE, describe, statusError } from './errors.js';
 
 // Layout of the C side (capsule2d_world.h); checked against
 // capw_world_layout() on the first World (see checkLayout).
@@ -27,9 +28,6 @@ const FLOAT_FIELDS = 16;
 const EVENT_KINDS = ['begin', 'end', 'hit', 'sensorEnter', 'sensorLeave'];
 const EVENT_WORDS = 8;
 
-const BAD_VALUE = -1;
-const NO_MEMORY = -2;
-const BAD_HANDLE = -7;
 const ALIVE = 1;
 const AWAKE = 2;
 const STATIC_CAPSULE = 0;
@@ -48,14 +46,6 @@ const WORLD_OPTIONS = new Set(['gravityX', 'gravityY', 'dt', 'subSteps', 'ballCa
 const BALL_OPTIONS = new Set(['vx', 'vy', 'angle', 'angularVelocity', 'density', 'restitution', 'friction',
   'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake']);
 const STATIC_OPTIONS = new Set(['restitution', 'friction', 'rollingResistance', 'category', 'mask', 'sensor']);
-
-function describe(value) {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object' || typeof value === 'function') return `an object (${Object.prototype.toString.call(value)})`;
-  return `${typeof value} ${String(value)}`;
-}
 
 /** Reads and checks an options object once (every getter runs once, before anything changes). */
 function readOptions(options, allowed, name) {
@@ -109,6 +99,9 @@ function checkLayout() {
   }
   layoutChecked = true;
 }
+
+// A view handed out keeps its world alive (see batch.js).
+const owners = new WeakMap();
 
 const registry =
   typeof FinalizationRegistry === 'function'
@@ -218,8 +211,15 @@ export class World {
 
   // ---- plumbing -------------------------------------------------------------
   _p() {
-    if (this.#ptr === 0) throw new RangeError('this World was destroyed');
-    return this.#ptr;
+    let p;
+    try {
+      p = this.#ptr;
+    } catch {
+      throw new TypeError('this must be a World made with new World(), got an object that only looks like one ' +
+        '(a Proxy of a World, or made with Object.create(World.prototype)): call the method on the World itself');
+    }
+    if (p === 0) throw new RangeError('this World was destroyed');
+    return p;
   }
   _call(name, ...args) { return rt.wasm[name](this._p(), ...args); }
   _view(field) {
@@ -230,7 +230,9 @@ export class World {
       const n = rt.wasm.capw_world_ball_capacity(ptr), buf = rt.wasm.memory.buffer;
       this.#views = BALL_FIELDS.map((_, f) => {
         const addr = rt.wasm.capw_world_ball_field(ptr, f);
-        return f < FLOAT_FIELDS ? new Float32Array(buf, addr, n) : new Uint32Array(buf, addr, n);
+        const view = f < FLOAT_FIELDS ? new Float32Array(buf, addr, n) : new Uint32Array(buf, addr, n);
+        owners.set(view, this); // a kept view keeps the world (and its memory) alive
+        return view;
       });
       this.#viewKey = key;
     }
@@ -242,9 +244,7 @@ export class World {
   }
   #params() { return rt.wasm.capw_world_params(this._p()) >>> 2; }
   #error(rc, what) {
-    if (rc === NO_MEMORY) return new RangeError(`${what}: out of memory (nothing changed)`);
-    if (rc === BAD_HANDLE) return new RangeError(`${what}: no such object`);
-    return new Error(`capsule2d: ${what} failed with code ${rc}`);
+    return statusError(rc, what);
   }
 
   // ---- handles ----------------------------------------------------------------
@@ -304,7 +304,10 @@ export class World {
       else if (k === 'awake') rt.heapI32[p + i] = v[k];
       else rt.heapF32[p + i] = v[k];
     });
+    const version = this._call('capw_world_version');
     const rc = this._call('capw_world_add_ball');
+    // The ball arrays moved (beyond ballCapacity): views of the freed arrays are detached.
+    if (this._call('capw_world_version') !== version) rt.detachViews();
     if (rc === BAD_VALUE) throw new RangeError(`addBall: radius ${radius} with density gives a mass that is not a finite positive float32`);
     if (rc < 0) throw this.#error(rc, 'addBall');
     return this.#handle(rc, KIND_BALL, this._view(19)[rc]);
@@ -422,7 +425,13 @@ export class World {
   get events() { this._p(); return this.#events; }
   get eventCapacity() { return this.#eventCapacity; }
   get awakeCount() { return this._call('capw_world_awake_count'); }
-  get destroyed() { return this.#ptr === 0; }
+  get destroyed() {
+    try {
+      return this.#ptr === 0;
+    } catch {
+      return this._p(); // throws the TypeError for a Proxy of a World
+    }
+  }
 
   /** FNV-1a of every live ball's state (slot order): equal bits give equal hashes. */
   stateHash() { return this._call('capw_world_state_hash') >>> 0; }
@@ -502,10 +511,11 @@ export class World {
 
   /** Frees the world's memory now (optional; idempotent). */
   destroy() {
-    if (this.#ptr === 0) return;
+    if (this.destroyed) return;
     registry?.unregister(this);
     rt.wasm.capw_world_destroy(this.#ptr);
     this.#ptr = 0;
     this.#views = null;
+    rt.detachViews(); // views kept in variables are detached, never show freed memory
   }
 }

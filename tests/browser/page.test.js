@@ -392,6 +392,32 @@ describe('tutorial page on the Vite dev server (desktop)', { skip }, () => {
     assert.ok(tabbable);
   });
 
+  it('in Chromium too: a view kept across reserve()/destroy() is detached; a frozen result is a TypeError naming result', async () => {
+    const got = await page.evaluate(() => {
+      const api = window.__capsule2dPage.api;
+      const s = new api.CircleSet(64);
+      s.add(1, 2, 3);
+      const v = s.x;
+      s.reserve(128);
+      const s2 = new api.CircleSet(64);
+      s2.add(100, 0, 1);
+      v[0] = -777;
+      const w = s2.y;
+      s2.destroy();
+      let frozen = '';
+      try {
+        api.collideCircles(0, 0, 1, 1.5, 0.5, 1, Object.freeze(api.createContact()));
+      } catch (e) {
+        frozen = `${e.name}: ${e.message}`;
+      }
+      const out = { kept: v.length, live: s.x[0], other: s2.destroyed, keptAfterDestroy: w.length, frozen };
+      s.destroy();
+      return out;
+    });
+    assert.deepEqual(got, { kept: 0, live: 1, other: true, keptAfterDestroy: 0, frozen: got.frozen });
+    assert.match(got.frozen, /^TypeError: result\.nx cannot be written/);
+  });
+
   it('saves a screenshot of every example (desktop) and still has no console errors', async () => {
     for (const d of DEMOS) {
       await show(page, d);
