@@ -89,8 +89,8 @@ static int cap_cast_core(cap_capsule c, cap_path p, double* s, double* nx, doubl
     }
     if (!found) return CAP_CAST_MISS;
     *s = best;
-    *nx = bx + 0.0; /* + 0 turns -0 into +0 */
-    *ny = by + 0.0;
+    *nx = bx;
+    *ny = by;
     return CAP_CAST_HIT;
 }
 
@@ -127,7 +127,7 @@ static int cap_cast(cap_capsule c, cap_ray ray, cap_path p, int end_touch, cap_r
     if (k == CAP_CAST_HIT && s <= (double)ray.max_fraction) {
         out->fraction = (float)s;
         out->point = cap_v2((float)(p.ox + s * p.dx), (float)(p.oy + s * p.dy));
-        out->normal = cap_v2((float)nx, (float)ny);
+        out->normal = cap_v2((float)nx + 0.0f, (float)ny + 0.0f); /* a tiny negative rounds to -0: + 0 */
         out->starts_inside = 0;
         return 1;
     }

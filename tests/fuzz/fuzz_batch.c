@@ -1,6 +1,7 @@
 /* libFuzzer target for the batch layer: small circle and capsule sets built
  * from the input bytes (many coincident, touching and degenerate shapes, at
- * scales from 1e-30 to 1e20, sometimes with raw float bits: NaN, infinities,
+ * scales from 1e-30 to the edge of the coordinate range (1e38) and beyond it,
+ * sometimes with raw float bits: NaN, infinities,
  * negative radii), contact buffers of every small capacity, stale indexes.
  * AddressSanitizer catches any read or write outside the sets and buffers;
  * the checks below catch broken contracts:
@@ -82,7 +83,7 @@ static void check_contacts(const cap_contact_buffer* b, int count, int by_second
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
-    static const float scales[] = {1.0f, 1e-30f, 1e-3f, 1e3f, 1e20f, 0.0f, 1.0f, 1.0f};
+    static const float scales[] = {1.0f, 1e-30f, 1e-3f, 1e3f, 1e20f, 0.0f, 3e35f, 1e37f}; /* 1e37: some beyond CAP_MAX_COORD */
     reader r = {data, size};
     float scale = scales[next_byte(&r) % 8];
     uint32_t n = next_byte(&r) % 25, m = next_byte(&r) % 13, cap = next_byte(&r) % 40;

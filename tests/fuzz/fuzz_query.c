@@ -8,9 +8,9 @@
  *   - capsule-circle contact agrees with the point test of the inflated
  *     capsule; swapping two segments gives the same distance; swapping two
  *     capsules gives the same hit or miss.
- * Inputs: each float is 4 bytes (little-endian bits); inputs that are not
- * finite or whose magnitude exceeds 1e30 are rejected (differences of
- * coordinates near FLT_MAX overflow, which the contract does not cover).
+ * Inputs: each float is 4 bytes (little-endian bits); inputs outside the
+ * coordinate range (CAP_MAX_COORD, 1e38: NaN, infinities and larger
+ * magnitudes) are rejected, as every API layer rejects them.
  * Radii are |x|. Build and run with tests/fuzz/run.sh. */
 #include <math.h>
 #include <stdint.h>
@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     if (size < sizeof f) return 0;
     memcpy(f, data, sizeof f);
     for (int i = 0; i < NFLOATS; i++) {
-        if (!(fabsf(f[i]) <= 1e30f)) return 0;
+        if (!(fabsf(f[i]) <= CAP_MAX_COORD)) return 0;
     }
     /* byte after the floats picks the ray's max_fraction form */
     cap_vec2 p[6];
