@@ -151,6 +151,7 @@ function judge(ref, h, { t = 'fraction', surface, long = false }) {
   }
   assert.ok(h[t] >= 0, 'fraction in range');
   assert.ok(Math.abs(Math.hypot(h.nx, h.ny) - 1) < 1e-6, 'unit normal');
+  assert.ok(!Object.is(h.nx, -0) && !Object.is(h.ny, -0), 'no -0 in the normal');
   surface(h);
   return 'hit';
 }
