@@ -1,9 +1,11 @@
 // Worker: loads its own capsule2d instance (SIMD or scalar, from workerData)
 // and posts the determinism scene's hash and result bytes, plus the bytes of
-// region queries and casts over the same scene (compared, not hashed).
+// region queries and casts over the same scene (compared, not hashed), and the
+// hash and bytes of the casts golden scene (casts-scene.js).
 import { parentPort, workerData } from 'node:worker_threads';
 import * as api from 'capsule2d';
 import { runScene, buildScene, makeRng, SCENE } from './determinism-scene.js';
+import { runCastsScene } from './casts-scene.js';
 
 await api.init({ simd: workerData.simd });
 const { hash, bytes } = runScene(api);
@@ -27,4 +29,5 @@ api.sweepCircles(capsules, sweeps);
 for (const k of ['index', 'fraction', 'x', 'y', 'nx', 'ny', 'startsInside']) parts.push(rays[k].slice(0, 200));
 for (const k of ['index', 't', 'x', 'y', 'nx', 'ny', 'pointX', 'pointY', 'startsInside']) parts.push(sweeps[k].slice(0, 200));
 const more = Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
-parentPort.postMessage({ simd: api.usingSimd(), hash, bytes, more });
+const casts = runCastsScene(api);
+parentPort.postMessage({ simd: api.usingSimd(), hash, bytes, more, castsHash: casts.hash, castsBytes: casts.bytes });

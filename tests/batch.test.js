@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import {
   init, CircleSet, CapsuleSet, ContactBuffer, IndexBuffer, MAX_CAPACITY,
-  findCapsuleCircleContacts, findCircleContacts, allPairsCapsuleCircle, queryCircle, queryBox,
+  findCapsuleCircleContacts, findCircleContacts, allPairsCapsuleCircle, queryCircle, queryBox, collideCapsuleCircle,
 } from 'capsule2d';
 import * as ref from './batch-reference.js';
 
@@ -372,4 +372,33 @@ test('property: a static capsule set keeps finding every pair as the circles gro
     }),
     { numRuns: 100 },
   );
+});
+
+test('tiny cores (|B - A|^2 below 1e-30, even subnormal): batch normals and depths equal the scalar query\'s', () => {
+  // The pair test projects in a frame scaled by |B - A| when |B - A|^2 leaves
+  // the normal range (capsule2d_batch.h); a plain v / |v|^2 there divides by a
+  // subnormal of a few bits and tilts the normal of a circle beside the core.
+  const capsules = new CapsuleSet(8), circles = new CircleSet(16), out = new ContactBuffer(256), all = new ContactBuffer(256);
+  let checked = 0;
+  for (const len of [3e-23, 4e-23, 7e-23, 1.5e-22, 4e-22, 1e-21, 1e-20, 1e-19, 1e-16]) {
+    capsules.count = 0;
+    circles.count = 0;
+    for (const a of [0, 0.3, 1.1, 2.5, -0.7]) capsules.add(0, 0, f(len * Math.cos(a)), f(len * Math.sin(a)), 0);
+    for (const s of [0.1, 0.27, 0.5, 0.73, 0.9]) for (const d of [2e-19, 5e-19]) circles.add(f(len * s), f(d), f(d * 1.5));
+    const n = findCapsuleCircleContacts(capsules, circles, out);
+    assert.equal(allPairsCapsuleCircle(capsules, circles, all), n);
+    assert.ok(n >= 10, `length ${len}: ${n} contacts`);
+    for (let k = 0; k < out.written; k++) {
+      const j = out.a[k], i = out.b[k];
+      const c = collideCapsuleCircle(capsules.ax[j], capsules.ay[j], capsules.bx[j], capsules.by[j], 0, circles.x[i], circles.y[i], circles.radius[i]);
+      const what = `length ${len}, capsule ${j}, circle ${i}`;
+      // float32 rounding of the core point (an ulp of the core's length) turns the normal by up to that over the distance
+      const tol = 1e-6 + (4 * 1.2e-7 * len) / Math.abs(circles.y[i]);
+      assert.ok(Math.abs(out.nx[k] - c.nx) <= tol && Math.abs(out.ny[k] - c.ny) <= tol, `${what}: normal (${out.nx[k]}, ${out.ny[k]}) vs (${c.nx}, ${c.ny})`);
+      assert.ok(Math.abs(out.depth[k] - c.depth) <= 1e-6 * circles.radius[i], `${what}: depth ${out.depth[k]} vs ${c.depth}`);
+      assert.deepEqual([all.a[k], all.b[k], all.nx[k], all.depth[k]], [j, i, out.nx[k], out.depth[k]], `${what}: all pairs`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 300);
 });

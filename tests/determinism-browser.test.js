@@ -1,8 +1,8 @@
 // The golden determinism hashes in Chromium: the batch scene of
-// determinism-scene.js and the world scene of world/scene.js, run by the
-// built package in a real page with the SIMD and the scalar module, must give
-// EXPECTED_HASH and GOLDEN_WORLD_HASH (the constants of the native and Node
-// tests).
+// determinism-scene.js, the casts scene of casts-scene.js and the world scene
+// of world/scene.js, run by the built package in a real page with the SIMD
+// and the scalar module, must give EXPECTED_HASH, CASTS_GOLDEN_HASH and
+// GOLDEN_WORLD_HASH (the constants of the native and Node tests).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { EXPECTED_HASH } from './determinism-scene.js';
 import { GOLDEN_WORLD_HASH } from './world/golden.js';
+import { CASTS_GOLDEN_HASH } from './golden/casts.js';
 import { ROOT, CHROMIUM, skipReason } from './browser/harness.js';
 
 const TYPES = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
@@ -19,11 +20,13 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>determinism</title>
   import * as api from '/dist/index.js';
   import { runScene } from '/tests/determinism-scene.js';
   import { runWorldScene } from '/tests/world/scene.js';
+  import { runCastsScene } from '/tests/casts-scene.js';
   const simd = new URLSearchParams(location.search).get('simd') === '1';
   try {
     await api.init({ simd });
     const { hash } = runScene(api);
-    window.__result = { hash, worldHash: runWorldScene(api.World), simd: api.usingSimd() };
+    const castsHash = runCastsScene(api).hash;
+    window.__result = { hash, castsHash, worldHash: runWorldScene(api.World), simd: api.usingSimd() };
   } catch (e) {
     window.__result = { error: String(e && e.stack || e) };
   }
@@ -56,7 +59,7 @@ function serve() {
 
 const skip = skipReason();
 
-test('Chromium, SIMD and scalar: the golden determinism hashes (batch and world)', { skip, timeout: 120000 }, async () => {
+test('Chromium, SIMD and scalar: the golden determinism hashes (batch contacts, casts and world)', { skip, timeout: 120000 }, async () => {
   const { chromium } = await import('playwright-core');
   const server = await serve();
   const profile = await mkdtemp(join(tmpdir(), 'capsule2d-det-'));
@@ -76,6 +79,7 @@ test('Chromium, SIMD and scalar: the golden determinism hashes (batch and world)
       assert.equal(r.error, undefined, r.error);
       assert.equal(r.simd, simd);
       assert.equal(hex(r.hash), hex(EXPECTED_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}`);
+      assert.equal(hex(r.castsHash), hex(CASTS_GOLDEN_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: casts, sweeps, region queries`);
       assert.equal(hex(r.worldHash), hex(GOLDEN_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: the physics world`);
     }
   } finally {

@@ -1,0 +1,238 @@
+// The mutation check's fixed list of realistic single-line bugs (issue 19).
+// Each mutant is a source patch: in `file`, the one occurrence of `old`
+// becomes `new` (an `old` that occurs 0 or 2+ times is reported as "patch did
+// not apply", never silently skipped). Keep `old` short but unique, so small
+// edits elsewhere in the file do not break it. `equivalent` (a reason) marks
+// a mutant that cannot change any observable result; it is applied (to check
+// the patch still matches) but not expected to be caught.
+//
+// run: npm run test:mutants   (tools/mutants/run.js; README, "Mutation check")
+
+export const MUTANTS = [
+  // ---- C core: src/core ----------------------------------------------------
+  {
+    id: 'core-touching',
+    what: 'collideCapsuleCircle: exact touching (dist == rsum) is no longer a hit',
+    file: 'src/core/query.c',
+    old: 'if (!(dist <= rsum)) return 0; /* touching',
+    new: 'if (!(dist < rsum)) return 0; /* touching',
+  },
+  {
+    id: 'core-clamp',
+    what: 'closest point on a segment: the projection is not clamped at 0 (points before A)',
+    file: 'src/core/query.c',
+    old: 't = cap_minf(cap_maxf(t, 0.0f), 1.0f);',
+    new: 't = cap_minf(t, 1.0f);',
+  },
+  {
+    id: 'core-line-normal',
+    what: 'collideLineCircle: a centre on the line (d = 0) gets the right normal, not the left',
+    file: 'src/core/query.c',
+    old: 'cap_vec2 n = d < 0.0f ? cap_neg(left) : left;',
+    new: 'cap_vec2 n = d <= 0.0f ? cap_neg(left) : left;',
+  },
+  {
+    id: 'core-manifold-order',
+    what: 'collideCapsules, parallel: equal depths put the far end first (the tie rule)',
+    file: 'src/core/query.c',
+    old: 'int swap = d1 > d0;',
+    new: 'int swap = d1 >= d0;',
+  },
+  {
+    id: 'core-ray-facing',
+    what: 'rayCastSegment: the normal faces away from the ray origin',
+    file: 'src/core/cast.c',
+    old: 'if (cap_dot(n, u) > 0.0f) n = cap_neg(n);',
+    new: 'if (cap_dot(n, u) < 0.0f) n = cap_neg(n);',
+  },
+  {
+    id: 'core-ray-maxfraction',
+    what: 'rays: a hit exactly at maxFraction no longer counts',
+    file: 'src/core/cast.c',
+    old: 'if (!(fraction <= ray.max_fraction)) return 0;',
+    new: 'if (!(fraction < ray.max_fraction)) return 0;',
+  },
+  {
+    id: 'core-ray-tangent',
+    what: 'rays: a tangent ray misses a circle (h == r)',
+    file: 'src/core/cast.c',
+    old: 'if (b > 0.0f || !(h <= r)) return 0;',
+    new: 'if (b > 0.0f || !(h < r)) return 0;',
+  },
+  {
+    id: 'core-sweep-point',
+    what: 'sweeps: the contact point is put on the far side of the moving circle',
+    file: 'src/core/cast.c',
+    old: 'out->point = cap_mul_add(rh->point, 0.0f - r, rh->normal);',
+    new: 'out->point = cap_mul_add(rh->point, r, rh->normal);',
+  },
+  {
+    id: 'core-ray-capsule-side',
+    what: 'rayCastCapsule: the right flat side is built from a + side on one end (copy-paste sign)',
+    file: 'src/core/cast.c',
+    old: 'cap_enter_segment(cap_sub(c.a, side), cap_sub(c.b, side)',
+    new: 'cap_enter_segment(cap_sub(c.a, side), cap_add(c.b, side)',
+  },
+
+  // ---- kernels, grid, batch: src/kernels, src/batch ------------------------
+  {
+    id: 'kernel-last-lane',
+    what: 'all-pairs kernel: the 8th circle of each block of 8 is never emitted',
+    file: 'src/kernels/narrow.c',
+    old: 'lane < 8 && base + lane < n',
+    new: 'lane < 7 && base + lane < n',
+  },
+  {
+    id: 'kernel-tiny-core',
+    what: 'pair test: a core with |v|^2 < 1e-30 takes the plain division (gradient overflows)',
+    file: 'src/kernels/narrow.c',
+    old: 'if (vv >= 1e-30f && vv <= 3.0e38f) {',
+    new: 'if (vv > 0.0f && vv <= 3.0e38f) {',
+  },
+  {
+    id: 'grid-diagonal-left',
+    what: 'circle buckets: the scan skips the lower-left diagonal neighbour cell',
+    file: 'src/batch/circle_buckets.c',
+    old: 'e0 = bs->start[c + w - 1]',
+    new: 'e0 = bs->start[c + w]',
+  },
+  {
+    id: 'grid-diagonal-right',
+    what: 'circle buckets: the scan skips the lower-right diagonal neighbour cell',
+    file: 'src/batch/circle_buckets.c',
+    old: 'e1 = bs->start[c + w + 2]',
+    new: 'e1 = bs->start[c + w + 1]',
+  },
+  {
+    id: 'grid-gather-row',
+    what: 'grid gather (box): the last row of the box is not gathered',
+    file: 'src/kernels/grid.c',
+    old: 'for (int32_t y = r.y0; y <= r.y1; y++) k = gather_row',
+    new: 'for (int32_t y = r.y0; y < r.y1; y++) k = gather_row',
+  },
+  {
+    id: 'cast-gather-row',
+    what: 'cast gather (segment): the last row the segment reaches is not gathered',
+    file: 'src/kernels/grid.c',
+    old: 'for (int32_t row = ry0; row <= ry1; row++) {',
+    new: 'for (int32_t row = ry0; row < ry1; row++) {',
+  },
+  {
+    id: 'cast-gather-radius',
+    what: 'cast gather (segment): the swept circle\'s radius is left out of the padding',
+    file: 'src/kernels/grid.c',
+    old: 'double pad = r + 0.5 * cell',
+    new: 'double pad = 0.5 * cell',
+  },
+  {
+    id: 'cast-ray-extent',
+    what: 'rayCastClosest / castRays: the gathered segment ignores maxFraction in x',
+    file: 'src/batch/batch_cast.c',
+    old: 'ray.origin.x + (double)ray.max_fraction * ray.direction.x,',
+    new: 'ray.origin.x + ray.direction.x,',
+  },
+  {
+    id: 'cast-tie',
+    what: 'rayCastClosest: a tie goes to the higher capsule index',
+    file: 'src/batch/batch_cast.c',
+    old: 'if (!found || h.fraction < hit->fraction) {',
+    new: 'if (!found || h.fraction <= hit->fraction) {',
+  },
+  {
+    id: 'index-version',
+    what: 'contact index: a changed set version (set(), update()) does not rebuild it',
+    file: 'src/kernels/contact_index.c',
+    old: 'int fresh = ci->built && ci->count == m && ci->version == c->version;',
+    new: 'int fresh = ci->built && ci->count == m;',
+  },
+  {
+    id: 'index-reach',
+    what: 'contact index: larger circles than it was built for do not rebuild it',
+    file: 'src/kernels/contact_index.c',
+    old: 'if (fresh && reach <= ci->reach) return CAP_OK;',
+    new: 'if (fresh) return CAP_OK;',
+  },
+  {
+    id: 'check-radius',
+    what: 'batch input check: the fast pass never flags a negative radius',
+    file: 'src/batch/batch_check.c',
+    old: 'if (f == k - 1) acc |=',
+    new: 'if (f == k) acc |=',
+  },
+  {
+    id: 'query-box-corner',
+    what: 'queryBox on capsules: one corner of the box is not tested against the capsule',
+    file: 'src/batch/batch_query.c',
+    old: 'for (int c = 0; c < 4; c++) {',
+    new: 'for (int c = 0; c < 3; c++) {',
+  },
+  {
+    id: 'query-circle-box-touch',
+    what: 'queryBox on circles: a circle touching the box no longer counts',
+    file: 'src/batch/batch_query.c',
+    old: 'b) <= r * r) put(out, &k, i);',
+    new: 'b) < r * r) put(out, &k, i);',
+  },
+
+  // ---- the world: src/world --------------------------------------------------
+  {
+    id: 'world-restitution',
+    what: 'world: ball–ball restitution takes the first ball\'s, not max(ea, eb)',
+    file: 'src/world/step.c',
+    old: 'c->restitution = fmax2(s->rest[a], s->rest[b]);',
+    new: 'c->restitution = fmax2(s->rest[a], s->rest[a]);',
+  },
+
+  // ---- the JS API: src/js ----------------------------------------------------
+  {
+    id: 'js-ray-miss-fills',
+    what: 'rayCastSegment fills `result` on a miss',
+    file: 'src/js/query.js',
+    old: 'if (wasm.capw_ray_cast_segment(ax, ay, bx, by, ox, oy, dx, dy, maxF) !== 1) return null;',
+    new: 'if (wasm.capw_ray_cast_segment(ax, ay, bx, by, ox, oy, dx, dy, maxF) !== 1) return readRayHit(result) && null;',
+  },
+  {
+    id: 'js-set-stale',
+    what: 'CapsuleSet.set() does not mark the static index stale',
+    file: 'src/js/batch.js',
+    old: 'v.radius[i] = radius;\n    this._touch();\n  }\n\n  reserve(',
+    new: 'v.radius[i] = radius;\n  }\n\n  reserve(',
+  },
+  {
+    id: 'js-negative-radius',
+    what: 'collideCapsuleCircle accepts a negative capsuleRadius',
+    file: 'src/js/query.js',
+    old: "capsuleRadius = radius(capsuleRadius, 'capsuleRadius');\n  cx = f32(cx, 'cx');",
+    new: "capsuleRadius = f32(capsuleRadius, 'capsuleRadius');\n  cx = f32(cx, 'cx');",
+  },
+  {
+    id: 'js-check-infinity',
+    what: 'argument check: only NaN is rejected, ±Infinity and float32 overflow pass',
+    file: 'src/js/check.js',
+    old: 'if (f - f !== 0) throw',
+    new: 'if (Number.isNaN(f)) throw',
+  },
+  {
+    id: 'js-ball-radius-zero',
+    what: 'World.addBall accepts radius 0',
+    file: 'src/js/world.js',
+    old: "radius = num(radius, 'radius', { min: 0, minExclusive: true });",
+    new: "radius = num(radius, 'radius', { min: 0 });",
+    equivalent: 'the C side rejects radius 0 as well (a ball needs a finite positive mass): still a RangeError naming radius and its value, thrown before anything changes; only the wording differs',
+  },
+  {
+    id: 'js-foreign-handle',
+    what: 'World handles: the world tag is not checked, so another world\'s handle aliases a ball here',
+    file: 'src/js/world.js',
+    old: 'if (tag !== this.#tag) throw',
+    new: 'if (false && tag !== this.#tag) throw',
+  },
+  {
+    id: 'js-grow-boundary',
+    what: 'grow-and-retry also repeats the query when the count exactly fills the buffer',
+    file: 'src/js/batch.js',
+    old: 'if (count <= out.capacity) return false;',
+    new: 'if (count < out.capacity) return false;',
+    equivalent: 'count == capacity: reserve(count) keeps the buffer as it is and the repeated query writes the same results; only time is lost',
+  },
+];
