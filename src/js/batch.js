@@ -21,7 +21,7 @@ import {
 } from './results.js';
 import { BAD_VALUE, NO_MEMORY, ZERO_DIRECTION, describe, outOfMemory, statusError } from './errors.js';
 import {
-  F32, U32, I32, COUNT_WORD, MAX_CAPACITY as CAPACITY_LIMIT, HeapObject, defineSoA, indexArg, madeArg, notMade,
+  F32, U32, I32, COUNT_WORD, MAX_CAPACITY as CAPACITY_LIMIT, HeapObject, StructOfArrays, defineSoA, indexArg, madeArg, notMade,
   fieldNames, soaLayout, checkLayout,
 } from './heap.js';
 
@@ -95,28 +95,27 @@ function optionsArg(options, name) {
 // ---- the sets and buffers: field tables (heap.js's defineSoA) -------------
 
 /** Circles in wasm memory: x, y, radius (float32, structure of arrays). */
-export class CircleSet extends defineSoA({
-  name: 'CircleSet', c: 'capw_circle_set', ready, set: true,
+export class CircleSet extends StructOfArrays {}
+defineSoA(CircleSet, {
+  c: 'capw_circle_set', ready, set: true,
   fields: [['x', F32, f32], ['y', F32, f32], ['radius', F32, radiusArg]],
-}) {}
+});
 
 /** Capsules in wasm memory: core (ax, ay) → (bx, by) and radius, with a static index. */
-export class CapsuleSet extends defineSoA({
-  name: 'CapsuleSet', c: 'capw_capsule_set', ready, set: true, version: true,
-  fields: [['ax', F32, f32], ['ay', F32, f32], ['bx', F32, f32], ['by', F32, f32], ['radius', F32, radiusArg]],
-}) {
+export class CapsuleSet extends StructOfArrays {
   /** Re-indexes now; call after writing the views directly. */
   update() {
     const p = this._ptr();
     check(rt.wasm.capw_capsule_set_update(p), this, null, 'capsules');
   }
 }
+defineSoA(CapsuleSet, {
+  c: 'capw_capsule_set', ready, set: true, version: true,
+  fields: [['ax', F32, f32], ['ay', F32, f32], ['bx', F32, f32], ['by', F32, f32], ['radius', F32, radiusArg]],
+});
 
 /** Pair results: count found, the first min(count, capacity) written. */
-export class ContactBuffer extends defineSoA({
-  name: 'ContactBuffer', c: 'capw_contact_buffer', ready, results: true,
-  fields: BATCH_CONTACT.map((name, k) => [name, k < 2 ? U32 : F32]), // a, b, nx, ny, depth, pointX, pointY
-}) {
+export class ContactBuffer extends StructOfArrays {
   /** Contact i (i < written) as an object (reuses `result` when given). */
   get(i, result) {
     indexArg(i, 'i', this.written, 'an index below written');
@@ -130,45 +129,49 @@ export class ContactBuffer extends defineSoA({
     return writeBatchContact(result, f);
   }
 }
+defineSoA(ContactBuffer, {
+  c: 'capw_contact_buffer', ready, results: true,
+  fields: BATCH_CONTACT.map((name, k) => [name, k < 2 ? U32 : F32]), // a, b, nx, ny, depth, pointX, pointY
+});
 
 /** Index results of region queries (ascending). */
-export class IndexBuffer extends defineSoA({
-  name: 'IndexBuffer', c: 'capw_index_buffer', ready, results: true,
-  fields: [['index', U32]],
-}) {
+export class IndexBuffer extends StructOfArrays {
   get(i) {
     indexArg(i, 'i', this.written, 'an index below written');
     return this._views()[0][i];
   }
 }
+defineSoA(IndexBuffer, { c: 'capw_index_buffer', ready, results: true, fields: [['index', U32]] });
 
 /**
  * Many rays, one closest hit each (castRays). Inputs: ox, oy, dx, dy,
  * maxFraction. Outputs per ray: index (NO_HIT on a miss, other outputs 0),
  * fraction, x, y, nx, ny, startsInside (1/0).
  */
-export class RayBatch extends defineSoA({
-  name: 'RayBatch', c: 'capw_ray_batch', ready,
+export class RayBatch extends StructOfArrays {}
+defineSoA(RayBatch, {
+  c: 'capw_ray_batch', ready,
   fields: [
     ['ox', F32, f32], ['oy', F32, f32], ['dx', F32, f32], ['dy', F32, f32], ['maxFraction', F32, maxFractionArg],
     ['index', U32], ['fraction', F32], ['x', F32], ['y', F32], ['nx', F32], ['ny', F32], ['startsInside', U32],
   ],
   also: (v) => nonZero(v[2], v[3], 'dx', 'dy'),
-}) {}
+});
 
 /**
  * Many swept circles, one first hit each (sweepCircles). Inputs: x0, y0,
  * x1, y1, radius. Outputs: index (NO_HIT on a miss, other outputs 0), t,
  * x, y (centre at t), nx, ny, pointX, pointY, startsInside (1/0).
  */
-export class SweepBatch extends defineSoA({
-  name: 'SweepBatch', c: 'capw_sweep_batch', ready,
+export class SweepBatch extends StructOfArrays {}
+defineSoA(SweepBatch, {
+  c: 'capw_sweep_batch', ready,
   fields: [
     ['x0', F32, f32], ['y0', F32, f32], ['x1', F32, f32], ['y1', F32, f32], ['radius', F32, radiusArg],
     ['index', U32], ['t', F32], ['x', F32], ['y', F32], ['nx', F32], ['ny', F32], ['pointX', F32], ['pointY', F32],
     ['startsInside', U32],
   ],
-}) {}
+});
 
 // ---- queries ---------------------------------------------------------------
 

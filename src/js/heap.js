@@ -233,16 +233,31 @@ function method(proto, key, fn, length) {
 }
 
 /**
- * The base class of a structure of arrays in wasm memory, from its field
- * table; the exported class extends it (and adds its own methods):
+ * The base of a structure of arrays in wasm memory: a class extends it and
+ * declares its field table with defineSoA, which this constructor reads.
+ */
+export class StructOfArrays extends HeapObject {
+  /** capacity: an integer from 1 to MAX_CAPACITY. */
+  constructor(capacity) {
+    const s = specOf(new.target);
+    s.ready();
+    capacityArg(capacity, 'capacity');
+    super(allocated(rt.wasm[`${s.c}_create`](capacity), s.name, capacity), s.name, rt.wasm[`${s.c}_destroy`]);
+  }
+}
+
+/**
+ * Declares a structure of arrays in wasm memory from its field table: puts
+ * its views, count, add/set/reserve (or the result buffer's members) on
+ * cls.prototype, beside the methods the class writes itself:
  *
- *   export class CircleSet extends defineSoA({
- *     name: 'CircleSet', c: 'capw_circle_set', ready, set: true,
+ *   export class CircleSet extends StructOfArrays {}
+ *   defineSoA(CircleSet, {
+ *     c: 'capw_circle_set', ready, set: true,
  *     fields: [['x', F32, f32], ['y', F32, f32], ['radius', F32, radius]],
- *   }) {}
+ *   });
  *
  * spec:
- *   name     the class's name in messages ("this CircleSet is full")
  *   c        the exports' prefix: <c>_create(capacity) → pointer (0 when out
  *            of memory), <c>_reserve(ptr, capacity) → status, <c>_destroy(ptr)
  *   fields   [name, F32 | U32, check?]: the struct's arrays in order (words
@@ -260,35 +275,28 @@ function method(proto, key, fn, length) {
  *            what it derives (an index) on next use
  *   also     a check of add()'s checked inputs together (after each field's own)
  * Without `results` the count is writable (0..capacity) and add(...inputs)
- * appends an element and returns its index (RangeError when full).
+ * appends an element and returns its index (RangeError when full). Messages
+ * name the class (cls.name). Returns cls.
  */
-export function defineSoA(spec) {
-  const { name, fields } = spec;
-  const create = `${spec.c}_create`, reserve = `${spec.c}_reserve`, destroy = `${spec.c}_destroy`;
+export function defineSoA(cls, spec) {
+  const name = cls.name, { fields } = spec, proto = cls.prototype;
+  const reserve = `${spec.c}_reserve`;
   const inputs = fields.filter((f) => f[2] !== undefined);
   const n = inputs.length;
   const row = new Float64Array(n); // add()/set()'s checked inputs (the checks run no user code)
   const versionWord = spec.version ? FIRST_ARRAY_WORD + fields.length : -1;
+  specs.set(cls, { ...spec, name });
+  Object.defineProperty(cls, 'length', { value: 1 }); // new cls(capacity)
 
-  class SoA extends HeapObject {
-    constructor(capacity) {
-      spec.ready();
-      capacityArg(capacity, 'capacity');
-      super(allocated(rt.wasm[create](capacity), name, capacity), name, rt.wasm[destroy]);
-    }
-
-    _makeViews(buffer, w) {
-      const h = rt.heapU32, c = h[w + CAPACITY_WORD], v = new Array(fields.length);
-      for (let k = 0; k < fields.length; k++) v[k] = new VIEW[fields[k][1]](buffer, h[w + FIRST_ARRAY_WORD + k], c);
-      return v;
-    }
-
-    /** Bumps the version (the C side rebuilds its index on next use). @internal */
-    _touch() {
-      if (versionWord >= 0) this._setWord(versionWord, (this._word(versionWord) + 1) >>> 0);
-    }
-  }
-  const proto = SoA.prototype;
+  method(proto, '_makeViews', function (buffer, w) {
+    const h = rt.heapU32, c = h[w + CAPACITY_WORD], v = new Array(fields.length);
+    for (let k = 0; k < fields.length; k++) v[k] = new VIEW[fields[k][1]](buffer, h[w + FIRST_ARRAY_WORD + k], c);
+    return v;
+  }, 2);
+  // Bumps the version (the C side rebuilds its index on next use).
+  const touch = (obj) => {
+    if (versionWord >= 0) obj._setWord(versionWord, (obj._word(versionWord) + 1) >>> 0);
+  };
   for (let k = 0; k < fields.length; k++) {
     accessor(proto, fields[k][0], function () {
       return this._views()[k];
@@ -325,7 +333,7 @@ export function defineSoA(spec) {
       this._reserve(rt.wasm[reserve], capacity);
       if (this.capacity !== cap && this._word(COUNT_WORD) > written) this._setWord(COUNT_WORD, written);
     }, 1);
-    return remember(SoA, spec);
+    return cls;
   }
 
   accessor(
@@ -336,7 +344,7 @@ export function defineSoA(spec) {
     },
     function (value) {
       this._setWord(COUNT_WORD, countArg(this, value));
-      this._touch();
+      touch(this);
     },
   );
   method(proto, 'add', function () {
@@ -346,24 +354,19 @@ export function defineSoA(spec) {
     if (i >= this.capacity) throw new RangeError(`this ${name} is full (capacity ${this.capacity}); reserve() more`);
     store(this, i, r);
     this._setWord(COUNT_WORD, i + 1);
-    this._touch();
+    touch(this);
     return i;
   }, n);
   if (spec.set) {
     method(proto, 'set', function (i) {
       indexArg(i, 'i', this.count, 'an index below count');
       store(this, i, take(arguments, 1));
-      this._touch();
+      touch(this);
     }, n + 1);
   }
   method(proto, 'reserve', function (capacity) {
     this._reserve(rt.wasm[reserve], capacity);
   }, 1);
-  return remember(SoA, spec);
-}
-
-function remember(cls, spec) {
-  specs.set(cls, spec);
   return cls;
 }
 
