@@ -1,6 +1,6 @@
 // capsule2d — the one place that describes a bad value for a message and
 // turns a C status code (cap_status, capsule2d.h) into the error to throw.
-// Every JS file (runtime, loader, query, batch, world, draw) uses these, so
+// Every JS file (runtime, loader, query, heap, batch, world, draw) uses these, so
 // the same value reads the same everywhere: "got an object", "got an array
 // of length 3", "got a CircleSet", "got the string \"3\"", "got number NaN".
 

@@ -15,7 +15,8 @@ export let heapI32 = null;
 /** Counts view refreshes, so objects caching sub-views know when to remake them. */
 export let generation = 0;
 
-const OUT_FLOATS = 32;
+/** Floats in the single-query block (CAP_OUT_FLOATS; checked with the batch layout). */
+export const OUT_FLOATS = 32;
 
 function refresh() {
   const buffer = wasm.memory.buffer;

@@ -2,7 +2,8 @@
  * Sets and buffers are passed as pointers; JS reads their fields (layouts in
  * capsule2d_batch.h, 4-byte fields) and arrays straight from memory. Every
  * call returns a CAP_BATCH_* code; details of the last error are in the
- * block at capw_batch_error(): code, set, field, index (int32 each). */
+ * block at capw_batch_error(): code, set, field, index (int32 each). Every
+ * offset JS relies on is in capw_batch_layout() (exports_layout.c). */
 #include "capsule2d_batch.h"
 #include "wasm/exports_context.h"
 
@@ -66,11 +67,13 @@ EMSCRIPTEN_KEEPALIVE int capw_query_box_circles(const cap_circle_set* s, float x
     return cap_query_box_circles(s, x0, y0, x1, y1, out, &capw_ctx.err);
 }
 
-/* Closest hit of one ray or sweep, read by JS from capw_cast_out():
+/* Closest hit of one ray or sweep, read by JS from capw_cast_out(): a
+ * capw_ray_out or a capw_sweep_out (exports_context.h; word offsets in
+ * capw_batch_layout()):
  *   ray:   [0] index (u32) [1] fraction [2] point x [3] point y [4] nx [5] ny [6] starts_inside (u32)
  *   sweep: [0] index (u32) [1] t [2] centre x [3] centre y [4] nx [5] ny [6] point x [7] point y
  *          [8] starts_inside (u32) */
-EMSCRIPTEN_KEEPALIVE void* capw_cast_out(void) { return capw_ctx.cast; }
+EMSCRIPTEN_KEEPALIVE void* capw_cast_out(void) { return &capw_ctx.cast; }
 
 EMSCRIPTEN_KEEPALIVE int capw_ray_cast_capsules(cap_capsule_set* s, float ox, float oy, float dx, float dy, float max_fraction)
 {
@@ -79,13 +82,14 @@ EMSCRIPTEN_KEEPALIVE int capw_ray_cast_capsules(cap_capsule_set* s, float ox, fl
     cap_ray_hit h;
     int rc = cap_ray_cast_capsules(s, ray, &index, &h, &capw_ctx.err);
     if (rc != 1) return rc;
-    capw_ctx.cast[0].u = index;
-    capw_ctx.cast[1].f = h.fraction;
-    capw_ctx.cast[2].f = h.point.x;
-    capw_ctx.cast[3].f = h.point.y;
-    capw_ctx.cast[4].f = h.normal.x;
-    capw_ctx.cast[5].f = h.normal.y;
-    capw_ctx.cast[6].u = (uint32_t)h.starts_inside;
+    capw_ray_out* o = &capw_ctx.cast.ray;
+    o->index = index;
+    o->fraction = h.fraction;
+    o->x = h.point.x;
+    o->y = h.point.y;
+    o->nx = h.normal.x;
+    o->ny = h.normal.y;
+    o->starts_inside = (uint32_t)h.starts_inside;
     return 1;
 }
 
@@ -96,15 +100,16 @@ EMSCRIPTEN_KEEPALIVE int capw_sweep_circle_capsules(cap_capsule_set* s, float x0
     cap_sweep_hit h;
     int rc = cap_sweep_circle_capsules(s, a, b, r, &index, &h, &capw_ctx.err);
     if (rc != 1) return rc;
-    capw_ctx.cast[0].u = index;
-    capw_ctx.cast[1].f = h.t;
-    capw_ctx.cast[2].f = h.center.x;
-    capw_ctx.cast[3].f = h.center.y;
-    capw_ctx.cast[4].f = h.normal.x;
-    capw_ctx.cast[5].f = h.normal.y;
-    capw_ctx.cast[6].f = h.point.x;
-    capw_ctx.cast[7].f = h.point.y;
-    capw_ctx.cast[8].u = (uint32_t)h.starts_inside;
+    capw_sweep_out* o = &capw_ctx.cast.sweep;
+    o->index = index;
+    o->t = h.t;
+    o->x = h.center.x;
+    o->y = h.center.y;
+    o->nx = h.normal.x;
+    o->ny = h.normal.y;
+    o->point_x = h.point.x;
+    o->point_y = h.point.y;
+    o->starts_inside = (uint32_t)h.starts_inside;
     return 1;
 }
 

@@ -1,7 +1,8 @@
 /* capsule2d — private to the wasm boundary: the result blocks the exports
  * write and JS reads, held by one context object (no loose globals). The
  * pointers capw_out(), capw_batch_error() and capw_cast_out() point into
- * it; their layouts are documented beside those exports. */
+ * it; their layouts are documented beside those exports, and the word
+ * offsets JS reads are in capw_batch_layout() (exports_layout.c). */
 #ifndef CAPW_EXPORTS_CONTEXT_H
 #define CAPW_EXPORTS_CONTEXT_H
 
@@ -11,13 +12,32 @@
 
 #define CAP_OUT_FLOATS 32
 
-/* One float or uint32 word of the cast block. */
-typedef union capw_word { float f; uint32_t u; } capw_word;
+/* The closest hit of one ray (capw_ray_cast_capsules), as JS reads it:
+ * word k is RAY_CLOSEST[k] of results.js. */
+typedef struct capw_ray_out {
+    uint32_t index;
+    float fraction, x, y, nx, ny;
+    uint32_t starts_inside;
+} capw_ray_out;
+
+/* The first hit of one swept circle (capw_sweep_circle_capsules): word k is
+ * SWEEP_CLOSEST[k] of results.js; (x, y) is the centre at t. */
+typedef struct capw_sweep_out {
+    uint32_t index;
+    float t, x, y, nx, ny, point_x, point_y;
+    uint32_t starts_inside;
+} capw_sweep_out;
+
+/* The cast block: one ray or one sweep result at a time. */
+typedef union capw_cast_block {
+    capw_ray_out ray;
+    capw_sweep_out sweep;
+} capw_cast_block;
 
 typedef struct capw_context {
     float out[CAP_OUT_FLOATS]; /* single queries (exports.c) */
     cap_batch_error err;       /* the last batch call's error (exports_batch.c) */
-    capw_word cast[9];         /* the closest hit of one ray or sweep (exports_batch.c) */
+    capw_cast_block cast;      /* the closest hit of one ray or sweep (exports_batch.c) */
 } capw_context;
 
 /* The boundary's one context (defined in exports.c). */
