@@ -12,8 +12,11 @@ import * as edgeCases from './edge-cases.js';
 import * as raycast from './raycast.js';
 import * as sweep from './sweep.js';
 import * as tunnel from './tunnel.js';
+import * as hero from './hero.js';
+import * as playground from './playground.js';
 
 export const demos = {
+  hero,
   closest,
   'segment-circle': segmentCircle,
   'capsule-circle': capsuleCircle,
@@ -25,4 +28,5 @@ export const demos = {
   raycast,
   sweep,
   tunnel,
+  playground,
 };
