@@ -148,7 +148,6 @@ export function mount(el, api) {
     state.running = on;
     stage.animate(on);
     playBtn.textContent = on ? 'Pause' : 'Play';
-    playBtn.setAttribute('aria-pressed', String(!on));
     if (say) announce(on ? 'Playing.' : `Paused. ${world.balls.live} balls.`);
     stage.invalidate();
   }

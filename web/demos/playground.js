@@ -196,7 +196,6 @@ export function mount(el, api) {
     state.running = on;
     stage.animate(on);
     buttons.play.textContent = on ? 'Pause' : 'Play';
-    buttons.play.setAttribute('aria-pressed', String(!on));
     if (say) announce(on ? 'Playing.' : `Paused after ${state.steps} steps.`);
     stage.invalidate();
   }
