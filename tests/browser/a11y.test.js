@@ -13,7 +13,7 @@ import { frames, show, client, state, drag, contrast, parseColor, luminance } fr
 const skip = skipReason();
 
 const DEMOS = [
-  'hero', 'closest', 'segment-circle', 'capsule-circle', 'capsule-axis', 'line-distance', 'falling',
+  'hero', 'closest', 'segment-circle', 'capsule-circle', 'capsule-axis', 'capsules', 'line-distance', 'falling',
   'circles', 'edge-cases', 'raycast', 'sweep', 'tunnel', 'playground',
 ];
 

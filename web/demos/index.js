@@ -14,6 +14,7 @@ import * as sweep from './sweep.js';
 import * as tunnel from './tunnel.js';
 import * as hero from './hero.js';
 import * as playground from './playground.js';
+import * as capsules from './capsules.js';
 
 export const demos = {
   hero,
@@ -21,6 +22,7 @@ export const demos = {
   'segment-circle': segmentCircle,
   'capsule-circle': capsuleCircle,
   'capsule-axis': capsuleAxis,
+  capsules,
   'line-distance': lineDistance,
   falling,
   circles,
