@@ -78,13 +78,21 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
     assert.ok((await steps(page, 'hero')) > s0, 'it steps');
     const isWorld = await page.evaluate(() => window.__capsule2dPage.demos.hero.world instanceof window.__capsule2dPage.api.World);
     assert.equal(isWorld, true);
-    // Balls fall and come to rest: some are asleep in the cup after a while.
-    await page.waitForFunction(() => {
-      const w = window.__capsule2dPage.demos.hero.world;
-      let asleep = 0;
-      for (let i = 0; i < w.balls.count; i++) if (w.balls.alive(i) && !w.balls.awake(i)) asleep++;
-      return asleep >= 5;
-    }, null, { timeout: 30000 });
+    // Balls fall and come to rest: some are asleep in the cup after a while
+    // (stepped here directly: the same steps the page runs each frame).
+    const slept = await page.evaluate(() => {
+      const demo = window.__capsule2dPage.demos.hero;
+      const w = demo.world;
+      const asleep = () => {
+        let n = 0;
+        for (let i = 0; i < w.balls.count; i++) if (w.balls.alive(i) && !w.balls.awake(i)) n++;
+        return n;
+      };
+      let k = 0;
+      for (; k < 1500 && asleep() < 5; k++) demo.step();
+      return { steps: k, asleep: asleep(), doorOpen: demo.state.doorOpen };
+    });
+    assert.ok(slept.asleep >= 5, `balls asleep in the cup: ${JSON.stringify(slept)}`);
     const r = await rest(page, 'hero');
     assert.ok(r.slow >= 5, `${r.slow} of ${r.live} balls at rest`);
     // The readout: ms per step and the ball count, as the world says.
@@ -95,6 +103,23 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
     const live = await page.evaluate(() => window.__capsule2dPage.demos.hero.world.balls.live);
     assert.ok(Math.abs(shown - live) <= 3, `balls shown ${shown}, live ${live}`);
     await shot(page, 'desktop-hero', '[data-demo="hero"]');
+    // The cup's bottom opens now and then: the pile wakes and pours out of view, then it shuts.
+    const cyc = await page.evaluate(() => {
+      const demo = window.__capsule2dPage.demos.hero;
+      demo.setRunning(false);
+      const o0 = demo.state.openings;
+      const r0 = demo.state.removed;
+      let statics = null;
+      for (let i = 0; i < 2000 && demo.state.openings === o0; i++) demo.step();
+      statics = demo.world.statics().length;
+      for (let i = 0; i < 200; i++) demo.step();
+      demo.setRunning(true);
+      return { opened: demo.state.openings - o0, removed: demo.state.removed - r0, whileOpen: statics, after: demo.world.statics().length };
+    });
+    assert.equal(cyc.opened, 1);
+    assert.equal(cyc.whileOpen, 4, 'the bottom is gone while open');
+    assert.equal(cyc.after, 5, 'and back after');
+    assert.ok(cyc.removed >= 10, `${cyc.removed} balls poured out`);
   });
 
   it('the live scene: dragging ramp 1 moves its capsule in the world; a click drops a ball; pause stops it', async () => {
@@ -142,13 +167,14 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
   it('the playground: plinko balls fall through the pegs and come to rest', async () => {
     const d = 'playground';
     await show(page, d);
-    // 500 balls, then 900 steps run directly (paused, so the test does not wait for frames).
+    // 500 balls, then 1,200 steps (20 s) run directly (paused, so the test does not wait for frames).
     await page.locator(`[data-demo="${d}"] input[name="count"]`).fill('500');
     await page.click(`[data-demo="${d}"] button[name="play"]`);
     const r = await page.evaluate(() => {
       const demo = window.__capsule2dPage.demos.playground;
+      demo.build(); // from step 0: the same run every time
       const y0 = Math.max(...Array.from(demo.world.balls.y.subarray(0, demo.world.balls.count)));
-      for (let i = 0; i < 900; i++) demo.stepOnce();
+      for (let i = 0; i < 1200; i++) demo.stepOnce();
       const b = demo.world.balls;
       let binned = 0;
       for (let i = 0; i < b.count; i++) if (b.y[i] < -4) binned++;
@@ -159,7 +185,7 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
     assert.ok(r.y0 > 12.5, `the balls start above the box (${r.y0})`);
     assert.ok(r.binned >= 0.9 * r.live, `${r.binned} of ${r.live} fell through the pegs into the bins (a few may rest on a peg)`);
     const rr = await rest(page, d);
-    assert.ok(rr.slow >= 0.95 * rr.live, `${rr.slow} of ${rr.live} at rest`);
+    assert.ok(rr.slow >= 0.9 * rr.live, `${rr.slow} of ${rr.live} at rest`);
     assert.ok(rr.asleep >= 0.3 * rr.live, `${rr.asleep} of ${rr.live} asleep (whole piles sleep together)`);
     await frames(page, 2);
     await shot(page, 'desktop-playground-plinko-rest', `[data-demo="${d}"]`);
@@ -239,6 +265,8 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
     assert.ok(r.hits >= 20, `${r.hits} hits on the wall`);
     await frames(page, 2);
     assert.equal(await readout(page, d, 'passed'), '0');
+    assert.equal(await readout(page, d, 'hits'), String(r.hits), 'the readout shows the hits');
+    assert.equal(await page.locator(`[data-demo="${d}"] input[name="count"]`).isVisible(), false, 'no ball-count slider for this scene');
     await shot(page, 'desktop-playground-fast', `[data-demo="${d}"]`);
     await page.check(`[data-demo="${d}"] input[name="scene"][value="plinko"]`);
   });

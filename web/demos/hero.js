@@ -4,7 +4,9 @@
 // be edited once added: the page removes it and adds it again where it was
 // dragged, and wakes the balls around it) and clicks or taps to drop a ball.
 // Balls that fall out of view are removed; a spout at the top keeps about
-// MAX_FLOW balls coming. prefers-reduced-motion starts it paused.
+// MAX_FLOW balls coming. Every 30 s the cup's bottom is removed for 2.5 s
+// (the resting, sleeping pile wakes and pours out), so the scene never
+// stands still. prefers-reduced-motion starts it paused.
 import { Stage } from '../lib/stage.js';
 import * as draw from '../lib/draw.js';
 import { Readout, num, vec } from '../lib/readout.js';
@@ -17,9 +19,11 @@ export const needs = ['World', 'drawWorld'];
 
 const MAX_FLOW = 120; // the spout stops while this many balls are in play
 const MAX_BALLS = 400; // clicks add beyond MAX_FLOW, up to this
-const SPOUT_EVERY = 8; // steps between two balls from the spout
+const SPOUT_EVERY = 6; // steps between two balls from the spout
 const BALL = { restitution: 0.45, friction: 0.5, rollingResistance: 0.02 };
 const RADIUS = 0.22;
+const SHUT_STEPS = 1800; // the cup's bottom stays for 30 s (the balls pile up and fall asleep) ...
+const OPEN_STEPS = 150; // ... then opens for 2.5 s (they wake and pour out), and so on
 
 /** The draggable parts: each a set of capsules (ax, ay, bx, by, r) relative to its handle. */
 const PARTS = [
@@ -40,11 +44,18 @@ export function mount(el, api) {
     dropped: 0, // balls dropped by the visitor
     removed: 0, // balls that left the view
     running: false,
+    doorOpen: false, // the cup's bottom taken away (removeStatic)
+    doorSteps: 0, // steps since the bottom last opened or shut
+    openings: 0,
     parts: PARTS.map((p) => ({ ...p, handles: [] })),
   };
 
   function place(part) {
-    for (const h of part.handles) world.removeStatic(h);
+    if (part === state.parts[2]) {
+      state.doorOpen = false; // the cup is put back whole
+      state.doorSteps = 0;
+    }
+    for (const h of part.handles) if (h !== null) world.removeStatic(h);
     part.handles = part.caps.map(([ax, ay, bx, by, r]) =>
       world.addCapsule(part.x + ax, part.y + ay, part.x + bx, part.y + by, r, { friction: 0.6 }));
   }
@@ -70,6 +81,19 @@ export function mount(el, api) {
 
   function step() {
     if (state.steps % SPOUT_EVERY === 0 && world.balls.live < MAX_FLOW) addBall(-6.6 + rnd() * 1.2, 5.6, 1.5);
+    // The cup's bottom: shut for a while, then open, so the scene never stands still.
+    const cup = state.parts[2];
+    state.doorSteps++;
+    if (!state.doorOpen && state.doorSteps >= SHUT_STEPS) {
+      world.removeStatic(cup.handles[1]);
+      cup.handles[1] = null;
+      wakeIn(world, ...bounds(cup));
+      state.doorOpen = true;
+      state.doorSteps = 0;
+      state.openings++;
+    } else if (state.doorOpen && state.doorSteps >= OPEN_STEPS) {
+      place(cup);
+    }
     timer.step(world);
     state.steps++;
     // Balls that left the view (below or beside it) are removed.
@@ -158,5 +182,5 @@ export function mount(el, api) {
   for (let i = 0; i < 150; i++) step();
   timer.reset();
   setRunning(!reducedMotion());
-  return { state, stage, world, timer, drop, setRunning };
+  return { state, stage, world, timer, drop, setRunning, step };
 }

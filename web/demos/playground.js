@@ -175,7 +175,7 @@ export function mount(el, api) {
     if (state.scene === 'fast') {
       SCENES.fast.speeds.forEach((v, i) => draw.label(ctx, view, -6.6, 2.4 - i * 1.6 + 0.55, `${v} units/s`, colors.ink));
     }
-    report();
+    report(!state.running); // paused (single steps): always current
   }
 
   const stage = new Stage(el.querySelector('canvas'), {
