@@ -247,6 +247,8 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
     const at = await emptySpot(page, d);
     await page.mouse.click(at.x, at.y);
     assert.equal(await page.evaluate(() => window.__capsule2dPage.demos.playground.world.balls.live), live0 + 1);
+    await page.click(`[data-demo="${d}"] button[name="drop"]`);
+    assert.equal(await page.evaluate(() => window.__capsule2dPage.demos.playground.world.balls.live), live0 + 2, 'the Drop button drops one too');
   });
 
   it('the playground: fast balls at up to 3,000 units/s hit the thin wall and never pass it', async () => {

@@ -36,7 +36,7 @@ export function mount(el, api) {
     .row('a', 'A = C − <var>u</var> m/2', { short: 'A' })
     .row('b2', 'B = C + <var>u</var> m/2', { short: 'B' })
     .row('u', 'axis <var>u</var> = (cos θ, sin θ)', { page: true })
-    .row('axis', '<code>capsuleFromAxis(C, <var>u</var>, m, r<sub>c</sub>)</code>: A, B')
+    .row('axis', 'A, B from C and <var>u</var> (<code>capsuleFromAxis</code>)')
     .row('b', 'b = (H − A)·<var>u</var>', { page: true })
     .row('bc', 'b clamped to [0, m]', { page: true })
     .row('p', 'P = A + <var>u</var> b', { short: 'P' })

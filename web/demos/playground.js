@@ -105,7 +105,9 @@ export function mount(el, api) {
     play: el.querySelector('button[name="play"]'),
     step: el.querySelector('button[name="step"]'),
     reset: el.querySelector('button[name="reset"]'),
+    drop: el.querySelector('button[name="drop"]'),
   };
+  const dropRnd = random(6);
 
   const out = new Readout(el.querySelector('.readout'))
     .row('scene', 'scene')
@@ -189,6 +191,7 @@ export function mount(el, api) {
   function drop(x, y) {
     built.world.addBall(x, y, built.dropRadius, { restitution: 0.3, friction: 0.3 });
     report(true);
+    stage.invalidate();
     announce(`Ball dropped at ${vec(x, y)}. ${built.world.balls.live} balls.`);
   }
 
@@ -206,6 +209,10 @@ export function mount(el, api) {
     report(true);
     stage.invalidate();
     announce(`Step ${state.steps}. ${out.summary()}.`);
+  });
+  buttons.drop.addEventListener('click', () => {
+    const v = SCENES[state.scene].view;
+    drop(v.x0 + 1 + dropRnd() * (v.x1 - v.x0 - 2), v.y1 - 0.5);
   });
   buttons.reset.addEventListener('click', () => {
     state.resets++;
