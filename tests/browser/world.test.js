@@ -98,10 +98,13 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
     // The readout: ms per step and the ball count, as the world says.
     const ms = await readout(page, 'hero', 'ms');
     assert.match(ms, /^\d+\.\d\d$/);
-    await page.waitForTimeout(400);
+    await page.evaluate(() => window.__capsule2dPage.demos.hero.setRunning(false));
+    await frames(page, 2);
     const shown = Number(await readout(page, 'hero', 'balls'));
     const live = await page.evaluate(() => window.__capsule2dPage.demos.hero.world.balls.live);
-    assert.ok(Math.abs(shown - live) <= 3, `balls shown ${shown}, live ${live}`);
+    assert.equal(shown, live, 'the readout shows the live balls');
+    assert.equal(Number(await readout(page, 'hero', 'asleep')), (await rest(page, 'hero')).asleep);
+    await page.evaluate(() => window.__capsule2dPage.demos.hero.setRunning(true));
     await shot(page, 'desktop-hero', '[data-demo="hero"]');
     // The cup's bottom opens now and then: the pile wakes and pours out of view, then it shuts.
     const cyc = await page.evaluate(() => {

@@ -126,7 +126,7 @@ export function mount(el, api) {
   function scene(ctx, view) {
     draw.clear(ctx, view);
     api.drawWorld(ctx, world, drawOptions(view));
-    report();
+    report(!state.running); // paused: always current
   }
 
   const stage = new Stage(el.querySelector('canvas'), {
