@@ -36,8 +36,20 @@ function buildToc() {
 }
 window.__capsule2dPage = page;
 
+/** The "Use it" block once more in the footer (install line, example, links), without its ids. */
+function footerUseIt() {
+  const top = document.getElementById('use-it');
+  const footer = document.querySelector('footer');
+  if (!top || !footer || footer.querySelector('.use-it')) return;
+  const copy = top.cloneNode(true);
+  for (const el of [copy, ...copy.querySelectorAll('[id]')]) el.removeAttribute('id');
+  copy.querySelector('details')?.removeAttribute('open');
+  footer.prepend(copy);
+}
+
 async function main() {
   loadColors();
+  footerUseIt();
   await capsule2d.init();
   page.simd = capsule2d.usingSimd();
   const badge = document.getElementById('build');

@@ -13,8 +13,8 @@ import { frames, show, client, state, drag, contrast, parseColor, luminance } fr
 const skip = skipReason();
 
 const DEMOS = [
-  'closest', 'segment-circle', 'capsule-circle', 'capsule-axis', 'line-distance', 'falling',
-  'circles', 'edge-cases', 'raycast', 'sweep', 'tunnel',
+  'hero', 'closest', 'segment-circle', 'capsule-circle', 'capsule-axis', 'capsules', 'line-distance', 'falling',
+  'circles', 'edge-cases', 'raycast', 'sweep', 'tunnel', 'playground',
 ];
 
 /** Starts counting DOM changes inside live regions (any aria-live but off, status/alert/log roles, <output>). */

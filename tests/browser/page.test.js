@@ -13,8 +13,8 @@ import { frames, show, client, state, drag, hover, readout, numbers, pixel } fro
 const skip = skipReason();
 
 const DEMOS = [
-  'closest', 'segment-circle', 'capsule-circle', 'capsule-axis', 'line-distance', 'falling',
-  'circles', 'edge-cases', 'raycast', 'sweep', 'tunnel',
+  'hero', 'closest', 'segment-circle', 'capsule-circle', 'capsule-axis', 'capsules', 'line-distance', 'falling',
+  'circles', 'edge-cases', 'raycast', 'sweep', 'tunnel', 'playground',
 ];
 
 /** Asserts a readout shows the given numbers to its printed precision. */

@@ -8,13 +8,14 @@ import { Readout, num, vec } from '../lib/readout.js';
 
 const { colors } = draw;
 
-export const needs = ['capsuleFromAngle', 'collideCapsuleCircle', 'closestPointOnSegment'];
+export const needs = ['capsuleFromAngle', 'capsuleFromAxis', 'collideCapsuleCircle', 'closestPointOnSegment'];
 
 export function mount(el, api) {
   const state = {
     cx: -1, cy: 0.5, angle: 0.5, length: 6, cr: 1, // the capsule as stored
     x: 3, y: -2.5, r: 0.9, // the circle H
     capsule: { ax: 0, ay: 0, bx: 0, by: 0, radius: 0 }, // what capsuleFromAngle gave
+    fromAxis: { ax: 0, ay: 0, bx: 0, by: 0, radius: 0 }, // what capsuleFromAxis gave for u
     contact: null,
     ux: 1, uy: 0, b: 0, bClamped: 0,
     closest: { x: 0, y: 0, t: 0 }, // P, from capsule2d's closestPointOnSegment
@@ -35,6 +36,7 @@ export function mount(el, api) {
     .row('a', 'A = C − <var>u</var> m/2', { short: 'A' })
     .row('b2', 'B = C + <var>u</var> m/2', { short: 'B' })
     .row('u', 'axis <var>u</var> = (cos θ, sin θ)', { page: true })
+    .row('axis', 'A, B from C and <var>u</var> (<code>capsuleFromAxis</code>)')
     .row('b', 'b = (H − A)·<var>u</var>', { page: true })
     .row('bc', 'b clamped to [0, m]', { page: true })
     .row('p', 'P = A + <var>u</var> b', { short: 'P' })
@@ -44,10 +46,13 @@ export function mount(el, api) {
 
   function update() {
     const s = state;
+    keepInView();
     const c = api.capsuleFromAngle(s.cx, s.cy, s.angle, s.length, s.cr, s.capsule);
     // The unit axis, as the page explains it (A→B has length m).
     s.ux = s.length > 0 ? (c.bx - c.ax) / s.length : Math.cos(s.angle);
     s.uy = s.length > 0 ? (c.by - c.ay) / s.length : Math.sin(s.angle);
+    // The same capsule from the centre and the unit axis (the article's form).
+    const f = api.capsuleFromAxis(s.cx, s.cy, Math.cos(s.angle), Math.sin(s.angle), s.length, s.cr, s.fromAxis);
     s.b = (s.x - c.ax) * s.ux + (s.y - c.ay) * s.uy;
     s.bClamped = Math.min(Math.max(s.b, 0), s.length);
     s.contact = api.collideCapsuleCircle(c.ax, c.ay, c.bx, c.by, c.radius, s.x, s.y, s.r, contact);
@@ -55,6 +60,7 @@ export function mount(el, api) {
     out.set('a', vec(c.ax, c.ay));
     out.set('b2', vec(c.bx, c.by));
     out.set('u', vec(s.ux, s.uy, 3));
+    out.set('axis', `${vec(f.ax, f.ay)}, ${vec(f.bx, f.by)}`);
     out.set('b', num(s.b));
     out.set('bc', num(s.bClamped));
     out.set('p', vec(s.closest.x, s.closest.y));
@@ -154,10 +160,24 @@ export function mount(el, api) {
     set: (x, y) => { state.x = x; state.y = y; },
   });
 
-  // A slider never pushes a handle out of view: the capsule shifts instead.
+  // A slider or a drag never pushes the capsule or a handle out of view: the
+  // capsule shrinks to fit (length first, then radius) and shifts back in.
   function keepInView() {
     if (stage.view.width === 0) return;
     const v = stage.inner();
+    const w = v.x1 - v.x0;
+    const hgt = v.y1 - v.y0;
+    const ext = () => ({ x: (Math.abs(state.ux) * state.length) / 2 + state.cr, y: (Math.abs(state.uy) * state.length) / 2 + state.cr });
+    state.cr = Math.min(state.cr, Math.min(w, hgt) / 2 - 0.05);
+    let e = ext();
+    if (2 * e.x > w || 2 * e.y > hgt) {
+      const room = Math.min(Math.abs(state.ux) > 1e-9 ? (w - 2 * state.cr) / Math.abs(state.ux) : Infinity,
+        Math.abs(state.uy) > 1e-9 ? (hgt - 2 * state.cr) / Math.abs(state.uy) : Infinity);
+      state.length = Math.max(0, Math.min(state.length, room - 1e-6));
+      e = ext();
+    }
+    state.cx = Math.min(Math.max(state.cx, v.x0 + e.x), v.x1 - e.x);
+    state.cy = Math.min(Math.max(state.cy, v.y0 + e.y), v.y1 - e.y);
     let dx = 0;
     let dy = 0;
     for (const h of stage.handles) {

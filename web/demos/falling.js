@@ -1,22 +1,21 @@
-// Section 4, second demo: circles fall onto a line and settle. The contacts
-// come from capsule2d (collideLineCircle, or collideSegmentCircle when the
-// toggle limits the line to its segment; collideCircles between circles).
-// The motion is a tiny fixed-step integrator written for this page: gravity,
-// push-out along the normal, and a damped reflection of the velocity. It is
-// a demo, not a physics engine.
+// Section 4, second demo: circles fall onto a line and settle, on
+// capsule2d's World: the circles are balls, the line a static half-plane
+// (addLine, solid below it) or, with the toggle, a static segment
+// (addSegment). Dragging A or B removes the static and adds it again where
+// it now is (statics are fixed once added) and wakes the balls. Which balls
+// touch it comes from the world's begin and end events. The page only
+// removes the balls that fall out of view.
 import { Stage } from '../lib/stage.js';
 import * as draw from '../lib/draw.js';
 import { Readout, num } from '../lib/readout.js';
 
 const { colors } = draw;
 
-export const needs = ['collideLineCircle', 'collideSegmentCircle', 'collideCircles'];
+export const needs = ['World'];
 
 const COUNT = 11;
-const GRAVITY = 18; // world units / s²
-const BOUNCE = 0.35; // fraction of the normal speed kept in a bounce
-const BOUNCE_SPEED = 1; // slower approaches do not bounce (circles come to rest)
-const FRICTION = 0.4; // Coulomb friction coefficient
+// Rolling resistance stops a ball on a slope of up to about 0.3 rad (a steeper line and they roll away).
+const BALL = { restitution: 0.35, friction: 0.6, rollingResistance: 0.3 };
 
 /** A small deterministic random sequence (mulberry32), so every drop is the same. */
 function random(seed) {
@@ -34,13 +33,14 @@ export function mount(el, api) {
   const state = {
     ax: -4.5, ay: -2.2, bx: 4.5, by: -3.1,
     segmentOnly: false,
-    circles: [],
+    circles: [], // each ball as read from the world's views: { x, y, vx, vy, r, lost }
     drops: 0, // how many times the circles were dropped
     time: 0, // seconds since the last drop
-    contacts: 0, // circle-line contacts in the last step
+    contacts: 0, // balls touching the line or segment (the world's begin/end events)
   };
-  const contact = api.createContact();
-  const lineContact = { ...api.createContact(), distance: 0 };
+  let world = null;
+  let line = null; // the static's handle
+  const touching = new Set(); // ball slots touching the static
   const toggle = el.querySelector('input[name="segment"]');
   const restart = el.querySelector('button[name="restart"]');
 
@@ -51,102 +51,67 @@ export function mount(el, api) {
     .row('lost', 'circles that fell past it', { page: true, short: 'fallen past' })
     .row('speed', 'fastest circle (units/s)', { page: true });
 
+  /** The line (a half-plane, solid below: A→B taken left to right) or the segment, as a static. */
+  function placeStatic() {
+    const s = state;
+    if (line !== null) world.removeStatic(line);
+    if (s.segmentOnly) line = world.addSegment(s.ax, s.ay, s.bx, s.by);
+    else if (s.ax <= s.bx) line = world.addLine(s.ax, s.ay, s.bx, s.by);
+    else line = world.addLine(s.bx, s.by, s.ax, s.ay);
+    const b = world.balls;
+    for (let i = 0; i < b.count; i++) if (b.alive(i)) world.wakeBall(world.ballHandle(i));
+  }
+
+  function read() {
+    const b = world.balls;
+    state.circles.forEach((c, i) => {
+      if (c.lost) return;
+      c.x = b.x[i];
+      c.y = b.y[i];
+      c.vx = b.vx[i];
+      c.vy = b.vy[i];
+    });
+  }
+
   function drop() {
+    world?.destroy();
+    world = new api.World({ ballCapacity: 16, staticCapacity: 4 });
+    line = null;
+    touching.clear();
+    placeStatic();
     const rnd = random(2009);
     state.circles = [];
     for (let i = 0; i < COUNT; i++) {
       const r = 0.35 + rnd() * 0.35;
-      state.circles.push({
-        x: -7 + (14 * (i + 0.5)) / COUNT + (rnd() - 0.5) * 0.4,
-        y: 6 + r + rnd() * 4,
-        vx: 0,
-        vy: 0,
-        r,
-        lost: false,
-      });
+      const x = -7 + (14 * (i + 0.5)) / COUNT + (rnd() - 0.5) * 0.4;
+      const y = 6 + r + rnd() * 4;
+      world.addBall(x, y, r, BALL); // slot i
+      state.circles.push({ x, y, vx: 0, vy: 0, r, lost: false });
     }
     state.drops++;
     state.time = 0;
-  }
-
-  function collideWithLine(c) {
-    const s = state;
-    return s.segmentOnly
-      ? api.collideSegmentCircle(s.ax, s.ay, s.bx, s.by, c.x, c.y, c.r, contact)
-      : api.collideLineCircle(s.ax, s.ay, s.bx, s.by, c.x, c.y, c.r, lineContact);
-  }
-
-  /**
-   * Pushes a circle out along n by depth and removes the part of its velocity
-   * going into the surface (bouncing back only from a fast approach), with
-   * Coulomb friction on the sliding part.
-   */
-  function respond(c, nx, ny, depth) {
-    c.x += nx * depth;
-    c.y += ny * depth;
-    const vn = c.vx * nx + c.vy * ny;
-    if (vn >= 0) return;
-    const impulse = -(1 + (vn < -BOUNCE_SPEED ? BOUNCE : 0)) * vn;
-    c.vx += impulse * nx;
-    c.vy += impulse * ny;
-    const tx = -ny;
-    const ty = nx;
-    const vt = c.vx * tx + c.vy * ty;
-    const dv = Math.abs(vt) <= FRICTION * impulse ? -vt : -Math.sign(vt) * FRICTION * impulse;
-    c.vx += dv * tx;
-    c.vy += dv * ty;
+    state.contacts = 0;
   }
 
   function step(dt) {
     const s = state;
     s.time += dt;
+    world.step();
+    // Who touches the static: the world's begin and end events (kind 0: ball–static).
+    const { begin, end } = world.events;
+    for (let k = 0; k < end.written; k++) if (end.u32[8 * k] === 0) touching.delete(end.u32[8 * k + 1]);
+    for (let k = 0; k < begin.written; k++) if (begin.u32[8 * k] === 0) touching.add(begin.u32[8 * k + 1]);
+    read();
     const floor = stage.view.visible().y0 - 2;
-    for (const c of s.circles) {
-      if (c.lost) continue;
-      c.vy -= GRAVITY * dt;
-      c.x += c.vx * dt;
-      c.y += c.vy * dt;
-      if (c.y < floor) {
+    s.circles.forEach((c, i) => {
+      if (!c.lost && c.y < floor) {
+        world.removeBall(world.ballHandle(i));
+        touching.delete(i);
         c.lost = true;
         c.vx = c.vy = 0;
       }
-    }
-    // A few relaxation passes: circles against each other, then the line.
-    let touching = 0;
-    for (let pass = 0; pass < 4; pass++) {
-      for (let i = 0; i < s.circles.length; i++) {
-        const a = s.circles[i];
-        if (a.lost) continue;
-        for (let j = i + 1; j < s.circles.length; j++) {
-          const b = s.circles[j];
-          if (b.lost) continue;
-          const hit = api.collideCircles(a.x, a.y, a.r, b.x, b.y, b.r, contact);
-          if (!hit) continue;
-          const half = hit.depth / 2;
-          a.x -= hit.nx * half;
-          a.y -= hit.ny * half;
-          b.x += hit.nx * half;
-          b.y += hit.ny * half;
-          // Equal masses: exchange the approaching part of the relative velocity.
-          const vn = (b.vx - a.vx) * hit.nx + (b.vy - a.vy) * hit.ny;
-          if (vn < 0) {
-            const k = ((1 + (vn < -BOUNCE_SPEED ? BOUNCE : 0)) / 2) * vn;
-            a.vx += k * hit.nx;
-            a.vy += k * hit.ny;
-            b.vx -= k * hit.nx;
-            b.vy -= k * hit.ny;
-          }
-        }
-      }
-      for (const c of s.circles) {
-        if (c.lost) continue;
-        const hit = collideWithLine(c);
-        if (!hit) continue;
-        if (pass === 0) touching++;
-        respond(c, hit.nx, hit.ny, hit.depth);
-      }
-    }
-    s.contacts = touching;
+    });
+    s.contacts = touching.size;
   }
 
   function report() {
@@ -185,16 +150,17 @@ export function mount(el, api) {
   const keepApart = (x, y, ox, oy) => Math.hypot(x - ox, y - oy) > 0.5;
   stage.addHandle({
     label: 'A', color: colors.shape, get: () => ({ x: state.ax, y: state.ay }),
-    set: (x, y) => { if (keepApart(x, y, state.bx, state.by)) { state.ax = x; state.ay = y; } },
+    set: (x, y) => { if (keepApart(x, y, state.bx, state.by)) { state.ax = x; state.ay = y; placeStatic(); } },
   });
   stage.addHandle({
     label: 'B', color: colors.shape, get: () => ({ x: state.bx, y: state.by }),
-    set: (x, y) => { if (keepApart(x, y, state.ax, state.ay)) { state.bx = x; state.by = y; } },
+    set: (x, y) => { if (keepApart(x, y, state.ax, state.ay)) { state.bx = x; state.by = y; placeStatic(); } },
   });
 
   toggle.checked = state.segmentOnly;
   toggle.addEventListener('change', () => {
     state.segmentOnly = toggle.checked;
+    placeStatic();
     stage.invalidate();
   });
   restart.addEventListener('click', () => {
@@ -203,5 +169,5 @@ export function mount(el, api) {
   });
   drop();
   stage.animate(true);
-  return { state, stage, drop };
+  return { state, stage, drop, get world() { return world; } };
 }

@@ -12,12 +12,17 @@ import * as edgeCases from './edge-cases.js';
 import * as raycast from './raycast.js';
 import * as sweep from './sweep.js';
 import * as tunnel from './tunnel.js';
+import * as hero from './hero.js';
+import * as playground from './playground.js';
+import * as capsules from './capsules.js';
 
 export const demos = {
+  hero,
   closest,
   'segment-circle': segmentCircle,
   'capsule-circle': capsuleCircle,
   'capsule-axis': capsuleAxis,
+  capsules,
   'line-distance': lineDistance,
   falling,
   circles,
@@ -25,4 +30,5 @@ export const demos = {
   raycast,
   sweep,
   tunnel,
+  playground,
 };

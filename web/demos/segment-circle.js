@@ -51,6 +51,19 @@ export function mount(el, api) {
     const s = state;
     draw.clear(ctx, view);
     draw.grid(ctx, view);
+    // Where the centre X may be for the circle to touch A→B: every point within
+    // r of the segment, a capsule of radius r that curves around A and B.
+    ctx.setLineDash([6, 5]);
+    draw.capsule(ctx, view, s.ax, s.ay, s.bx, s.by, s.r, colors.faint, colors.shapeFill, 1.5);
+    ctx.setLineDash([]);
+    {
+      const len = Math.hypot(s.bx - s.ax, s.by - s.ay) || 1;
+      const nx = -(s.by - s.ay) / len;
+      const ny = (s.bx - s.ax) / len;
+      const side = ny >= 0 ? -1 : 1; // the label below the segment's region
+      draw.label(ctx, view, (s.ax + s.bx) / 2 + nx * side * (s.r + 0.45), (s.ay + s.by) / 2 + ny * side * (s.r + 0.45),
+        'centres that touch', colors.faint, 'center');
+    }
     draw.segment(ctx, view, s.ax, s.ay, s.bx, s.by, colors.shape, 4);
     const c = s.contact;
     if (c) {

@@ -36,6 +36,8 @@ export class Stage {
    * @param {(dt: number) => void} [options.step] advances an animation by a fixed dt
    * @param {() => string} [options.summary] the short text announced after a move (default: the panel's summary)
    * @param {number} [options.minGap] px kept between draggable handles (0: they may meet)
+   * @param {(p: {x:number,y:number}) => void} [options.tap] a click or tap off the handles, in
+   *   world coordinates (a stage without a follower; a swipe still scrolls the page)
    */
   constructor(canvas, options) {
     this.canvas = canvas;
@@ -44,6 +46,9 @@ export class Stage {
     this.drawScene = options.draw;
     this.changed = options.changed ?? (() => {});
     this.step = options.step ?? null;
+    this.onTap = options.tap ?? null;
+    /** Simulated seconds per real second (slow motion below 1). */
+    this.rate = 1;
     this.minGap = options.minGap ?? MIN_GAP;
     this.handles = [];
     /** The handle a hover over the canvas moves (a circle following the pointer). */
@@ -159,7 +164,7 @@ export class Stage {
     }
     if (this.running && this.step) {
       if (this.lastTime === 0) this.lastTime = time - STEP * 1000;
-      this.acc += Math.min((time - this.lastTime) / 1000, 4 * STEP);
+      this.acc += Math.min((time - this.lastTime) / 1000, 4 * STEP) * this.rate;
       this.lastTime = time;
       while (this.acc >= STEP) {
         this.step(STEP);
@@ -212,7 +217,7 @@ export class Stage {
     for (const h of this.handles) {
       if (h.hidden?.()) continue;
       const p = h.get();
-      drawHandle(ctx, view.sx(p.x), view.sy(p.y), h.label, h.color, {
+      drawHandle(ctx, view.sx(p.x), view.sy(p.y), h.mark ?? h.label, h.color, {
         hot: h === this.hover || h === this.dragging?.handle,
         focused: focused && h === this.active,
       });
@@ -339,8 +344,9 @@ export class Stage {
     if (e.button !== undefined && e.button !== 0) return;
     const p = this.worldPoint(e);
     const picked = this.pick(e, this.reach(e));
-    if (!picked && e.pointerType !== 'mouse') {
-      // A finger off the handles: the page may scroll; a tap places the follower.
+    if (!picked && (e.pointerType !== 'mouse' || (!this.follower && this.onTap))) {
+      // A finger off the handles: the page may scroll; a tap places the
+      // follower (or, on a stage with a tap action, does it; a mouse click too).
       this.tap = { pointerId: e.pointerId, x: e.clientX, y: e.clientY };
       return;
     }
@@ -404,6 +410,9 @@ export class Stage {
         this.active = this.follower;
         this.moveHandle(this.follower, p.x, p.y);
         this.say(this.follower);
+      } else if (!cancelled && this.onTap) {
+        this.onTap(this.worldPoint({ clientX: tap.x, clientY: tap.y }));
+        this.invalidate();
       }
       return;
     }
