@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
 const header = new URL('../tests/golden/casts.h', import.meta.url);
-const worker = new URL('../tests/batch-worker.js', import.meta.url);
+const worker = new URL('../tests/helpers/batch-worker.js', import.meta.url);
 const hex = (h) => '0x' + (h >>> 0).toString(16).padStart(8, '0');
 
 function runIn(simd) {

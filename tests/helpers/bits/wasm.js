@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 
 /** The exports of dist/<file>, instantiated and initialised. */
 export async function rawModule(file) {
-  const bytes = readFileSync(new URL(`../../dist/${file}`, import.meta.url));
+  const bytes = readFileSync(new URL(`../../../dist/${file}`, import.meta.url));
   const { instance } = await WebAssembly.instantiate(bytes, { env: { emscripten_notify_memory_growth() {} } });
   instance.exports._initialize();
   return instance.exports;

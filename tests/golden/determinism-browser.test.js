@@ -9,18 +9,18 @@ import { createServer } from 'node:http';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
-import { EXPECTED_HASH } from './determinism-scene.js';
-import { GOLDEN_WORLD_HASH } from './world/golden.js';
-import { CASTS_GOLDEN_HASH } from './golden/casts.js';
-import { ROOT, CHROMIUM, skipReason } from './browser/harness.js';
+import { EXPECTED_HASH } from '../helpers/determinism-scene.js';
+import { GOLDEN_WORLD_HASH } from '../world/golden.js';
+import { CASTS_GOLDEN_HASH } from './casts.js';
+import { ROOT, CHROMIUM, skipReason } from '../browser/harness.js';
 
 const TYPES = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
 const PAGE = `<!doctype html><meta charset="utf-8"><title>determinism</title>
 <script type="module">
   import * as api from '/dist/index.js';
-  import { runScene } from '/tests/determinism-scene.js';
+  import { runScene } from '/tests/helpers/determinism-scene.js';
   import { runWorldScene } from '/tests/world/scene.js';
-  import { runCastsScene } from '/tests/casts-scene.js';
+  import { runCastsScene } from '/tests/helpers/casts-scene.js';
   const simd = new URLSearchParams(location.search).get('simd') === '1';
   try {
     await api.init({ simd });

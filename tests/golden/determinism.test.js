@@ -5,12 +5,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
-import { EXPECTED_HASH } from './determinism-scene.js';
-import { CASTS_GOLDEN_HASH } from './golden/casts.js';
+import { EXPECTED_HASH } from '../helpers/determinism-scene.js';
+import { CASTS_GOLDEN_HASH } from './casts.js';
 
 function runIn(simd) {
   return new Promise((resolve, reject) => {
-    const w = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData: { simd } });
+    const w = new Worker(new URL('../helpers/batch-worker.js', import.meta.url), { workerData: { simd } });
     w.once('message', resolve);
     w.once('error', reject);
   });

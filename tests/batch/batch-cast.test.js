@@ -153,8 +153,8 @@ test('bad input: RangeError naming the ray or the batch field and index', () => 
 
 test('every name in batch.d.ts is exported by batch.js, and nothing else', () => {
   const names = (text, re) => [...text.matchAll(re)].map((m) => m[1]).sort();
-  const dts = readFileSync(new URL('../dist/batch.d.ts', import.meta.url), 'utf8');
-  const js = readFileSync(new URL('../dist/batch.js', import.meta.url), 'utf8');
+  const dts = readFileSync(new URL('../../dist/batch.d.ts', import.meta.url), 'utf8');
+  const js = readFileSync(new URL('../../dist/batch.js', import.meta.url), 'utf8');
   const declared = names(dts, /^export (?:function|class|const) (\w+)/gm);
   assert.deepEqual(names(js, /^export (?:function|class|const) (\w+)/gm), declared);
   for (const name of declared) assert.notEqual(api[name], undefined, name);

@@ -15,9 +15,9 @@ import {
   findCapsuleCircleContacts, findCircleContacts, allPairsCapsuleCircle, queryCircle, queryBox,
   rayCastClosest, sweepCircleClosest, castRays, sweepCircles, rayCastCapsule, sweepCircleCapsule,
 } from 'capsule2d';
-import * as ref from './batch-reference.js';
-import { segmentDistance } from './reference.js';
-import { makeRng } from './determinism-scene.js';
+import * as ref from '../helpers/batch-reference.js';
+import { segmentDistance } from '../helpers/reference.js';
+import { makeRng } from '../helpers/determinism-scene.js';
 
 await init();
 

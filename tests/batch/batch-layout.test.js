@@ -9,7 +9,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as api from 'capsule2d';
-import * as rt from '../dist/runtime.js';
+import * as rt from '../../dist/runtime.js';
 
 await api.init();
 

@@ -13,9 +13,9 @@ import {
   init, rayCastCircle, rayCastSegment, rayCastCapsule, sweepCircleCircle, sweepCircleSegment,
   sweepCircleCapsule, collideSegmentCircle, createRayHit, createSweepHit, capsuleFromAngle, simdSupported,
 } from 'capsule2d';
-import * as ref from './reference.js';
-import { rawModule, asFloat, bitsOf } from './bits/wasm.js';
-import { cSources } from '../tools/c-sources.js';
+import * as ref from '../helpers/reference.js';
+import { rawModule, asFloat, bitsOf } from '../helpers/bits/wasm.js';
+import { cSources } from '../../tools/c-sources.js';
 
 await init();
 const f = Math.fround;
@@ -226,8 +226,8 @@ function nativeTable(angles) {
   const cc = process.env.CC || 'gcc';
   const dir = mkdtempSync(join(tmpdir(), 'capsule2d-trig-'));
   const exe = join(dir, 'cos_sin_table');
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const build = spawnSync(cc, [...cSources().cflags, '-O2', '-o', exe, 'tests/bits/cos_sin_table.c', 'src/core/trig.c'], { cwd: root, encoding: 'utf8' });
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const build = spawnSync(cc, [...cSources().cflags, '-O2', '-o', exe, 'tests/helpers/bits/cos_sin_table.c', 'src/core/trig.c'], { cwd: root, encoding: 'utf8' });
   if (build.error || build.status !== 0) return { error: build.error?.message ?? build.stderr };
   const input = angles.map((b) => b.toString(16).padStart(8, '0')).join('\n') + '\n';
   const run = spawnSync(exe, [], { input, encoding: 'utf8' });

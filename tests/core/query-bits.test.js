@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { simdSupported } from 'capsule2d';
-import { rawModule, bitsOf } from './bits/wasm.js';
-import { cSources } from '../tools/c-sources.js';
+import { rawModule, bitsOf } from '../helpers/bits/wasm.js';
+import { cSources } from '../../tools/c-sources.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const OUT = 16; // floats of g_out compared after each call
 
 function scalarExports() {

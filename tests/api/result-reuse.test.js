@@ -135,7 +135,7 @@ test('ContactBuffer.get(i, result): filled entirely for i < written; untouched w
 test('the lists above cover every function declared with a `result` argument', () => {
   const declared = [];
   for (const file of ['query.d.ts', 'batch.d.ts']) {
-    const dts = readFileSync(new URL(`../dist/${file}`, import.meta.url), 'utf8');
+    const dts = readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');
     for (const chunk of dts.split(/^export function /m).slice(1)) {
       const name = /^(\w+)/.exec(chunk)[1];
       const sig = chunk.slice(0, chunk.indexOf(';'));
@@ -144,6 +144,6 @@ test('the lists above cover every function declared with a `result` argument', (
   }
   const listed = [...HIT_OR_MISS, ...ALWAYS].map((c) => c[0]);
   assert.deepEqual([...declared].sort(), [...listed].sort());
-  const dts = readFileSync(new URL('../dist/batch.d.ts', import.meta.url), 'utf8');
+  const dts = readFileSync(new URL('../../dist/batch.d.ts', import.meta.url), 'utf8');
   assert.match(dts, /get\(i: number, result\?/, 'ContactBuffer.get takes a result (tested above)');
 });

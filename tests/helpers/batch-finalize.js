@@ -2,7 +2,7 @@
 // unreachable without destroy() are freed by the FinalizationRegistry, so
 // wasm memory stays bounded. Prints the final memory size in bytes.
 import * as api from 'capsule2d';
-import { wasm } from '../dist/runtime.js';
+import { wasm } from '../../dist/runtime.js';
 
 await api.init();
 const tick = () => new Promise((r) => setImmediate(r));

@@ -9,7 +9,7 @@ import {
   init, CircleSet, CapsuleSet, ContactBuffer, IndexBuffer, MAX_CAPACITY,
   findCapsuleCircleContacts, findCircleContacts, allPairsCapsuleCircle, queryCircle, queryBox, collideCapsuleCircle,
 } from 'capsule2d';
-import * as ref from './batch-reference.js';
+import * as ref from '../helpers/batch-reference.js';
 
 await init();
 
@@ -219,7 +219,7 @@ test('views: a getter returns a live view after memory grows; kept views are sta
 
 test('the modules import exactly env.emscripten_notify_memory_growth', () => {
   for (const file of ['capsule2d.wasm', 'capsule2d.simd.wasm']) {
-    const bytes = readFileSync(new URL(`../dist/${file}`, import.meta.url));
+    const bytes = readFileSync(new URL(`../../dist/${file}`, import.meta.url));
     const imports = WebAssembly.Module.imports(new WebAssembly.Module(bytes));
     assert.deepEqual(imports, [{ module: 'env', name: 'emscripten_notify_memory_growth', kind: 'function' }]);
   }

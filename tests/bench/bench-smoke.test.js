@@ -4,11 +4,11 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as api from 'capsule2d';
-import { timing } from '../bench/lib/harness.js';
-import { runScenario1 } from '../bench/scenario1.js';
-import { runScenario2 } from '../bench/scenario2.js';
-import { runScenario3 } from '../bench/scenario3.js';
-import { hasBatchApi } from '../bench/narrow/wasm-row.js';
+import { timing } from '../../bench/lib/harness.js';
+import { runScenario1 } from '../../bench/scenario1.js';
+import { runScenario2 } from '../../bench/scenario2.js';
+import { runScenario3 } from '../../bench/scenario3.js';
+import { hasBatchApi } from '../../bench/narrow/wasm-row.js';
 import { execFileSync } from 'node:child_process';
 
 await api.init({ simd: true });
@@ -50,7 +50,7 @@ test('scenario 1: every all-pairs row finds the same hits, pair and depth checks
 
 test('scenario 1: a mismatch is reported, not hidden', async () => {
   // The agreement check compares hits and checksums; feed it a wrong row.
-  const { HitSum } = await import('../bench/lib/checksum.js');
+  const { HitSum } = await import('../../bench/lib/checksum.js');
   const a = new HitSum(), b = new HitSum();
   a.add(1, 2, 0.5);
   b.add(1, 3, 0.5);
@@ -81,7 +81,7 @@ test('scenario 3: the API, the bare export and plain JS agree per call', { timeo
 });
 
 test('scenario 4: every engine simulates the same plinko scene (balls kept inside, mean height close)', { timeout: 240_000 }, async () => {
-  const { runScenario4 } = await import('../bench/scenario4.js');
+  const { runScenario4 } = await import('../../bench/scenario4.js');
   const { rows, problems } = await runScenario4({ quick: true, log: () => {}, engines: ['capsule2d', 'capsule2d-scalar', 'box2d3', 'rapier'] });
   assert.deepEqual(problems, []);
   const engines = new Set(rows.map((r) => r[1]));

@@ -11,7 +11,7 @@ import {
   init, rayCastCircle, rayCastSegment, rayCastCapsule, sweepCircleCircle, sweepCircleSegment, sweepCircleCapsule,
   collideCapsuleCircle, CapsuleSet, castRays, RayBatch, sweepCircles, SweepBatch, NO_HIT,
 } from 'capsule2d';
-import { exactRay, exactSweep, fixedToNumber, surfaceError } from './exact-cast.js';
+import { exactRay, exactSweep, fixedToNumber, surfaceError } from '../helpers/exact-cast.js';
 
 await init();
 const f = Math.fround;

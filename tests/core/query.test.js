@@ -13,7 +13,7 @@ import {
   pointInCapsule, collideCircles, collideSegmentCircle, collideLineCircle, lineSignedDistance, collideCapsules,
   createManifold, pushOut, capsuleFromAxis, capsuleFromAngle,
 } from 'capsule2d';
-import * as ref from './reference.js';
+import * as ref from '../helpers/reference.js';
 
 await init();
 
@@ -390,11 +390,11 @@ test('huge (1e20) and tiny (1e-30) coordinates give finite, correct answers', ()
 
 test('every function in query.d.ts is exported, and nothing else', async () => {
   const { readFileSync } = await import('node:fs');
-  const dts = readFileSync(new URL('../dist/query.d.ts', import.meta.url), 'utf8');
+  const dts = readFileSync(new URL('../../dist/query.d.ts', import.meta.url), 'utf8');
   const declared = [...dts.matchAll(/^export function (\w+)/gm)].map((m) => m[1]).sort();
   const api = await import('capsule2d');
   for (const name of declared) assert.equal(typeof api[name], 'function', name);
-  const js = readFileSync(new URL('../dist/query.js', import.meta.url), 'utf8');
+  const js = readFileSync(new URL('../../dist/query.js', import.meta.url), 'utf8');
   const exported = [...js.matchAll(/^export function (\w+)/gm)].map((m) => m[1]).sort();
   assert.deepEqual(exported, declared);
 });

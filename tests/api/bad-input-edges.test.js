@@ -339,7 +339,7 @@ test('item 5: init() after a load still checks its options', async () => {
   await assert.rejects(init({ simd: 'yes' }), { name: 'TypeError', message: /options\.simd/ });
   await assert.rejects(init({ wsam: 'x' }), { name: 'TypeError', message: /unknown option "wsam"/ });
   await init(); // still fine
-  await init({ wasm: new URL('../dist/capsule2d.wasm', import.meta.url) }); // a good option: checked, then ignored
+  await init({ wasm: new URL('../../dist/capsule2d.wasm', import.meta.url) }); // a good option: checked, then ignored
 });
 
 test('item 6: a misspelt batch option is a TypeError naming it', () => {
@@ -433,7 +433,7 @@ console.log(JSON.stringify(results));
 `;
 
 test('item 6: a query whose scratch runs out of memory throws and leaves the output buffer (count and contents) as it was', () => {
-  const root = fileURLToPath(new URL('..', import.meta.url));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   mkdirSync(`${root}build`, { recursive: true });
   writeFileSync(`${root}build/oom-edges.mjs`, OOM_SCRIPT);
   const results = JSON.parse(execFileSync(process.execPath, [`${root}build/oom-edges.mjs`], { encoding: 'utf8' }));
@@ -657,7 +657,7 @@ test('property: views of every kind of object, kept across reserve/destroy/growt
 });
 
 test('errors.js: one description of values and one mapping of C status codes, used by every module', async () => {
-  const errors = await import('../src/js/errors.js');
+  const errors = await import('../../src/js/errors.js');
   const { describe: d, withArticle, statusError } = errors;
   assert.equal(d(null), 'null');
   assert.equal(d(undefined), 'undefined');
@@ -688,7 +688,7 @@ test('errors.js: one description of values and one mapping of C status codes, us
   }
   // no other module has its own describe() or status table
   const { readdirSync, readFileSync } = await import('node:fs');
-  const dir = new URL('../src/js/', import.meta.url);
+  const dir = new URL('../../src/js/', import.meta.url);
   for (const f of readdirSync(dir).filter((n) => n.endsWith('.js') && n !== 'errors.js')) {
     const text = readFileSync(new URL(f, dir), 'utf8');
     assert.doesNotMatch(text, /function (describe|kindOf)\(/, `${f} has its own describe()`);
