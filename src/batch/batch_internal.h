@@ -20,14 +20,11 @@ struct cap_capsule_index {
     cap_contact_index contact;
 };
 
-/* A circle in cell order (capsule-circle contacts). */
-typedef struct cap_circle_rec { float x, y, r; uint32_t i; } cap_circle_rec;
-
-/* Capsule-circle contacts in cell order (contacts_capsule_circle.c). */
+/* Capsule-circle contacts through the contact index
+ * (contacts_capsule_circle.c): the hits as (entry, circle). */
 typedef struct cap_cell_scratch {
-    cap_circle_rec* rec;
-    uint32_t *rcell, *ccell, *cnt, *hit, *hcount, *horder;
-    uint32_t rec_cap, rcell_cap, ccell_cap, cnt_cap, hit_cap, hcount_cap, horder_cap;
+    uint32_t *hit, *hcirc;
+    uint32_t hit_cap, hcirc_cap;
 } cap_cell_scratch;
 
 /* A circle in bucket order (circle_buckets.c). */
@@ -51,7 +48,7 @@ typedef struct cap_batch_context {
     uint32_t* pairs;           /* the all-pairs kernel's hit list */
     uint32_t pairs_cap;
     cap_grid circles;          /* circle pairs, general path */
-    cap_cell_scratch cells;    /* capsule-circle contacts in cell order */
+    cap_cell_scratch cells;    /* capsule-circle contacts through the contact index */
     cap_bucket_scratch buckets; /* circle pairs bucketed by centre */
 } cap_batch_context;
 
