@@ -27,14 +27,14 @@ typedef struct cap_cell_scratch {
     uint32_t hit_cap, hcirc_cap;
 } cap_cell_scratch;
 
-/* A circle in bucket order (circle_buckets.c). */
-typedef struct cap_packed { float x, y, r; uint32_t index; } cap_packed;
-
-/* Circle pairs bucketed by centre (circle_buckets.c). */
+/* Circle pairs bucketed by centre (circle_buckets.c): the circles in
+ * bucket order field by field, the cells, the hits (lower, higher index)
+ * and the hits in output order. */
 typedef struct cap_bucket_scratch {
-    cap_packed* rec;
-    uint32_t *cell, *rcell, *start, *count, *pair, *order;
-    uint32_t rec_cap, cell_cap, rcell_cap, start_cap, count_cap, pair_cap, order_cap;
+    float *x, *y, *r;
+    uint32_t *id, *cell, *rcell, *start, *count, *pair, *pair2, *order, *order2;
+    uint32_t x_cap, y_cap, r_cap, id_cap, cell_cap, rcell_cap, start_cap, count_cap, pair_cap, pair2_cap, order_cap,
+        order2_cap;
 } cap_bucket_scratch;
 
 /* The scratch of the batch calls: grown, kept, never shared with a world.
