@@ -21,10 +21,11 @@ struct cap_capsule_index {
 };
 
 /* Capsule-circle contacts through the contact index
- * (contacts_capsule_circle.c): the hits as (entry, circle). */
+ * (contacts_capsule_circle.c): each circle's cell, the hits as (entry,
+ * circle). */
 typedef struct cap_cell_scratch {
-    uint32_t *hit, *hcirc;
-    uint32_t hit_cap, hcirc_cap;
+    uint32_t *cell, *hit, *hcirc;
+    uint32_t cell_cap, hit_cap, hcirc_cap;
 } cap_cell_scratch;
 
 /* Circle pairs bucketed by centre (circle_buckets.c): the circles in

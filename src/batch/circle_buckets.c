@@ -19,14 +19,6 @@
 
 static double absd(double a) { return a < 0.0 ? -a : a; }
 
-static int32_t cell_of(double v, double lo, double inv, int32_t cells)
-{
-    double f = (v - lo) * inv;
-    if (!(f >= 0.0)) return 0;
-    if (f >= (double)cells) return cells - 1;
-    return (int32_t)f;
-}
-
 /* The pair test for two circles: with v = g = 0 the documented steps give
  * t = 0 and d = w = C - A exactly (also when w overflows: t is NaN, then
  * 0), so this is that test's result, bit for bit, in fewer operations. */
@@ -115,12 +107,8 @@ int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set*
         return -1;
     double inv = 1.0 / cell;
     memset(bs->start, 0, ((size_t)cells + 2) * 4u);
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t cx = (uint32_t)cell_of(s->x[i], minx, inv, nx), cy = (uint32_t)cell_of(s->y[i], miny, inv, ny);
-        uint32_t c = cy * w + cx + 1;
-        bs->cell[i] = c;
-        bs->start[c]++;
-    }
+    cap_grid_cells_of(minx, miny, inv, nx, ny, w, 1, s->x, s->y, n, bs->cell);
+    for (uint32_t i = 0; i < n; i++) bs->start[bs->cell[i]]++;
     /* inclusive sums (the end of each cell), then placed from the last
      * circle down: ascending index within a cell, and start[c] ends at the
      * cell's first record */

@@ -57,10 +57,12 @@ static int contacts_in_circle_order(cap_batch_context* ctx, const cap_capsule_se
      * takes the scalar test (huge radii only). */
     float rs = ci->rmax + rmax;
     int slow = !(rs * rs <= 3.4e38f);
+    if (cap_grow((void**)&w->cell, &w->cell_cap, n, 4)) return CAP_NO_MEMORY;
+    cap_grid_cells_of(g->minx, g->miny, g->inv_cell, g->nx, g->ny, (uint32_t)g->nx, 0, x, y, n, w->cell);
     uint32_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         float cx = x[i], cy = y[i], cr = r[i];
-        uint32_t c = cap_grid_cell_at(g, cx, cy), q = start[c], q1 = start[c + 1];
+        uint32_t c = w->cell[i], q = start[c], q1 = start[c + 1];
         if ((uint64_t)k + (q1 - q) + 4 > w->hit_cap) {
             uint64_t need = (uint64_t)k + (q1 - q) + 4 + n;
             if (cap_grow((void**)&w->hit, &w->hit_cap, need, 4) || cap_grow((void**)&w->hcirc, &w->hcirc_cap, need, 4))

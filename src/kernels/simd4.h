@@ -17,6 +17,14 @@
 
 #define C4_INLINE static inline
 
+/* Before a loop: keep it as written (no unrolling, no auto-vectorising),
+ * for loops that are already 4-wide or too short to pay for the code. */
+#if defined(__clang__)
+#define C4_LOOP_AS_IS _Pragma("clang loop unroll(disable) vectorize(disable)")
+#else
+#define C4_LOOP_AS_IS
+#endif
+
 /* An optimisation barrier for a 0/1 condition: without it clang turns the
  * integer-mask selects below back into wasm `select`, which V8 compiles to
  * a mispredicted branch (MEASURED.md: the mask form ran 2.6x faster in wasm
