@@ -32,11 +32,21 @@ static inline int circles_touch(float ax, float ay, float ar, float cx, float cy
     return cap_pair_hit(&p);
 }
 
+/* The lanes of records [q, q1) (at most 4) that touch record e, by the
+ * scalar test (when rs^2 may overflow). */
+static __attribute__((noinline)) int slow_bits(const cap_bucket_scratch* bs, uint32_t e, uint32_t q, uint32_t q1)
+{
+    const float *x = bs->x, *y = bs->y, *r = bs->r;
+    int bits = 0;
+    for (uint32_t l = 0; l < 4 && q + l < q1; l++) bits |= circles_touch(x[e], y[e], r[e], x[q + l], y[q + l], r[q + l]) << l;
+    return bits;
+}
+
 /* Tests record e against records [q, q1) (q <= q1), 4 at a time, and
  * stores each hit as (lower index, higher index) at pair k (room for
  * q1 - q + 4 more). Branch-free but for the loop, which usually runs once.
  * Returns the new count. */
-static uint32_t scan_run(cap_bucket_scratch* bs, uint32_t e, uint32_t q, uint32_t q1, int slow, uint32_t k)
+C4_HOT uint32_t scan_run(cap_bucket_scratch* bs, uint32_t e, uint32_t q, uint32_t q1, int slow, uint32_t k)
 {
     const float *x = bs->x, *y = bs->y, *r = bs->r;
     const c4 px = c4_splat(x[e]), py = c4_splat(y[e]), pr = c4_splat(r[e]), pi = c4_splati(bs->id[e]);
@@ -45,11 +55,7 @@ static uint32_t scan_run(cap_bucket_scratch* bs, uint32_t e, uint32_t q, uint32_
         c4 rs = c4_add(pr, c4_load(r + q));
         c4m m = c4_le(c4_add(c4_mul(dx, dx), c4_mul(dy, dy)), c4_mul(rs, rs));
         int bits = c4_bits(c4_and(m, c4_below(q1 - q)));
-        if (slow) { /* rs^2 may overflow: the scalar test, lane by lane */
-            bits = 0;
-            for (uint32_t l = 0; l < 4 && q + l < q1; l++)
-                bits |= circles_touch(x[e], y[e], r[e], x[q + l], y[q + l], r[q + l]) << l;
-        }
+        if (slow) bits = slow_bits(bs, e, q, q1);
         c4 qi = c4_loadi(bs->id + q);
         c4m up = c4_gti(qi, pi); /* indices are below 2^31 */
         c4_compress(bs->pair + k, c4_sel(up, pi, qi), bits);

@@ -33,6 +33,19 @@ static uint64_t emit_capsule_hit(const cap_capsule_set* s, const cap_capsule_arr
     return k + 1;
 }
 
+/* The lanes of entries [q, q1) (at most 4) that touch the circle, by the
+ * scalar test (when rs^2 may overflow). */
+static __attribute__((noinline)) int slow_bits(const cap_contact_index* ci, uint32_t q, uint32_t q1, float cx, float cy,
+                                               float cr)
+{
+    int bits = 0;
+    for (uint32_t l = 0; l < 4 && q + l < q1; l++) {
+        cap_narrow_shape sh = cap_contact_index_shape(ci, q + l);
+        bits |= cap_narrow_test(&sh, cx, cy, cr) << l;
+    }
+    return bits;
+}
+
 /* The results in circle order: each circle tests the capsules of the
  * index cell holding its centre, 4 at a time (ascending capsule order, so
  * the hits come out in output order, with no sort), and the hits are kept
@@ -73,13 +86,7 @@ static int contacts_in_circle_order(cap_batch_context* ctx, const cap_capsule_se
             c4m m = cap_narrow_test4(c4_load(fax + q), c4_load(fay + q), c4_load(fvx + q), c4_load(fvy + q),
                                      c4_load(fgx + q), c4_load(fgy + q), c4_load(fr + q), px, py, pr);
             int bits = c4_bits(c4_and(m, c4_below(q1 - q)));
-            if (slow) {
-                bits = 0;
-                for (uint32_t l = 0; l < 4 && q + l < q1; l++) {
-                    cap_narrow_shape sh = cap_contact_index_shape(ci, q + l);
-                    bits |= cap_narrow_test(&sh, cx, cy, cr) << l;
-                }
-            }
+            if (slow) bits = slow_bits(ci, q, q1, cx, cy, cr);
             c4_storei(w->hcirc + k, pi);
             k += c4_compress(w->hit + k, c4_iota(q), bits);
             q += 4;

@@ -17,6 +17,14 @@
 
 #define C4_INLINE static inline
 
+/* A hot 4-wide helper: inlined where the backend is 4-wide, a plain call
+ * in the scalar backend (whose emulated c4 code would only grow). */
+#if defined(__wasm_simd128__) || defined(__SSE4_1__)
+#define C4_HOT static inline __attribute__((always_inline))
+#else
+#define C4_HOT static __attribute__((noinline))
+#endif
+
 /* Before a loop: keep it as written (no unrolling, no auto-vectorising),
  * for loops that are already 4-wide or too short to pay for the code. */
 #if defined(__clang__)
