@@ -74,10 +74,24 @@ int cap_batch_index_candidates(cap_batch_context* ctx, cap_capsule_set* s, const
 int cap_batch_segment_candidates(cap_batch_context* ctx, cap_capsule_set* s, const double seg[4], double r,
                                  uint32_t** cand, uint32_t* n);
 
+/* What cap_batch_circle_scan finds in its one pass: the bounds of the
+ * centres, the largest radius and the sum of the radii (float32 running
+ * sums: the sum only chooses a path, and every path gives the same
+ * results). */
+typedef struct cap_circle_stats {
+    float minx, miny, maxx, maxy, rmax;
+    double rsum;
+} cap_circle_stats;
+
+/* cap_circle_set_check (same result, same error) and, in the same pass,
+ * the set's stats (filled on success). */
+int cap_batch_circle_scan(const cap_circle_set* s, cap_batch_error* err, cap_circle_stats* st);
+
 /* Circle pairs of similar size (circle_buckets.c), inputs already checked:
  * pairs found, -1 on allocation failure, -2 when more pairs touch than
  * `out` holds, or -3 when a radius is above 4x the mean. */
-int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set* s, const cap_contact_out* out);
+int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set* s, const cap_circle_stats* st,
+                                   const cap_contact_out* out);
 
 /* The kernel's view of a contact buffer. */
 static inline cap_contact_out cap_batch_out(const cap_contact_buffer* b)
@@ -91,32 +105,6 @@ static inline cap_capsule_arrays cap_batch_capsules(const cap_capsule_set* s)
 {
     cap_capsule_arrays c = {s->ax, s->ay, s->bx, s->by, s->radius, s->count, s->version};
     return c;
-}
-
-/* The largest radius and the sum of the radii (in float64, four running
- * sums so the additions do not wait on each other). The sum only chooses a
- * path, and every path gives the same results. */
-static inline double cap_batch_radii(const float* r, uint32_t n, float* rmax)
-{
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    float m0 = 0.0f, m1 = 0.0f;
-    uint32_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        float a = r[i], b = r[i + 1], c = r[i + 2], d = r[i + 3];
-        float ab = a > b ? a : b, cd = c > d ? c : d;
-        m0 = ab > m0 ? ab : m0;
-        m1 = cd > m1 ? cd : m1;
-        s0 += a;
-        s1 += b;
-        s2 += c;
-        s3 += d;
-    }
-    for (; i < n; i++) {
-        m0 = r[i] > m0 ? r[i] : m0;
-        s0 += r[i];
-    }
-    *rmax = m0 > m1 ? m0 : m1;
-    return (s0 + s1) + (s2 + s3);
 }
 
 static inline uint32_t cap_batch_saturate(uint64_t k) { return k > 0xffffffffu ? 0xffffffffu : (uint32_t)k; }

@@ -69,23 +69,16 @@ C4_HOT uint32_t scan_run(cap_bucket_scratch* bs, uint32_t e, uint32_t q, uint32_
  * returns pairs found, -1 on allocation failure, -2 when more pairs touch
  * than `out` holds, or -3 when the circles are not of similar size (a
  * radius above 4x the mean): the caller then takes the general path. */
-int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set* s, const cap_contact_out* out)
+int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set* s, const cap_circle_stats* st,
+                                   const cap_contact_out* out)
 {
     cap_bucket_scratch* bs = &ctx->buckets;
     uint32_t n = s->count;
     if (n == 0 || n > 0x7fffffffu) return -3; /* indices compare as int32 */
-    float rmaxf;
-    double rsum = cap_batch_radii(s->radius, n, &rmaxf), rmax = rmaxf, big = 0;
-    if (!(rmax <= 4.0 * (rsum / n) + 1e-30)) return -3;
-    float fx0 = s->x[0], fy0 = s->y[0], fx1 = fx0, fy1 = fy0; /* inputs are finite */
-    for (uint32_t i = 1; i < n; i++) {
-        float x = s->x[i], y = s->y[i];
-        fx0 = x < fx0 ? x : fx0;
-        fy0 = y < fy0 ? y : fy0;
-        fx1 = x > fx1 ? x : fx1;
-        fy1 = y > fy1 ? y : fy1;
-    }
-    double minx = fx0, miny = fy0, maxx = fx1, maxy = fy1;
+    float rmaxf = st->rmax;
+    double rmax = rmaxf, big = 0;
+    if (!(rmax <= 4.0 * (st->rsum / n) + 1e-30)) return -3;
+    double minx = st->minx, miny = st->miny, maxx = st->maxx, maxy = st->maxy; /* inputs are finite */
     big = absd(minx) + absd(miny) + absd(maxx) + absd(maxy);
     /* A float32 hit means centres at most 2 rmax apart, up to rounding of
      * the coordinates: the slack covers that, so neighbours are within one

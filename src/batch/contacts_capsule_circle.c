@@ -113,8 +113,9 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
                                      cap_contact_buffer* out, cap_batch_error* err)
 {
     if (!out) return cap_batch_fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
+    cap_circle_stats st;
     int rc = cap_capsule_set_check(capsules, err);
-    if (!rc) rc = cap_circle_set_check(circles, err);
+    if (!rc) rc = cap_batch_circle_scan(circles, err, &st);
     if (rc) return rc; /* rejected input: out is left as it was */
     cap_batch_context* ctx = cap_batch_default_context();
     out->count = 0;
@@ -126,9 +127,8 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
     /* Circles of similar size (none above 4x the mean): the contact index,
      * one cell per circle. Otherwise one big circle would inflate every
      * capsule: each circle gathers the cells its own box touches. */
-    float rmax;
-    double rsum = cap_batch_radii(circles->radius, n, &rmax);
-    if ((double)rmax <= 4.0 * (rsum / n) + 1e-30) {
+    float rmax = st.rmax;
+    if ((double)rmax <= 4.0 * (st.rsum / n) + 1e-30) {
         cap_contact_index* ci = &capsules->index->contact;
         cap_capsule_arrays live = cap_batch_capsules(capsules);
         if (cap_contact_index_ensure(ci, &live, rmax, &ctx->scratch))
