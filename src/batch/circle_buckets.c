@@ -46,20 +46,22 @@ static __attribute__((noinline)) int slow_bits(const cap_bucket_scratch* bs, uin
  * stores each hit as (lower index, higher index) at pair k (room for
  * q1 - q + 4 more). Branch-free but for the loop, which usually runs once.
  * Returns the new count. */
-C4_HOT uint32_t scan_run(cap_bucket_scratch* bs, uint32_t e, uint32_t q, uint32_t q1, int slow, uint32_t k)
+C4_HOT uint32_t scan_run(const cap_bucket_scratch* bs, uint32_t* __restrict lo_out, uint32_t* __restrict hi_out,
+                         uint32_t e, uint32_t q, uint32_t q1, int slow, uint32_t k)
 {
     const float *x = bs->x, *y = bs->y, *r = bs->r;
-    const c4 px = c4_splat(x[e]), py = c4_splat(y[e]), pr = c4_splat(r[e]), pi = c4_splati(bs->id[e]);
+    const uint32_t* id = bs->id;
+    const c4 px = c4_splat(x[e]), py = c4_splat(y[e]), pr = c4_splat(r[e]), pi = c4_splati(id[e]);
     do {
         c4 dx = c4_sub(c4_load(x + q), px), dy = c4_sub(c4_load(y + q), py);
         c4 rs = c4_add(pr, c4_load(r + q));
         c4m m = c4_le(c4_add(c4_mul(dx, dx), c4_mul(dy, dy)), c4_mul(rs, rs));
         int bits = c4_bits(c4_and(m, c4_below(q1 - q)));
         if (slow) bits = slow_bits(bs, e, q, q1);
-        c4 qi = c4_loadi(bs->id + q);
+        c4 qi = c4_loadi(id + q);
         c4m up = c4_gti(qi, pi); /* indices are below 2^31 */
-        c4_compress(bs->pair + k, c4_sel(up, pi, qi), bits);
-        k += c4_compress(bs->pair2 + k, c4_sel(up, qi, pi), bits);
+        c4_compress(lo_out + k, c4_sel(up, pi, qi), bits);
+        k += c4_compress(hi_out + k, c4_sel(up, qi, pi), bits);
         q += 4;
     } while (q < q1);
     return k;
@@ -138,8 +140,8 @@ int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set*
             if (cap_grow((void**)&bs->pair, &bs->pair_cap, need, 4) || cap_grow((void**)&bs->pair2, &bs->pair2_cap, need, 4))
                 return -1;
         }
-        k = scan_run(bs, e, e + 1, end, slow, k);
-        k = scan_run(bs, e, e0, e1, slow, k);
+        k = scan_run(bs, bs->pair, bs->pair2, e, e + 1, end, slow, k);
+        k = scan_run(bs, bs->pair, bs->pair2, e, e0, e1, slow, k);
         if (k > limit) return -2;
     }
 

@@ -72,14 +72,17 @@ static int contacts_in_circle_order(cap_batch_context* ctx, const cap_capsule_se
     int slow = !(rs * rs <= 3.4e38f);
     if (cap_grow((void**)&w->cell, &w->cell_cap, n, 4)) return CAP_NO_MEMORY;
     cap_grid_cells_of(g->minx, g->miny, g->inv_cell, g->nx, g->ny, (uint32_t)g->nx, 0, x, y, n, w->cell);
-    uint32_t k = 0;
+    uint32_t k = 0, *hit = w->hit, *hcirc = w->hcirc; /* kept in locals: the stores below cannot move them */
+    const uint32_t* cell = w->cell;
     for (uint32_t i = 0; i < n; i++) {
         float cx = x[i], cy = y[i], cr = r[i];
-        uint32_t c = w->cell[i], q = start[c], q1 = start[c + 1];
+        uint32_t c = cell[i], q = start[c], q1 = start[c + 1];
         if ((uint64_t)k + (q1 - q) + 4 > w->hit_cap) {
             uint64_t need = (uint64_t)k + (q1 - q) + 4 + n;
             if (cap_grow((void**)&w->hit, &w->hit_cap, need, 4) || cap_grow((void**)&w->hcirc, &w->hcirc_cap, need, 4))
                 return CAP_NO_MEMORY;
+            hit = w->hit;
+            hcirc = w->hcirc;
         }
         const c4 px = c4_splat(cx), py = c4_splat(cy), pr = c4_splat(cr), pi = c4_splati(i);
         do { /* usually once: a cell holds a few capsules */
@@ -87,8 +90,8 @@ static int contacts_in_circle_order(cap_batch_context* ctx, const cap_capsule_se
                                      c4_load(fgx + q), c4_load(fgy + q), c4_load(fr + q), px, py, pr);
             int bits = c4_bits(c4_and(m, c4_below(q1 - q)));
             if (slow) bits = slow_bits(ci, q, q1, cx, cy, cr);
-            c4_storei(w->hcirc + k, pi);
-            k += c4_compress(w->hit + k, c4_iota(q), bits);
+            c4_storei(hcirc + k, pi);
+            k += c4_compress(hit + k, c4_iota(q), bits);
             q += 4;
         } while (q < q1);
         if (k > limit) return 1;
