@@ -32,6 +32,7 @@ static inline int circles_touch(float ax, float ay, float ar, float cx, float cy
     return cap_pair_hit(&p);
 }
 
+#if defined(__wasm_simd128__) || defined(__SSE4_1__)
 /* The lanes of records [q, q1) (at most 4) that touch record e, by the
  * scalar test (when rs^2 may overflow). */
 static __attribute__((noinline)) int slow_bits(const cap_bucket_scratch* bs, uint32_t e, uint32_t q, uint32_t q1)
@@ -41,6 +42,7 @@ static __attribute__((noinline)) int slow_bits(const cap_bucket_scratch* bs, uin
     for (uint32_t l = 0; l < 4 && q + l < q1; l++) bits |= circles_touch(x[e], y[e], r[e], x[q + l], y[q + l], r[q + l]) << l;
     return bits;
 }
+#endif
 
 /* Tests record e against records [q, q1) (q <= q1), 4 at a time, and
  * stores each hit as (lower index, higher index) at pair k (room for
@@ -51,6 +53,18 @@ C4_HOT uint32_t scan_run(const cap_bucket_scratch* bs, uint32_t* __restrict lo_o
 {
     const float *x = bs->x, *y = bs->y, *r = bs->r;
     const uint32_t* id = bs->id;
+#if !defined(__wasm_simd128__) && !defined(__SSE4_1__)
+    /* the scalar backend: one pair at a time, written always, kept on a hit */
+    (void)slow;
+    uint32_t pi = id[e];
+    for (; q < q1; q++) {
+        uint32_t qi = id[q], hit = (uint32_t)circles_touch(x[e], y[e], r[e], x[q], y[q], r[q]);
+        lo_out[k] = pi < qi ? pi : qi;
+        hi_out[k] = pi < qi ? qi : pi;
+        k += hit;
+    }
+    return k;
+#else
     const c4 px = c4_splat(x[e]), py = c4_splat(y[e]), pr = c4_splat(r[e]), pi = c4_splati(id[e]);
     do {
         c4 dx = c4_sub(c4_load(x + q), px), dy = c4_sub(c4_load(y + q), py);
@@ -65,6 +79,7 @@ C4_HOT uint32_t scan_run(const cap_bucket_scratch* bs, uint32_t* __restrict lo_o
         q += 4;
     } while (q < q1);
     return k;
+#endif
 }
 
 /* Same contract as cap_find_circle_contacts (inputs already checked);

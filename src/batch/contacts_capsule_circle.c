@@ -33,6 +33,7 @@ static uint64_t emit_capsule_hit(const cap_capsule_set* s, const cap_capsule_arr
     return k + 1;
 }
 
+#if defined(__wasm_simd128__) || defined(__SSE4_1__)
 /* The lanes of entries [q, q1) (at most 4) that touch the circle, by the
  * scalar test (when rs^2 may overflow). */
 static __attribute__((noinline)) int slow_bits(const cap_contact_index* ci, uint32_t q, uint32_t q1, float cx, float cy,
@@ -45,6 +46,7 @@ static __attribute__((noinline)) int slow_bits(const cap_contact_index* ci, uint
     }
     return bits;
 }
+#endif
 
 /* The results in circle order: each circle tests the capsules of the
  * index cell holding its centre, 4 at a time (ascending capsule order, so
@@ -68,8 +70,12 @@ static int contacts_in_circle_order(cap_batch_context* ctx, const cap_capsule_se
     /* rs^2 <= (the largest radii's sum)^2 (rounding is monotone): when that
      * stays finite the 4-wide test is the pair test; otherwise each lane
      * takes the scalar test (huge radii only). */
+#if defined(__wasm_simd128__) || defined(__SSE4_1__)
     float rs = ci->rmax + rmax;
     int slow = !(rs * rs <= 3.4e38f);
+#else
+    (void)rmax; /* the scalar test handles any radii */
+#endif
     if (cap_grow((void**)&w->cell, &w->cell_cap, n, 4)) return CAP_NO_MEMORY;
     cap_grid_cells_of(g->minx, g->miny, g->inv_cell, g->nx, g->ny, (uint32_t)g->nx, 0, x, y, n, w->cell);
     uint32_t k = 0, *hit = w->hit, *hcirc = w->hcirc; /* kept in locals: the stores below cannot move them */
@@ -84,6 +90,15 @@ static int contacts_in_circle_order(cap_batch_context* ctx, const cap_capsule_se
             hit = w->hit;
             hcirc = w->hcirc;
         }
+#if !defined(__wasm_simd128__) && !defined(__SSE4_1__)
+        /* the scalar backend: one capsule at a time, written always, kept on a hit */
+        for (; q < q1; q++) {
+            cap_narrow_shape sh = cap_contact_index_shape(ci, q);
+            hcirc[k] = i;
+            hit[k] = q;
+            k += (uint32_t)cap_narrow_test(&sh, cx, cy, cr);
+        }
+#else
         const c4 px = c4_splat(cx), py = c4_splat(cy), pr = c4_splat(cr), pi = c4_splati(i);
         do { /* usually once: a cell holds a few capsules */
             c4m m = cap_narrow_test4(c4_load(fax + q), c4_load(fay + q), c4_load(fvx + q), c4_load(fvy + q),
@@ -94,6 +109,7 @@ static int contacts_in_circle_order(cap_batch_context* ctx, const cap_capsule_se
             k += c4_compress(hit + k, c4_iota(q), bits);
             q += 4;
         } while (q < q1);
+#endif
         if (k > limit) return 1;
     }
     cap_capsule_arrays live = cap_batch_capsules(s);
