@@ -23,10 +23,11 @@ CAP_LIB_SOURCES=()
 for layer in "${CAP_LAYERS[@]}"; do CAP_LIB_SOURCES+=(src/"$layer"/*.c); done
 CAP_WASM_SOURCES=(src/wasm/*.c)
 shopt -u nullglob
-# Cold code (object bookkeeping, queries, index building) that the wasm
+# Cold code (object bookkeeping, set allocation and validation, region
+# queries) that the wasm
 # builds compile with -Os instead of -O3, to keep each module within its size
 # budget; the hot paths (kernels, the step, the solver) stay at -O3.
-CAP_SIZE_SOURCES=(src/world/world.c)
+CAP_SIZE_SOURCES=(src/world/world.c src/batch/batch_sets.c src/batch/batch_check.c src/batch/batch_query.c)
 CAP_INCLUDE=(-Isrc/include -Isrc)
 # Determinism: C11, IEEE float32 in a fixed order, never fused.
 CAP_CFLAGS=(-std=c11 -ffp-contract=off "${CAP_INCLUDE[@]}")

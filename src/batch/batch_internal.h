@@ -25,24 +25,22 @@ struct cap_capsule_index {
     cap_contact_index contact;
 };
 
-/* A circle in cell order (capsule-circle contacts). */
-typedef struct cap_circle_rec { float x, y, r; uint32_t i; } cap_circle_rec;
-
-/* Capsule-circle contacts in cell order (contacts_capsule_circle.c). */
+/* Capsule-circle contacts through the contact index
+ * (contacts_capsule_circle.c): each circle's cell, the hits as (entry,
+ * circle). */
 typedef struct cap_cell_scratch {
-    cap_circle_rec* rec;
-    uint32_t *rcell, *ccell, *cnt, *hit, *hcount, *horder;
-    uint32_t rec_cap, rcell_cap, ccell_cap, cnt_cap, hit_cap, hcount_cap, horder_cap;
+    uint32_t *cell, *hit, *hcirc;
+    uint32_t cell_cap, hit_cap, hcirc_cap;
 } cap_cell_scratch;
 
-/* A circle in bucket order (circle_buckets.c). */
-typedef struct cap_packed { float x, y, r; uint32_t index; } cap_packed;
-
-/* Circle pairs bucketed by centre (circle_buckets.c). */
+/* Circle pairs bucketed by centre (circle_buckets.c): the circles in
+ * bucket order field by field, the cells, the hits (lower, higher index)
+ * and the hits in output order. */
 typedef struct cap_bucket_scratch {
-    cap_packed* rec;
-    uint32_t *cell, *rcell, *start, *count, *pair, *order;
-    uint32_t rec_cap, cell_cap, rcell_cap, start_cap, count_cap, pair_cap, order_cap;
+    float *x, *y, *r;
+    uint32_t *id, *cell, *rcell, *start, *count, *pair, *pair2, *order, *order2;
+    uint32_t x_cap, y_cap, r_cap, id_cap, cell_cap, rcell_cap, start_cap, count_cap, pair_cap, pair2_cap, order_cap,
+        order2_cap;
 } cap_bucket_scratch;
 
 /* The scratch of the batch calls: grown, kept, never shared with a world.
@@ -56,7 +54,7 @@ typedef struct cap_batch_context {
     uint32_t* pairs;           /* the all-pairs kernel's hit list */
     uint32_t pairs_cap;
     cap_grid circles;          /* circle pairs, general path */
-    cap_cell_scratch cells;    /* capsule-circle contacts in cell order */
+    cap_cell_scratch cells;    /* capsule-circle contacts through the contact index */
     cap_bucket_scratch buckets; /* circle pairs bucketed by centre */
 } cap_batch_context;
 
@@ -81,10 +79,24 @@ int cap_batch_index_candidates(cap_batch_context* ctx, cap_capsule_set* s, const
 int cap_batch_segment_candidates(cap_batch_context* ctx, cap_capsule_set* s, const double seg[4], double r,
                                  uint32_t** cand, uint32_t* n);
 
+/* What cap_batch_circle_scan finds in its one pass: the bounds of the
+ * centres, the largest radius and the sum of the radii (float32 running
+ * sums: the sum only chooses a path, and every path gives the same
+ * results). */
+typedef struct cap_circle_stats {
+    float minx, miny, maxx, maxy, rmax;
+    double rsum;
+} cap_circle_stats;
+
+/* cap_circle_set_check (same result, same error) and, in the same pass,
+ * the set's stats (filled on success). */
+int cap_batch_circle_scan(const cap_circle_set* s, cap_batch_error* err, cap_circle_stats* st);
+
 /* Circle pairs of similar size (circle_buckets.c), inputs already checked:
  * pairs found, -1 on allocation failure, -2 when more pairs touch than
  * `out` holds, or -3 when a radius is above 4x the mean. */
-int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set* s, const cap_contact_out* out);
+int64_t cap_batch_circles_bucketed(cap_batch_context* ctx, const cap_circle_set* s, const cap_circle_stats* st,
+                                   const cap_contact_out* out);
 
 /* The kernel's view of a contact buffer. */
 static inline cap_contact_out cap_batch_out(const cap_contact_buffer* b)
@@ -98,32 +110,6 @@ static inline cap_capsule_arrays cap_batch_capsules(const cap_capsule_set* s)
 {
     cap_capsule_arrays c = {s->ax, s->ay, s->bx, s->by, s->radius, s->count, s->version};
     return c;
-}
-
-/* The largest radius and the sum of the radii (in float64, four running
- * sums so the additions do not wait on each other). The sum only chooses a
- * path, and every path gives the same results. */
-static inline double cap_batch_radii(const float* r, uint32_t n, float* rmax)
-{
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    float m0 = 0.0f, m1 = 0.0f;
-    uint32_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        float a = r[i], b = r[i + 1], c = r[i + 2], d = r[i + 3];
-        float ab = a > b ? a : b, cd = c > d ? c : d;
-        m0 = ab > m0 ? ab : m0;
-        m1 = cd > m1 ? cd : m1;
-        s0 += a;
-        s1 += b;
-        s2 += c;
-        s3 += d;
-    }
-    for (; i < n; i++) {
-        m0 = r[i] > m0 ? r[i] : m0;
-        s0 += r[i];
-    }
-    *rmax = m0 > m1 ? m0 : m1;
-    return (s0 + s1) + (s2 + s3);
 }
 
 static inline uint32_t cap_batch_saturate(uint64_t k) { return k > 0xffffffffu ? 0xffffffffu : (uint32_t)k; }

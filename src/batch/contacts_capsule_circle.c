@@ -23,7 +23,7 @@ static uint64_t emit_capsule_hit(const cap_capsule_set* s, const cap_capsule_arr
 {
     uint32_t j = cap_contact_index_capsule(ci, e);
     int same = all_same || cap_contact_index_same(ci, live, j);
-    cap_narrow_shape sh = same ? ci->entry[e] : capsule_at(s, j);
+    cap_narrow_shape sh = same ? cap_contact_index_shape(ci, e) : capsule_at(s, j);
     if (!same && !cap_narrow_test(&sh, cx, cy, cr)) return k;
     if (k < out->capacity) {
         float con[5];
@@ -33,73 +33,96 @@ static uint64_t emit_capsule_hit(const cap_capsule_set* s, const cap_capsule_arr
     return k + 1;
 }
 
-/* The results found in cell order (circles counting-sorted by the cell of
- * their centre, so a run of circles reads the same capsules), kept as
- * (circle, entry) and emitted in circle order. 0, a negative code, or 1
- * when more than out->capacity pairs touch (nothing written then: the
- * caller takes the general path, which counts them all). */
-static int contacts_in_cell_order(cap_batch_context* ctx, const cap_capsule_set* s, const cap_circle_set* circles,
-                                  const cap_contact_index* ci, const cap_contact_out* out, uint64_t* found)
+#if defined(__wasm_simd128__) || defined(__SSE4_1__)
+/* The lanes of entries [q, q1) (at most 4) that touch the circle, by the
+ * scalar test (when rs^2 may overflow). */
+static __attribute__((noinline)) int slow_bits(const cap_contact_index* ci, uint32_t q, uint32_t q1, float cx, float cy,
+                                               float cr)
+{
+    int bits = 0;
+    for (uint32_t l = 0; l < 4 && q + l < q1; l++) {
+        cap_narrow_shape sh = cap_contact_index_shape(ci, q + l);
+        bits |= cap_narrow_test(&sh, cx, cy, cr) << l;
+    }
+    return bits;
+}
+#endif
+
+/* The results in circle order: each circle tests the capsules of the
+ * index cell holding its centre, 4 at a time (ascending capsule order, so
+ * the hits come out in output order, with no sort), and the hits are kept
+ * as (circle, entry), then emitted. 0, a negative code, or 1 when more
+ * than out->capacity pairs touch (nothing written then: the caller takes
+ * the general path, which counts them all). */
+static int contacts_in_circle_order(cap_batch_context* ctx, const cap_capsule_set* s, const cap_circle_set* circles,
+                                    const cap_contact_index* ci, float rmax, const cap_contact_out* out,
+                                    uint64_t* found)
 {
     const cap_grid* g = &ci->grid;
-    uint32_t n = circles->count, cells = (uint32_t)g->nx * (uint32_t)g->ny;
+    const uint32_t* start = g->start;
+    uint32_t n = circles->count, limit = out->capacity;
+    const float *x = circles->x, *y = circles->y, *r = circles->radius;
     cap_cell_scratch* w = &ctx->cells;
-    if (cap_grow((void**)&w->rec, &w->rec_cap, n, sizeof(cap_circle_rec)) ||
-        cap_grow((void**)&w->rcell, &w->rcell_cap, n, 4) || cap_grow((void**)&w->ccell, &w->ccell_cap, n, 4) ||
-        cap_grow((void**)&w->cnt, &w->cnt_cap, (uint64_t)cells + 1, 4) ||
-        cap_grow((void**)&w->hcount, &w->hcount_cap, (uint64_t)n + 1, 4))
-        return CAP_NO_MEMORY;
-    memset(w->cnt, 0, ((size_t)cells + 1) * 4u);
+    const float *fax = cap_contact_index_field(ci, CAP_CI_AX), *fay = cap_contact_index_field(ci, CAP_CI_AY);
+    const float *fvx = cap_contact_index_field(ci, CAP_CI_VX), *fvy = cap_contact_index_field(ci, CAP_CI_VY);
+    const float *fgx = cap_contact_index_field(ci, CAP_CI_GX), *fgy = cap_contact_index_field(ci, CAP_CI_GY);
+    const float* fr = cap_contact_index_field(ci, CAP_CI_R);
+    /* rs^2 <= (the largest radii's sum)^2 (rounding is monotone): when that
+     * stays finite the 4-wide test is the pair test; otherwise each lane
+     * takes the scalar test (huge radii only). */
+#if defined(__wasm_simd128__) || defined(__SSE4_1__)
+    float rs = ci->rmax + rmax;
+    int slow = !(rs * rs <= 3.4e38f);
+#else
+    (void)rmax; /* the scalar test handles any radii */
+#endif
+    if (cap_grow((void**)&w->cell, &w->cell_cap, n, 4)) return CAP_NO_MEMORY;
+    cap_grid_cells_of(g->minx, g->miny, g->inv_cell, g->nx, g->ny, (uint32_t)g->nx, 0, x, y, n, w->cell);
+    uint32_t k = 0, *hit = w->hit, *hcirc = w->hcirc; /* kept in locals: the stores below cannot move them */
+    const uint32_t* cell = w->cell;
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t c = cap_grid_cell_at(g, circles->x[i], circles->y[i]);
-        w->ccell[i] = c;
-        w->cnt[c]++;
-    }
-    uint32_t sum = 0;
-    for (uint32_t c = 0; c <= cells; c++) {
-        uint32_t v = w->cnt[c];
-        w->cnt[c] = sum;
-        sum += v;
-    }
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t e = w->cnt[w->ccell[i]]++;
-        cap_circle_rec r = {circles->x[i], circles->y[i], circles->radius[i], i};
-        w->rec[e] = r;
-        w->rcell[e] = w->ccell[i];
-    }
-    memset(w->hcount, 0, ((size_t)n + 1) * 4u);
-    uint32_t k = 0, limit = out->capacity;
-    for (uint32_t e = 0; e < n; e++) {
-        cap_circle_rec r = w->rec[e];
-        uint32_t c = w->rcell[e], q0 = g->start[c], q1 = g->start[c + 1];
-        if (2 * ((uint64_t)k + (q1 - q0)) > w->hit_cap &&
-            cap_grow((void**)&w->hit, &w->hit_cap, 2 * ((uint64_t)k + (q1 - q0) + n), 4))
-            return CAP_NO_MEMORY;
-        uint32_t k0 = k;
-        for (uint32_t q = q0; q < q1; q++) { /* branch-free: written always, kept on a hit */
-            w->hit[2 * k] = r.i;
-            w->hit[2 * k + 1] = q;
-            k += (uint32_t)cap_narrow_test(ci->entry + q, r.x, r.y, r.r);
+        float cx = x[i], cy = y[i], cr = r[i];
+        uint32_t c = cell[i], q = start[c], q1 = start[c + 1];
+        if ((uint64_t)k + (q1 - q) + 4 > w->hit_cap) {
+            uint64_t need = (uint64_t)k + (q1 - q) + 4 + n;
+            if (cap_grow((void**)&w->hit, &w->hit_cap, need, 4) || cap_grow((void**)&w->hcirc, &w->hcirc_cap, need, 4))
+                return CAP_NO_MEMORY;
+            hit = w->hit;
+            hcirc = w->hcirc;
         }
-        w->hcount[r.i] += k - k0;
+#if !defined(__wasm_simd128__) && !defined(__SSE4_1__)
+        /* the scalar backend: one capsule at a time, written always, kept on a hit */
+        for (; q < q1; q++) {
+            cap_narrow_shape sh = cap_contact_index_shape(ci, q);
+            hcirc[k] = i;
+            hit[k] = q;
+            k += (uint32_t)cap_narrow_test(&sh, cx, cy, cr);
+        }
+#else
+        const c4 px = c4_splat(cx), py = c4_splat(cy), pr = c4_splat(cr), pi = c4_splati(i);
+        do { /* usually once: a cell holds a few capsules */
+            c4m m = cap_narrow_test4(c4_load(fax + q), c4_load(fay + q), c4_load(fvx + q), c4_load(fvy + q),
+                                     c4_load(fgx + q), c4_load(fgy + q), c4_load(fr + q), px, py, pr);
+            int bits = c4_bits(c4_and(m, c4_below(q1 - q)));
+            if (slow) bits = slow_bits(ci, q, q1, cx, cy, cr);
+            c4_storei(hcirc + k, pi);
+            k += c4_compress(hit + k, c4_iota(q), bits);
+            q += 4;
+        } while (q < q1);
+#endif
         if (k > limit) return 1;
     }
-    /* counting sort by circle; a circle's hits come from one cell, in
-     * ascending capsule order already */
-    if (cap_grow((void**)&w->horder, &w->horder_cap, (uint64_t)k + 1, 4)) return CAP_NO_MEMORY;
-    sum = 0;
-    for (uint32_t i = 0; i <= n; i++) {
-        uint32_t v = w->hcount[i];
-        w->hcount[i] = sum;
-        sum += v;
-    }
-    for (uint32_t h = 0; h < k; h++) w->horder[w->hcount[w->hit[2 * h]]++] = w->hit[2 * h + 1];
     cap_capsule_arrays live = cap_batch_capsules(s);
-    int all_same = cap_contact_index_all_same(ci, &live); /* usual: one pass, no check per hit */
+    if (cap_contact_index_all_same(ci, &live)) { /* usual: every hit holds, 4 contacts at a time */
+        cap_narrow_fields f = {fax, fay, fvx, fvy, fgx, fgy, fr, cap_contact_index_field(ci, CAP_CI_J)};
+        cap_narrow_contacts(&f, w->hit, x, y, r, w->hcirc, k, out);
+        *found = k;
+        return 0;
+    }
     uint64_t kk = 0;
-    for (uint32_t i = 0, a = 0; i < n && a < k; i++) {
-        float cx = circles->x[i], cy = circles->y[i], cr = circles->radius[i];
-        for (; a < w->hcount[i]; a++) kk = emit_capsule_hit(s, &live, all_same, ci, w->horder[a], i, cx, cy, cr, out, kk);
+    for (uint32_t h = 0; h < k; h++) {
+        uint32_t i = w->hcirc[h];
+        kk = emit_capsule_hit(s, &live, 0, ci, w->hit[h], i, x[i], y[i], r[i], out, kk);
     }
     *found = kk;
     return 0;
@@ -109,8 +132,9 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
                                      cap_contact_buffer* out, cap_batch_error* err)
 {
     if (!out) return cap_batch_fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
+    cap_circle_stats st;
     int rc = cap_capsule_set_check(capsules, err);
-    if (!rc) rc = cap_circle_set_check(circles, err);
+    if (!rc) rc = cap_batch_circle_scan(circles, err, &st);
     if (rc) return rc; /* rejected input: out is left as it was */
     cap_batch_context* ctx = cap_batch_default_context();
     out->count = 0;
@@ -122,15 +146,14 @@ int cap_find_capsule_circle_contacts(cap_capsule_set* capsules, const cap_circle
     /* Circles of similar size (none above 4x the mean): the contact index,
      * one cell per circle. Otherwise one big circle would inflate every
      * capsule: each circle gathers the cells its own box touches. */
-    float rmax;
-    double rsum = cap_batch_radii(circles->radius, n, &rmax);
-    if ((double)rmax <= 4.0 * (rsum / n) + 1e-30) {
+    float rmax = st.rmax;
+    if ((double)rmax <= 4.0 * (st.rsum / n) + 1e-30) {
         cap_contact_index* ci = &capsules->index->contact;
         cap_capsule_arrays live = cap_batch_capsules(capsules);
         if (cap_contact_index_ensure(ci, &live, rmax, &ctx->scratch))
             return cap_batch_fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
         uint64_t found = 0;
-        rc = contacts_in_cell_order(ctx, capsules, circles, ci, &o, &found);
+        rc = contacts_in_circle_order(ctx, capsules, circles, ci, rmax, &o, &found);
         if (rc < 0) return cap_batch_fail(err, rc, CAP_BATCH_SET_QUERY, 0, 0);
         if (rc == 0) {
             out->count = cap_batch_saturate(found);

@@ -15,7 +15,8 @@ static cap_narrow_shape circle_shape(float x, float y, float r)
 int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* out, cap_batch_error* err)
 {
     if (!out) return cap_batch_fail(err, CAP_BATCH_BAD_ARGUMENT, CAP_BATCH_SET_QUERY, 0, 0);
-    int rc = cap_circle_set_check(circles, err);
+    cap_circle_stats st;
+    int rc = cap_batch_circle_scan(circles, err, &st);
     if (rc) return rc; /* rejected input: out is left as it was */
     cap_batch_context* ctx = cap_batch_default_context();
     out->count = 0;
@@ -23,7 +24,7 @@ int cap_find_circle_contacts(const cap_circle_set* circles, cap_contact_buffer* 
     const cap_contact_out o = cap_batch_out(out);
     /* similar sizes: the bucketed path, same results; it declines (< -1)
      * for mixed sizes or more pairs than `out` holds */
-    int64_t found = cap_batch_circles_bucketed(ctx, circles, &o);
+    int64_t found = cap_batch_circles_bucketed(ctx, circles, &st, &o);
     if (found == -1) return cap_batch_fail(err, CAP_BATCH_NO_MEMORY, CAP_BATCH_SET_QUERY, 0, 0);
     if (found >= 0) {
         out->count = cap_batch_saturate((uint64_t)found);

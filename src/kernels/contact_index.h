@@ -4,6 +4,9 @@
  * cell it touches, with the capsule prepared for the pair test. A circle of
  * radius <= reach then needs only the cell holding its centre: its capsules
  * are in ascending order (counting sort is stable) and each appears once.
+ * The prepared capsules are kept field by field (structure of arrays, one
+ * grid entry per element, 4 zeroed entries of padding at the end) so a
+ * cell's capsules load 4 at a time.
  * Owned by whoever owns the capsules (a batch capsule set, a world). */
 #ifndef CAP_CONTACT_INDEX_H
 #define CAP_CONTACT_INDEX_H
@@ -16,12 +19,21 @@
 
 typedef struct cap_contact_index {
     cap_grid grid;
-    cap_narrow_shape* entry; /* per grid entry, cell order; capsule index bits in pad */
-    float* snap;             /* ax, ay, bx, by, radius arrays of the build (count each) */
-    uint32_t entry_cap, snap_cap, count, version;
-    float reach;
+    float* field;  /* CAP_CI_FIELDS arrays of `stride` floats: per grid entry, cell order */
+    float* snap;   /* ax, ay, bx, by, radius arrays of the build (count each) */
+    uint32_t field_cap, stride, snap_cap, count, version;
+    float reach, rmax; /* rmax: the largest capsule radius */
     int built;
 } cap_contact_index;
+
+/* The fields of a prepared capsule (cap_narrow_shape's, the last one the
+ * capsule index as uint32 bits). */
+enum { CAP_CI_AX, CAP_CI_AY, CAP_CI_VX, CAP_CI_VY, CAP_CI_GX, CAP_CI_GY, CAP_CI_R, CAP_CI_J, CAP_CI_FIELDS };
+
+static inline const float* cap_contact_index_field(const cap_contact_index* ci, int f)
+{
+    return ci->field + (size_t)f * ci->stride;
+}
 
 /* The capsule arrays an index is built from (count of each). */
 typedef struct cap_capsule_arrays {
@@ -40,8 +52,17 @@ int cap_contact_index_ensure(cap_contact_index* ci, const cap_capsule_arrays* c,
 static inline uint32_t cap_contact_index_capsule(const cap_contact_index* ci, uint32_t e)
 {
     uint32_t j;
-    __builtin_memcpy(&j, &ci->entry[e].pad, 4);
+    __builtin_memcpy(&j, cap_contact_index_field(ci, CAP_CI_J) + e, 4);
     return j;
+}
+
+/* The prepared capsule of grid entry e. */
+static inline cap_narrow_shape cap_contact_index_shape(const cap_contact_index* ci, uint32_t e)
+{
+    const float* f = ci->field + e;
+    size_t w = ci->stride;
+    cap_narrow_shape s = {f[0], f[w], f[2 * w], f[3 * w], f[4 * w], f[5 * w], f[6 * w], f[7 * w]};
+    return s;
 }
 
 /* 1 when capsule j's live numbers are bit for bit those it was built from

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "capsule2d.h"
+#include "kernels/simd4.h"
 
 static double absd(double a) { return a < 0.0 ? -a : a; }
 
@@ -50,6 +51,61 @@ void cap_grid_capsule_reach(float ax, float ay, float bx, float by, float r, flo
 }
 
 #define cell_of cap_grid_cell_of
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+/* floor((v - lo) * inv) of lanes 0, 1 of v clamped as cap_grid_cell_of:
+ * NaN or below 0 -> 0; from top = cells - 0.5 up -> cells - 1. */
+static v128_t cells2(v128_t v, v128_t lo, v128_t inv, v128_t top)
+{
+    v128_t f = wasm_f64x2_mul(wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(v), lo), inv);
+    return wasm_i32x4_trunc_sat_f64x2_zero(wasm_f64x2_pmin(wasm_f64x2_pmax(wasm_f64x2_splat(0.0), f), top));
+}
+static v128_t cells4(const float* p, v128_t lo, v128_t inv, v128_t top)
+{
+    v128_t v = wasm_v128_load(p);
+    return wasm_i32x4_shuffle(cells2(v, lo, inv, top), cells2(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3), lo, inv, top), 0, 1, 4, 5);
+}
+#elif defined(__SSE4_1__)
+#include <smmintrin.h>
+static __m128i cells2(__m128 v, __m128d lo, __m128d inv, __m128d top)
+{
+    __m128d f = _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(v), lo), inv);
+    return _mm_cvttpd_epi32(_mm_min_pd(top, _mm_max_pd(f, _mm_setzero_pd()))); /* the same pmax, pmin */
+}
+static __m128i cells4(const float* p, __m128d lo, __m128d inv, __m128d top)
+{
+    __m128 v = _mm_loadu_ps(p);
+    return _mm_unpacklo_epi64(cells2(v, lo, inv, top), cells2(_mm_movehl_ps(v, v), lo, inv, top));
+}
+#endif
+
+void cap_grid_cells_of(double minx, double miny, double inv, int32_t nx, int32_t ny, uint32_t w, uint32_t off,
+                       const float* x, const float* y, uint32_t n, uint32_t* cell)
+{
+    uint32_t i = 0;
+#if defined(__wasm_simd128__)
+    v128_t lx = wasm_f64x2_splat(minx), ly = wasm_f64x2_splat(miny), iv = wasm_f64x2_splat(inv);
+    v128_t tx = wasm_f64x2_splat(nx - 0.5), ty = wasm_f64x2_splat(ny - 0.5);
+    v128_t wv = wasm_i32x4_splat((int32_t)w), ov = wasm_i32x4_splat((int32_t)off);
+    C4_LOOP_AS_IS
+    for (; i + 4 <= n; i += 4) {
+        v128_t cx = cells4(x + i, lx, iv, tx), cy = cells4(y + i, ly, iv, ty);
+        wasm_v128_store(cell + i, wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_mul(cy, wv), cx), ov));
+    }
+#elif defined(__SSE4_1__)
+    __m128d lx = _mm_set1_pd(minx), ly = _mm_set1_pd(miny), iv = _mm_set1_pd(inv);
+    __m128d tx = _mm_set1_pd(nx - 0.5), ty = _mm_set1_pd(ny - 0.5);
+    __m128i wv = _mm_set1_epi32((int32_t)w), ov = _mm_set1_epi32((int32_t)off);
+    for (; i + 4 <= n; i += 4) {
+        __m128i cx = cells4(x + i, lx, iv, tx), cy = cells4(y + i, ly, iv, ty);
+        _mm_storeu_si128((__m128i*)(cell + i), _mm_add_epi32(_mm_add_epi32(_mm_mullo_epi32(cy, wv), cx), ov));
+    }
+#endif
+    C4_LOOP_AS_IS
+    for (; i < n; i++)
+        cell[i] = (uint32_t)cell_of(y[i], miny, inv, ny) * w + (uint32_t)cell_of(x[i], minx, inv, nx) + off;
+}
 
 typedef struct cap_range { int32_t x0, y0, x1, y1; } cap_range;
 

@@ -37,6 +37,12 @@ static inline uint32_t cap_grid_cell_at(const cap_grid* g, float x, float y)
     return (uint32_t)cy * (uint32_t)g->nx + (uint32_t)cx;
 }
 
+/* cell[i] = cy * w + cx + off for points 0 .. n-1, where cx and cy are
+ * cap_grid_cell_of(x[i], minx, inv, nx) and (y[i], miny, inv, ny): the
+ * same numbers, 4 points at a time on 4-wide backends. */
+void cap_grid_cells_of(double minx, double miny, double inv, int32_t nx, int32_t ny, uint32_t w, uint32_t off,
+                       const float* x, const float* y, uint32_t n, uint32_t* cell);
+
 /* A box for (x, y) +- r in float64, widened by a margin that covers float32
  * rounding in the pair test, so the grid never misses a pair it accepts. */
 void cap_grid_circle_box(float x, float y, float r, double box[4]);

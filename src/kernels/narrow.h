@@ -58,6 +58,19 @@ static inline int cap_narrow_test(const cap_narrow_shape* s, float cx, float cy,
     return cap_pair_hit(&p);
 }
 
+/* The same test 4-wide: shapes (ax .. r, 4 of them) against circles (cx,
+ * cy, rc): the lanes with d2 <= rs^2, the same bits as cap_narrow_test
+ * while rs^2 <= 3.4e38 (the caller checks that bound). */
+static inline c4m cap_narrow_test4(c4 ax, c4 ay, c4 vx, c4 vy, c4 gx, c4 gy, c4 r, c4 cx, c4 cy, c4 rc)
+{
+    const c4 zero = c4_splat(0.0f), one = c4_splat(1.0f);
+    c4 wx = c4_sub(cx, ax), wy = c4_sub(cy, ay);
+    c4 t = c4_pmin(one, c4_pmax(zero, c4_add(c4_mul(wx, gx), c4_mul(wy, gy))));
+    c4 dx = c4_sub(wx, c4_mul(t, vx)), dy = c4_sub(wy, c4_mul(t, vy));
+    c4 rs = c4_add(r, rc);
+    return c4_le(c4_add(c4_mul(dx, dx), c4_mul(dy, dy)), c4_mul(rs, rs));
+}
+
 /* The contact for a pair that passed cap_narrow_test: out = nx, ny, depth,
  * point x, point y. */
 static inline void cap_narrow_contact(const cap_narrow_shape* s, float cx, float cy, float rc, float out[5])
@@ -89,6 +102,20 @@ typedef struct cap_contact_out {
 
 /* Adds contact number k (0-based, in output order) if it fits. */
 void cap_narrow_put(const cap_contact_out* out, uint64_t k, uint32_t a, uint32_t b, const float c[5]);
+
+/* Shapes A field by field (cap_narrow_shape's fields): vx .. gy NULL for
+ * circles (all zero), id NULL when a shape's number is its index. */
+typedef struct cap_narrow_fields {
+    const float *ax, *ay, *vx, *vy, *gx, *gy, *r;
+    const float* id; /* uint32 bits */
+} cap_narrow_fields;
+
+/* Contacts 0 .. k-1 (those below out->capacity) for hits h = (shape ia[h]
+ * of A, circle ib[h] of cx, cy, cr), every one of them a pair that passed
+ * the pair test: exactly cap_narrow_contact and cap_narrow_put of each hit
+ * in turn, 4 at a time where the backend is 4-wide. */
+void cap_narrow_contacts(const cap_narrow_fields* A, const uint32_t* ia, const float* cx, const float* cy,
+                         const float* cr, const uint32_t* ib, uint32_t k, const cap_contact_out* out);
 
 /* All m capsules x n circles, 8 circles (two 4-wide vectors) per capsule per
  * step. cx, cy, cr hold n circles padded with NaN centres to a multiple of

@@ -4,8 +4,10 @@
  *   otherwise         a plain struct of 4 floats (the wasm scalar build)
  * Every backend gives the same bits: plain IEEE add/sub/mul, and pmin/pmax
  * with wasm's meaning (pmin(a, b) = b < a ? b : a, pmax(a, b) = a < b ? b : a),
- * never min/max, which differ on -0 and NaN. Masks are opaque; c4_bits()
- * turns one into 4 bits (lane i -> bit i).
+ * never min/max, which differ on -0 and NaN; div and sqrt are IEEE's,
+ * correctly rounded. Masks are opaque; c4_bits() turns one into 4 bits
+ * (lane i -> bit i). A c4 may also carry 4 uint32 (c4_loadi, c4_splati,
+ * c4_iota, c4_gti, c4_compress) as bits, never as floats.
  */
 #ifndef CAP_SIMD4_H
 #define CAP_SIMD4_H
@@ -14,6 +16,22 @@
 #include <string.h>
 
 #define C4_INLINE static inline
+
+/* A hot 4-wide helper: inlined where the backend is 4-wide, a plain call
+ * in the scalar backend (whose emulated c4 code would only grow). */
+#if defined(__wasm_simd128__) || defined(__SSE4_1__)
+#define C4_HOT static inline __attribute__((always_inline))
+#else
+#define C4_HOT static __attribute__((noinline))
+#endif
+
+/* Before a loop: keep it as written (no unrolling, no auto-vectorising),
+ * for loops that are already 4-wide or too short to pay for the code. */
+#if defined(__clang__)
+#define C4_LOOP_AS_IS _Pragma("clang loop unroll(disable) vectorize(disable)")
+#else
+#define C4_LOOP_AS_IS
+#endif
 
 /* An optimisation barrier for a 0/1 condition: without it clang turns the
  * integer-mask selects below back into wasm `select`, which V8 compiles to
@@ -42,6 +60,12 @@ C4_INLINE float c1_pick_(uint32_t take_b, float a, float b)
 C4_INLINE float c1_pmin(float a, float b) { return c1_pick_((uint32_t)(b < a), a, b); }
 C4_INLINE float c1_pmax(float a, float b) { return c1_pick_((uint32_t)(a < b), a, b); }
 
+#if defined(__wasm_simd128__) || defined(__SSE4_1__)
+/* c4_compress's shuffles: for each 4-bit mask, the bytes of its set lanes
+ * first (narrow.c). */
+extern const uint8_t cap_c4_compress_table[16][16];
+#endif
+
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 
@@ -66,6 +90,24 @@ C4_INLINE c4m c4_andnot(c4m a, c4m b) { return wasm_v128_andnot(a, b); } /* a & 
 /* m ? a : b, lane by lane (m all ones or all zeros per lane). */
 C4_INLINE c4 c4_sel(c4m m, c4 a, c4 b) { return wasm_v128_bitselect(a, b, m); }
 /* Rows (a, b, c, d) of a 4x4 matrix become its columns. */
+C4_INLINE c4 c4_div(c4 a, c4 b) { return wasm_f32x4_div(a, b); }
+C4_INLINE c4 c4_sqrt(c4 a) { return wasm_f32x4_sqrt(a); }
+C4_INLINE c4 c4_make(float a, float b, float c, float d) { return wasm_f32x4_make(a, b, c, d); }
+C4_INLINE c4 c4_loadi(const uint32_t* p) { return wasm_v128_load(p); }
+C4_INLINE c4 c4_splati(uint32_t a) { return wasm_i32x4_splat((int32_t)a); }
+C4_INLINE c4 c4_iota(uint32_t a) { return wasm_i32x4_add(wasm_i32x4_splat((int32_t)a), wasm_i32x4_make(0, 1, 2, 3)); }
+C4_INLINE void c4_storei(uint32_t* p, c4 a) { wasm_v128_store(p, a); }
+/* Lanes below n (lane i set when i < n). */
+C4_INLINE c4m c4_below(uint32_t n) { return wasm_i32x4_gt(wasm_i32x4_splat((int32_t)(n < 4u ? n : 4u)), wasm_i32x4_make(0, 1, 2, 3)); }
+/* a > b as signed 32-bit integers (indices below 2^31). */
+C4_INLINE c4m c4_gti(c4 a, c4 b) { return wasm_i32x4_gt(a, b); }
+/* Stores the lanes of v whose bit is set, in lane order, at p (p has room
+ * for 4) and returns how many. */
+C4_INLINE uint32_t c4_compress(uint32_t* p, c4 v, int bits)
+{
+    wasm_v128_store(p, wasm_i8x16_swizzle(v, wasm_v128_load(cap_c4_compress_table[bits])));
+    return (uint32_t)__builtin_popcount((unsigned)bits);
+}
 C4_INLINE void c4_transpose(c4* a, c4* b, c4* c, c4* d)
 {
     c4 t0 = wasm_i32x4_shuffle(*a, *b, 0, 1, 4, 5), t1 = wasm_i32x4_shuffle(*a, *b, 2, 3, 6, 7);
@@ -101,6 +143,24 @@ C4_INLINE c4m c4_and(c4m a, c4m b) { return _mm_and_ps(a, b); }
 C4_INLINE c4m c4_andnot(c4m a, c4m b) { return _mm_andnot_ps(b, a); } /* a & ~b */
 C4_INLINE c4 c4_sel(c4m m, c4 a, c4 b) { return _mm_blendv_ps(b, a, m); }
 C4_INLINE void c4_transpose(c4* a, c4* b, c4* c, c4* d) { _MM_TRANSPOSE4_PS(*a, *b, *c, *d); }
+C4_INLINE c4 c4_div(c4 a, c4 b) { return _mm_div_ps(a, b); }
+C4_INLINE c4 c4_sqrt(c4 a) { return _mm_sqrt_ps(a); }
+C4_INLINE c4 c4_make(float a, float b, float c, float d) { return _mm_setr_ps(a, b, c, d); }
+C4_INLINE c4 c4_loadi(const uint32_t* p) { return _mm_castsi128_ps(_mm_loadu_si128((const __m128i*)p)); }
+C4_INLINE c4 c4_splati(uint32_t a) { return _mm_castsi128_ps(_mm_set1_epi32((int32_t)a)); }
+C4_INLINE c4 c4_iota(uint32_t a) { return _mm_castsi128_ps(_mm_add_epi32(_mm_set1_epi32((int32_t)a), _mm_setr_epi32(0, 1, 2, 3))); }
+C4_INLINE void c4_storei(uint32_t* p, c4 a) { _mm_storeu_si128((__m128i*)p, _mm_castps_si128(a)); }
+C4_INLINE c4m c4_below(uint32_t n)
+{
+    return _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32((int32_t)(n < 4u ? n : 4u)), _mm_setr_epi32(0, 1, 2, 3)));
+}
+C4_INLINE c4m c4_gti(c4 a, c4 b) { return _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_castps_si128(a), _mm_castps_si128(b))); }
+C4_INLINE uint32_t c4_compress(uint32_t* p, c4 v, int bits)
+{
+    __m128i t = _mm_loadu_si128((const __m128i*)cap_c4_compress_table[bits]);
+    _mm_storeu_si128((__m128i*)p, _mm_shuffle_epi8(_mm_castps_si128(v), t));
+    return (uint32_t)__builtin_popcount((unsigned)bits);
+}
 
 #else
 
@@ -148,6 +208,34 @@ C4_INLINE void c4_transpose(c4* a, c4* b, c4* c, c4* d)
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++) o[i].v[j] = r[j].v[i];
     *a = o[0]; *b = o[1]; *c = o[2]; *d = o[3];
+}
+C4_INLINE c4 c4_div(c4 a, c4 b) { c4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] / b.v[i]; return r; }
+C4_INLINE c4 c4_sqrt(c4 a) { c4 r; for (int i = 0; i < 4; i++) r.v[i] = __builtin_sqrtf(a.v[i]); return r; }
+C4_INLINE c4 c4_make(float a, float b, float c, float d) { c4 r = {{a, b, c, d}}; return r; }
+C4_INLINE c4 c4_loadi(const uint32_t* p) { c4 r; memcpy(r.v, p, sizeof r.v); return r; }
+C4_INLINE c4 c4_splati(uint32_t a) { c4 r; for (int i = 0; i < 4; i++) memcpy(&r.v[i], &a, 4); return r; }
+C4_INLINE c4 c4_iota(uint32_t a) { c4 r; for (uint32_t i = 0; i < 4; i++) { uint32_t b = a + i; memcpy(&r.v[i], &b, 4); } return r; }
+C4_INLINE void c4_storei(uint32_t* p, c4 a) { memcpy(p, a.v, sizeof a.v); }
+C4_INLINE c4m c4_below(uint32_t n) { c4m r; for (uint32_t i = 0; i < 4; i++) r.v[i] = 0u - c1_opaque_((uint32_t)(i < n)); return r; }
+C4_INLINE c4m c4_gti(c4 a, c4 b)
+{
+    c4m r;
+    for (int i = 0; i < 4; i++) {
+        int32_t x, y;
+        memcpy(&x, &a.v[i], 4);
+        memcpy(&y, &b.v[i], 4);
+        r.v[i] = 0u - c1_opaque_((uint32_t)(x > y));
+    }
+    return r;
+}
+C4_INLINE uint32_t c4_compress(uint32_t* p, c4 v, int bits)
+{
+    uint32_t k = 0;
+    for (int i = 0; i < 4; i++) { /* branch-free: every lane written, kept when its bit is set */
+        memcpy(p + k, &v.v[i], 4);
+        k += (uint32_t)(bits >> i) & 1u;
+    }
+    return k;
 }
 C4_INLINE c4 c4_sel(c4m m, c4 a, c4 b)
 {
