@@ -7,7 +7,7 @@
 // only the canvases near the screen (measured at 4× CPU throttling).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skipReason, startDev, openPage, shot } from './harness.js';
+import { skipReason, shot, servePage } from './harness.js';
 import { frames, show, client, state, drag, contrast, parseColor, luminance } from './helpers.js';
 
 const skip = skipReason();
@@ -80,18 +80,11 @@ function checkLayout(l, where) {
 }
 
 describe('tutorial page for every visitor (desktop 1280 × 800)', { skip }, () => {
-  let server;
-  let browser;
   let page;
-
-  before(async () => {
-    server = await startDev();
-    browser = await openPage(server.url, { viewport: { width: 1280, height: 800 } });
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+  let browser;
+  const served = servePage({ viewport: { width: 1280, height: 800 } });
+  before(() => {
+    ({ page, browser } = served);
   });
 
   it('load: only the canvases near the screen are drawn, and the first paints quickly at 4× CPU throttling', async () => {
@@ -359,18 +352,11 @@ describe('tutorial page for every visitor (desktop 1280 × 800)', { skip }, () =
 });
 
 describe('tutorial page for every visitor (phone 390 × 844)', { skip }, () => {
-  let server;
-  let browser;
   let page;
-
-  before(async () => {
-    server = await startDev();
-    browser = await openPage(server.url, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+  let browser;
+  const served = servePage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  before(() => {
+    ({ page, browser } = served);
   });
 
   it('drawing: labels stay inside the canvas, clear of each other and the handles', async () => {

@@ -7,24 +7,17 @@
 // the angle form; the built capsule stays inside the canvas.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skipReason, startDev, openPage, shot } from './harness.js';
+import { skipReason, shot, servePage } from './harness.js';
 import { frames, show, state, drag, hover, readout, numbers, pixel } from './helpers.js';
 
 const skip = skipReason();
 
 describe('examples: show code, and the gaps filled', { skip }, () => {
-  let server;
-  let browser;
   let page;
-
-  before(async () => {
-    server = await startDev();
-    browser = await openPage(server.url, { viewport: { width: 1280, height: 800 } });
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+  let browser;
+  const served = servePage({ viewport: { width: 1280, height: 800 } });
+  before(() => {
+    ({ page, browser } = served);
   });
 
   it('every example has a "Show code" toggle with each library function it calls', async () => {

@@ -2,6 +2,7 @@
 // server, or a production build under `vite preview`), open Debian's
 // Chromium through playwright-core with a fresh profile, collect console
 // errors and failed requests, and save screenshots under test-results/.
+import { before, after } from 'node:test';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,4 +140,24 @@ export async function shot(page, name, selector) {
   if (selector) await page.locator(selector).screenshot({ path });
   else await page.screenshot({ path });
   return path;
+}
+
+/**
+ * Registers, in the calling describe(), a before hook that starts the dev
+ * server and opens the page (contextOptions as for openPage) and an after
+ * hook that closes both. Returns an object whose `page`, `browser` and
+ * `server` are set once the before hook has run.
+ */
+export function servePage(contextOptions = {}) {
+  const served = { server: null, browser: null, page: null };
+  before(async () => {
+    served.server = await startDev();
+    served.browser = await openPage(served.server.url, contextOptions);
+    served.page = served.browser.page;
+  });
+  after(async () => {
+    await served.browser?.close();
+    await served.server?.close();
+  });
+  return served;
 }

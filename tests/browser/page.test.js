@@ -7,7 +7,7 @@
 // test-results/page/ (desktop and phone).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skipReason, startDev, openPage, shot } from './harness.js';
+import { skipReason, startDev, openPage, shot, servePage } from './harness.js';
 import { frames, show, client, state, drag, hover, readout, numbers, pixel } from './helpers.js';
 
 const skip = skipReason();
@@ -431,23 +431,16 @@ describe('tutorial page on the Vite dev server (desktop)', { skip }, () => {
 });
 
 describe('tutorial page on a phone-sized touch screen', { skip }, () => {
-  let server;
-  let browser;
   let page;
-
-  before(async () => {
-    server = await startDev();
-    browser = await openPage(server.url, {
+  let browser;
+  const served = servePage({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 3,
       isMobile: true,
       hasTouch: true,
     });
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+  before(() => {
+    ({ page, browser } = served);
   });
 
   it('has no horizontal scrolling and crisp canvases at devicePixelRatio 3', async () => {

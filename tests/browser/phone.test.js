@@ -6,7 +6,7 @@
 // example's numbers are shown over its canvas when the panel is out of view.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skipReason, startDev, openPage, shot } from './harness.js';
+import { skipReason, shot, servePage } from './harness.js';
 import { frames, client, state, swipe, path } from './helpers.js';
 
 const skip = skipReason();
@@ -36,23 +36,16 @@ function emptySpot(page, demo, clear = 60) {
 }
 
 describe('tutorial page on a phone: scrolling, touch targets, numbers in view', { skip }, () => {
-  let server;
-  let browser;
   let page;
-
-  before(async () => {
-    server = await startDev();
-    browser = await openPage(server.url, {
+  let browser;
+  const served = servePage({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 3,
       isMobile: true,
       hasTouch: true,
     });
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+  before(() => {
+    ({ page, browser } = served);
   });
 
   it('a swipe that starts on a canvas away from the handles scrolls the page and moves nothing', async () => {

@@ -8,7 +8,7 @@
 // printed on the page. Screenshots go to test-results/page/.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skipReason, startDev, openPage, shot } from './harness.js';
+import { skipReason, startDev, openPage, shot, servePage } from './harness.js';
 import { frames, show, client } from './helpers.js';
 
 const skip = skipReason();
@@ -55,18 +55,11 @@ function emptySpot(page, d) {
 }
 
 describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
-  let server;
-  let browser;
   let page;
-
-  before(async () => {
-    server = await startDev();
-    browser = await openPage(server.url, { viewport: { width: 1280, height: 800 } });
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+  let browser;
+  const served = servePage({ viewport: { width: 1280, height: 800 } });
+  before(() => {
+    ({ page, browser } = served);
   });
 
   it('the live scene is above the fold, runs on the World, and balls come to rest in the cup', async () => {
