@@ -46,11 +46,11 @@ export const MUTANTS = [
     new: 'by = s0 < 0.0 ? ex : 0.0 - ex;',
   },
   {
-    id: 'core-ray-maxfraction',
-    what: 'rays: a hit exactly at maxFraction no longer counts',
+    id: 'core-ray-end-touch',
+    what: 'rays: a path that touches exactly at its end (by the static test) is missed: the end check is dropped',
     file: 'src/core/cast.c',
-    old: 'if (k == CAP_CAST_HIT && s <= (double)ray.max_fraction) {',
-    new: 'if (k == CAP_CAST_HIT && s < (double)ray.max_fraction) {',
+    old: '    if (!end_touch) return 0;',
+    new: '    if (!end_touch || end_touch) return 0;',
   },
   {
     id: 'core-ray-tangent',
