@@ -7,7 +7,7 @@
 // only the canvases near the screen (measured at 4× CPU throttling).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skipReason, shot, servePage } from './harness.js';
+import { skipReason, shot, servePage, PHONE } from './harness.js';
 import { frames, show, client, state, drag, contrast, parseColor, luminance } from './helpers.js';
 
 const skip = skipReason();
@@ -354,7 +354,7 @@ describe('tutorial page for every visitor (desktop 1280 × 800)', { skip }, () =
 describe('tutorial page for every visitor (phone 390 × 844)', { skip }, () => {
   let page;
   let browser;
-  const served = servePage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const served = servePage(PHONE);
   before(() => {
     ({ page, browser } = served);
   });

@@ -142,6 +142,9 @@ export async function shot(page, name, selector) {
   return path;
 }
 
+/** The phone the tests emulate: 390 × 844 CSS px, devicePixelRatio 3, touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
 /**
  * Registers, in the calling describe(), a before hook that starts the dev
  * server and opens the page (contextOptions as for openPage) and an after

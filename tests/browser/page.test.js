@@ -7,7 +7,7 @@
 // test-results/page/ (desktop and phone).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skipReason, startDev, openPage, shot, servePage } from './harness.js';
+import { skipReason, startDev, openPage, shot, servePage, PHONE } from './harness.js';
 import { frames, show, client, state, drag, hover, readout, numbers, pixel } from './helpers.js';
 
 const skip = skipReason();
@@ -433,12 +433,7 @@ describe('tutorial page on the Vite dev server (desktop)', { skip }, () => {
 describe('tutorial page on a phone-sized touch screen', { skip }, () => {
   let page;
   let browser;
-  const served = servePage({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
+  const served = servePage(PHONE);
   before(() => {
     ({ page, browser } = served);
   });

@@ -6,7 +6,7 @@
 // example's numbers are shown over its canvas when the panel is out of view.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skipReason, shot, servePage } from './harness.js';
+import { skipReason, shot, servePage, PHONE } from './harness.js';
 import { frames, client, state, swipe, path } from './helpers.js';
 
 const skip = skipReason();
@@ -38,12 +38,7 @@ function emptySpot(page, demo, clear = 60) {
 describe('tutorial page on a phone: scrolling, touch targets, numbers in view', { skip }, () => {
   let page;
   let browser;
-  const served = servePage({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
+  const served = servePage(PHONE);
   before(() => {
     ({ page, browser } = served);
   });

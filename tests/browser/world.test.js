@@ -8,7 +8,7 @@
 // printed on the page. Screenshots go to test-results/page/.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skipReason, startDev, openPage, shot, servePage } from './harness.js';
+import { skipReason, startDev, openPage, shot, servePage, PHONE } from './harness.js';
 import { frames, show, client } from './helpers.js';
 
 const skip = skipReason();
@@ -379,7 +379,7 @@ describe('physics on a phone (390 × 844, touch) and with reduced motion', { ski
   });
 
   it('a tap on the live scene drops a ball; a swipe on it scrolls the page', async () => {
-    const browser = await openPage(server.url, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    const browser = await openPage(server.url, PHONE);
     const { page } = browser;
     try {
       await page.evaluate(() => window.__capsule2dPage.demos.hero.setRunning(false));
