@@ -122,6 +122,7 @@ export interface Balls {
   readonly radius: Float32Array;
   /** Bit 1: alive, bit 2: awake. */
   readonly flags: Uint32Array;
+  /** slot: an integer below the views' length (else TypeError / RangeError naming it). */
   alive(slot: number): boolean;
   awake(slot: number): boolean;
 }

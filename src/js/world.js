@@ -128,9 +128,19 @@ class Balls {
   get radius() { return this.#world._view(6); }
   get flags() { return this.#world._view(18); }
   /** True when slot holds a ball. */
-  alive(slot) { return (this.#world._view(18)[slot] & ALIVE) !== 0; }
+  alive(slot) { return (this.#flags(slot, 'alive') & ALIVE) !== 0; }
   /** True when the ball in slot is awake. */
-  awake(slot) { return (this.#world._view(18)[slot] & (ALIVE | AWAKE)) === (ALIVE | AWAKE); }
+  awake(slot) { return (this.#flags(slot, 'awake') & (ALIVE | AWAKE)) === (ALIVE | AWAKE); }
+
+  /** The flags of slot, an integer below the views' length (else a named error). */
+  #flags(slot, name) {
+    const flags = this.#world._view(18);
+    if (typeof slot !== 'number') throw new TypeError(`${name}: slot must be a number, got ${describe(slot)}`);
+    if (!(Number.isInteger(slot) && slot >= 0 && slot < flags.length)) {
+      throw new RangeError(`${name}: slot must be an integer from 0 to ${flags.length - 1}, got ${slot}`);
+    }
+    return flags[slot];
+  }
 }
 
 /** One kind of event: count found this step, records as u32 / f32 views. */

@@ -167,3 +167,21 @@ test('queries: the ray and the circle find balls and statics', () => {
   assert.ok(Math.abs(past.y - 0.5) < 1e-5);
   assert.equal(w.sweepBall(5, 10, 6, 10, 0.5), null);
 });
+
+test('balls.alive(slot) / awake(slot): a slot that is not an integer below the views\' length is a named error', () => {
+  const w = new World({ ballCapacity: 4 });
+  const h = w.addBall(0, 5, 0.5);
+  const slot = w.slotOf(h);
+  assert.equal(w.balls.alive(slot), true);
+  assert.equal(w.balls.awake(slot), true);
+  const n = w.balls.flags.length;
+  assert.equal(w.balls.alive(n - 1), slot === n - 1);
+  for (const bad of [-1, n, 1.5, NaN, Infinity]) {
+    assert.throws(() => w.balls.alive(bad), { name: 'RangeError', message: /^alive: slot must be an integer from 0 to/ });
+    assert.throws(() => w.balls.awake(bad), { name: 'RangeError', message: /^awake: slot must be an integer/ });
+  }
+  for (const bad of ['0', undefined, null, {}]) {
+    assert.throws(() => w.balls.alive(bad), { name: 'TypeError', message: /^alive: slot must be a number/ });
+  }
+  w.destroy();
+});
