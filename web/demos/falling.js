@@ -8,6 +8,7 @@
 import { Stage } from '../lib/stage.js';
 import * as draw from '../lib/draw.js';
 import { Readout, num } from '../lib/readout.js';
+import { random } from '../lib/world-scene.js';
 
 const { colors } = draw;
 
@@ -16,18 +17,6 @@ export const needs = ['World'];
 const COUNT = 11;
 // Rolling resistance stops a ball on a slope of up to about 0.3 rad (a steeper line and they roll away).
 const BALL = { restitution: 0.35, friction: 0.6, rollingResistance: 0.3 };
-
-/** A small deterministic random sequence (mulberry32), so every drop is the same. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function mount(el, api) {
   const state = {
