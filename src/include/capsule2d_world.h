@@ -69,7 +69,7 @@ typedef enum cap_ball_field {
 #define CAP_BALL_AWAKE 2u
 
 /* Static kinds. A capsule with radius 0 is a segment; with a = b a circle. */
-typedef enum cap_static_kind { CAP_STATIC_CAPSULE = 0, CAP_STATIC_LINE = 1 } cap_static_kind;
+typedef enum cap_static_kind { CAP_STATIC_CAPSULE = 0, CAP_STATIC_LINE = 1, CAP_STATIC_KINEMATIC = 2, CAP_STATIC_PIVOTED = 3 } cap_static_kind;
 
 typedef struct cap_world_def {
     float gravity_x, gravity_y;     /* default (0, -10) */
@@ -146,6 +146,60 @@ int cap_world_add_ball(cap_world* w, const cap_ball_def* def, uint32_t* slot);
 int cap_world_remove_ball(cap_world* w, uint32_t slot);
 int cap_world_add_static(cap_world* w, const cap_static_def* def, uint32_t* slot);
 int cap_world_remove_static(cap_world* w, uint32_t slot);
+/* ---- kinematic capsules (flippers, paddles, moving platforms) ----------
+ * A capsule the game moves: infinite mass, a pose (pivot P, angle, length,
+ * and where the pivot sits on the core, pivot in [0, 1]: a = P - u pivot
+ * length, b = P + u (1 - pivot) length, u = (cos, sin) of the angle by
+ * cap_cos_sin; 0.5 is the centre, 0 end a: a flipper) and a velocity (of
+ * the pivot, and the angular velocity about it) kept between steps. Each step moves it by dt times its velocity; its contacts are
+ * recomputed from its pose at every sub-step, and a ball touching it picks
+ * up its surface velocity (linear + angular x lever arm) through the
+ * solver: pushed, carried, flicked. Balls are not swept against it
+ * (continuous collision is for statics), the sub-step contacts are what
+ * stops a fast flipper passing through a ball. Contact normals point from
+ * the capsule to the ball; events name it by its static slot. Never a
+ * sensor; queries see it at its current pose. */
+int cap_world_add_kinematic(cap_world* w, const cap_static_def* def, float x, float y, float angle, float length, float pivot, uint32_t* slot);
+/* what: CAP_KINEMATIC_VELOCITY (a, b, c = vx, vy, angular velocity),
+ * CAP_KINEMATIC_TARGET (a, b, c = pivot x, y, angle to reach at the end of the
+ * next step: the velocity becomes (target - pose) / dt and stays so after
+ * that step unless set again), CAP_KINEMATIC_POSE (teleport: the pose,
+ * velocity kept; every ball is woken). Non-finite: CAP_WORLD_BAD_VALUE;
+ * not a kinematic slot: CAP_WORLD_BAD_HANDLE; nothing changed. */
+enum { CAP_KINEMATIC_VELOCITY, CAP_KINEMATIC_TARGET, CAP_KINEMATIC_POSE };
+int cap_world_set_kinematic(cap_world* w, uint32_t slot, int what, float a, float b, float c);
+/* x, y, angle, vx, vy, angular velocity, length, radius, pivot into out[9]. */
+int cap_world_kinematic_state(const cap_world* w, uint32_t slot, float* out);
+
+/* ---- pivoted capsules (seesaws, swinging gates) ------------------------
+ * A capsule turning about a fixed pivot (placed as a kinematic capsule's:
+ * x, y, angle, length, pivot fraction) with its own mass (density times its
+ * area), inertia about the pivot (a rod: m (L^2 / 12 + d^2), d the centre's
+ * distance to the pivot) and gravity on its centre; balls tip it by their
+ * weight and it throws them when it swings. Its contacts are solved one by
+ * one after the 4-wide packs each pass, with the two-body lever terms.
+ * lower > upper: no limits (the default); at a limit it stops (inelastic).
+ * Motor: drives the spin toward motor_speed with at most max_torque (0: off).
+ * damping: spin *= 1 / (1 + h damping) each sub-step. The pivot never
+ * moves. Read its pose with cap_world_kinematic_state. */
+int cap_world_add_pivoted(cap_world* w, const cap_static_def* def, float x, float y, float angle, float length, float pivot,
+                          float density, uint32_t* slot);
+int cap_world_set_pivoted(cap_world* w, uint32_t slot, float lower, float upper, float motor_speed, float max_torque, float damping);
+
+/* ---- chains (tracks, marble runs) ----------------------------------------
+ * A polyline of static capsules of one radius through count points (x, y
+ * pairs in xy), open (count - 1 pieces) or a closed loop (count pieces, the
+ * last joining the last point to the first). Pieces are ordinary statics
+ * (slots written to slots[], events and queries name them) that know their
+ * neighbours: a ball rolls across every joint with one contact, no bump
+ * (the ghost-collision fix: a contact whose closest point is a shared joint
+ * is kept by one piece only, and only when the ball is outside the next
+ * piece's span; so collinear pieces act as one capsule, a convex corner gives
+ * one contact and a concave corner two). Two-sided. count >= 2 (>= 3 for a
+ * loop), every value finite, radius >= 0: else CAP_WORLD_BAD_VALUE; all or
+ * nothing. Removing a piece makes its neighbours open ends there. */
+int cap_world_add_chain(cap_world* w, const cap_static_def* def, const float* xy, uint32_t count, int loop, uint32_t* slots);
+
 /* Wakes a ball (and resets its sleep timer). */
 int cap_world_wake_ball(cap_world* w, uint32_t slot);
 
@@ -194,6 +248,46 @@ uint32_t cap_world_query_box(const cap_world* w, float x0, float y0, float x1, f
  * returns 1 and fills *hit (t, centre, normal from the shape, point on it),
  * *kind (0 static, 1 ball) and *slot, or 0. */
 int cap_world_sweep_ball(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit, int* kind, uint32_t* slot);
+
+/* ---- snapshots ----------------------------------------------------------
+ * The whole world as bytes: settings, every ball slot (all fields, the
+ * generations of removed slots too), the statics, last step's contacts with
+ * their warm-start impulses and touching flags, sensor overlaps and queued
+ * end events. Restoring them and stepping gives the same bits as stepping
+ * the world that was saved (in any build: native, wasm scalar and SIMD). The
+ * last step's event lists are not saved (a restored world reports none
+ * until its next step), nor the contacts for drawing.
+ *
+ * Format (little-endian u32 words, then the body):
+ *   0 magic "C2DW"  1 format (CAP_SNAPSHOT_FORMAT)  2 library version
+ *   (CAP_LIBRARY_VERSION)  3 total bytes  4 FNV-1a of bytes 32..total
+ *   5..7 the sizes of the contact, static and world-def records
+ * A snapshot of another format or library version is refused: stepping may
+ * differ between versions, and bit-identity is the point. */
+#define CAP_SNAPSHOT_MAGIC 0x57443243u  /* "C2DW" read as a little-endian u32 */
+#define CAP_SNAPSHOT_FORMAT 1u
+#define CAP_LIBRARY_VERSION 0x000100u  /* 0.1.0: major << 16 | minor << 8 | patch (package.json) */
+#define CAP_SNAPSHOT_HEADER 32u
+
+/* Why a restore failed (cap_world_error.field with CAP_WORLD_BAD_VALUE). */
+typedef enum cap_snapshot_error {
+    CAP_SNAPSHOT_TRUNCATED = 1,   /* shorter than its header says (or than a header) */
+    CAP_SNAPSHOT_NOT_SNAPSHOT,    /* no magic: not a capsule2d world snapshot */
+    CAP_SNAPSHOT_FORMAT_VERSION,  /* another snapshot format (or record sizes) */
+    CAP_SNAPSHOT_LIBRARY_VERSION, /* saved by another library version */
+    CAP_SNAPSHOT_CHECKSUM,        /* the bytes were altered */
+    CAP_SNAPSHOT_CORRUPT,         /* checksum fine but the contents are inconsistent */
+    CAP_SNAPSHOT_TOO_LONG         /* longer than its header says */
+} cap_snapshot_error;
+
+/* Writes the snapshot into out when it fits (capacity >= the size) and
+ * returns its size in bytes either way (0 only if it would pass 2 GB). */
+uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity);
+/* Replaces the whole world (settings included) by a snapshot. On failure
+ * (CAP_WORLD_BAD_VALUE with a cap_snapshot_error in error_info.field, or
+ * CAP_WORLD_NO_MEMORY) the world is unchanged. Array addresses change
+ * (cap_world_version increments). */
+int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t length);
 
 /* FNV-1a over every live ball's slot, position, velocity, angle, angular
  * velocity and flags, in slot order. */

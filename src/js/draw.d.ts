@@ -16,6 +16,8 @@ export interface DrawOptions {
   staticColor?: string;
   sensorColor?: string;
   contactColor?: string;
+  /** Kinematic capsules (default #b86b00), with a white ring at the pivot and a tick for the tip velocity. */
+  kinematicColor?: string;
 }
 
 /** The Canvas 2D calls drawWorld makes (a CanvasRenderingContext2D has them all). */

@@ -1,6 +1,8 @@
 // capsule2d — debug drawing of a World on a Canvas 2D context: statics,
 // balls with a spoke (so spin shows), and optionally the touching contacts
-// with their normals. World units map to canvas pixels by `scale` around
+// with their normals; kinematic capsules in their own colour with a ring
+// at the pivot and a tick showing where the pivot's spin moves the tip;
+// a chain's joints as white dots. Pivoted capsules (seesaws) draw like kinematic ones. World units map to canvas pixels by `scale` around
 // `origin`, y up by default (a y-down canvas is flipped for you).
 import { World } from './world.js';
 import { describe } from './errors.js';
@@ -16,6 +18,7 @@ const DEFAULTS = {
   staticColor: '#444',
   sensorColor: 'rgba(0, 150, 80, 0.35)',
   contactColor: '#d0342c',
+  kinematicColor: '#b86b00',
 };
 const KEYS = new Set(Object.keys(DEFAULTS));
 
@@ -61,7 +64,7 @@ export function drawWorld(ctx, world, options) {
   ctx.save();
   ctx.lineCap = 'round';
   for (const st of world.statics()) {
-    ctx.strokeStyle = st.sensor ? o.sensorColor : o.staticColor;
+    ctx.strokeStyle = st.sensor ? o.sensorColor : st.kind === 'kinematic' || st.kind === 'pivoted' ? o.kinematicColor : o.staticColor;
     ctx.fillStyle = ctx.strokeStyle;
     if (st.kind === 'line') {
       // A half-plane: its edge far beyond the view, and a short tick on the solid side.
@@ -81,6 +84,30 @@ export function drawWorld(ctx, world, options) {
       ctx.moveTo(X(st.ax), Y(st.ay));
       ctx.lineTo(X(st.bx), Y(st.by));
       ctx.stroke();
+    }
+    if (st.chain) {
+      // A chain's joints: a white dot where each piece meets the one before.
+      if (st.chain.prev >= 0) {
+        ctx.fillStyle = '#fff';
+        ctx.fillRect(X(st.ax) - 1.5, Y(st.ay) - 1.5, 3, 3);
+      }
+    }
+    if (st.kind === 'kinematic' || st.kind === 'pivoted') {
+      // The pivot: a white ring; the tip's velocity over 1/20 s as a tick.
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = '#fff';
+      ctx.beginPath();
+      ctx.arc(X(st.x), Y(st.y), Math.max(st.radius * s * 0.5, 2), 0, 2 * Math.PI);
+      ctx.stroke();
+      const far = st.pivot < 0.5 ? [st.bx, st.by] : [st.ax, st.ay];
+      const tvx = st.vx - st.angularVelocity * (far[1] - st.y), tvy = st.vy + st.angularVelocity * (far[0] - st.x);
+      if (tvx !== 0 || tvy !== 0) {
+        ctx.strokeStyle = o.kinematicColor;
+        ctx.beginPath();
+        ctx.moveTo(X(far[0]), Y(far[1]));
+        ctx.lineTo(X(far[0] + tvx / 20), Y(far[1] + tvy / 20));
+        ctx.stroke();
+      }
     }
   }
   const b = world.balls, n = b.count;

@@ -181,6 +181,38 @@ export interface WorldSweepHit {
   handle: Handle;
 }
 
+export interface KinematicOptions {
+  /** Where the pivot sits along the core, 0..1 (default 0.5, the centre; 0: end a, a flipper). */
+  pivot?: number;
+  restitution?: number;
+  friction?: number;
+  rollingResistance?: number;
+  category?: number;
+  mask?: number;
+}
+
+export interface PivotedOptions extends KinematicOptions {
+  /** Mass per area (default 1). */
+  density?: number;
+  lowerAngle?: number;
+  upperAngle?: number;
+  motorSpeed?: number;
+  maxMotorTorque?: number;
+  angularDamping?: number;
+}
+
+export interface KinematicState {
+  x: number;
+  y: number;
+  angle: number;
+  vx: number;
+  vy: number;
+  angularVelocity: number;
+  length: number;
+  radius: number;
+  pivot: number;
+}
+
 export class World {
   /** Needs `await init()` first. Unknown option keys are a TypeError. */
   constructor(options?: WorldOptions);
@@ -209,8 +241,43 @@ export class World {
   /** A half-plane through A ≠ B: solid on the right of A→B, free on the left (a floor runs left to right). */
   addLine(ax: number, ay: number, bx: number, by: number, options?: StaticOptions): Handle;
   removeStatic(handle: Handle): void;
-  /** The statics as objects (allocates; for drawing). */
-  statics(): Array<{ slot: number; kind: 'capsule' | 'line'; ax: number; ay: number; bx: number; by: number; radius: number; sensor: boolean }>;
+  /** The statics as objects, read from the world (allocates; for drawing); kinematic capsules at their current pose, with their state. */
+  statics(): Array<{ slot: number; kind: 'capsule' | 'line' | 'kinematic' | 'pivoted'; ax: number; ay: number; bx: number; by: number; radius: number; sensor: boolean; chain?: { prev: number; next: number } } & Partial<KinematicState>>;
+
+  /**
+   * A chain (track, marble run): static capsules of one radius through points [x0, y0, x1, y1, …], open, or closed
+   * with `options.loop`. A ball rolls across every joint with one contact and no bump (the ghost-collision fix: a
+   * joint's contact is kept by one piece, and only when the ball is not over the next piece), so collinear pieces act
+   * as one capsule; a concave corner gives two contacts, a convex one one. Two-sided. Returns the pieces' handles
+   * (ordinary statics: events, queries and removeStatic name them; removing one leaves open ends). Fewer than 2 points
+   * (3 for a loop), an odd count or a non-finite value: RangeError; not an array: TypeError; nothing changed.
+   */
+  addChain(points: ArrayLike<number>, radius: number, options?: Omit<StaticOptions, 'sensor'> & { loop?: boolean }): Handle[];
+  /**
+   * A kinematic capsule (flipper, paddle, moving platform, pusher): infinite mass, moved by the game, never a sensor.
+   * (x, y) is its pivot, at `options.pivot` along the core (0: end a — a flipper; 0.5, the default: the centre; 1: end b):
+   * a = P − u·pivot·length, b = P + u·(1 − pivot)·length, u = (cos angle, sin angle). Its contacts are recomputed from
+   * its pose at every sub-step; a ball touching it picks up its surface velocity (pivot velocity + spin × lever arm).
+   * Balls are not swept against it (continuous collision is for statics): the sub-step contacts keep a fast flipper
+   * from passing through a ball, and a ball squeezed into a static wall stays on the wall's free side.
+   */
+  addKinematicCapsule(x: number, y: number, angle: number, length: number, radius: number, options?: KinematicOptions): Handle;
+  /** Velocity of the pivot and spin about it, kept until changed: each step moves the capsule by dt times it. */
+  setKinematicVelocity(handle: Handle, vx: number, vy: number, angularVelocity: number): void;
+  /** The pose to reach at the end of the next step: the velocity becomes (target − pose) / dt, and is kept after it unless set again. */
+  setKinematicTarget(handle: Handle, x: number, y: number, angle: number): void;
+  /** Moves it there at once (no sweep; velocity kept; wakes every ball). */
+  setKinematicPose(handle: Handle, x: number, y: number, angle: number): void;
+  /** Its pose, velocity and shape (a kinematic or a pivoted capsule). A handle of another kind of static is a RangeError. */
+  kinematic(handle: Handle): KinematicState;
+  /**
+   * A pivoted capsule (seesaw, swinging gate): turns about its fixed pivot (x, y), at `options.pivot` along the core
+   * (default 0.5), with mass density × area (default density 1), a rod's inertia about the pivot and gravity on its
+   * centre; balls tip it by their weight and it throws them when it swings. Its contacts are solved one by one after
+   * the 4-wide packs, with the two-body lever terms. Options: lowerAngle and upperAngle (both or neither: limits,
+   * inelastic stops), motorSpeed with maxMotorTorque (> 0: a motor), angularDamping. Read it with kinematic().
+   */
+  addPivotedCapsule(x: number, y: number, angle: number, length: number, radius: number, options?: PivotedOptions): Handle;
 
   /** One fixed step. A non-finite ball state throws a RangeError naming the slot and field; the world is unchanged. */
   step(): void;
@@ -230,6 +297,22 @@ export class World {
    * Touching at t = 1 counts; a start in contact is t = 0 with startsInside. Null on a miss.
    */
   sweepBall(x0: number, y0: number, x1: number, y1: number, radius: number): WorldSweepHit | null;
+  /**
+   * The whole world as bytes (a copy; little-endian): a 32-byte header (magic "C2DW", format version, library
+   * version, size, FNV-1a checksum, record sizes), the settings, every ball slot, the statics, and what the next
+   * step carries over (warm-start impulses, touching flags, sleep timers, sensor overlaps, queued end events).
+   * Stepping a restored world gives the same bits as stepping this one, in Node and browsers, SIMD and scalar.
+   */
+  save(): Uint8Array;
+  /**
+   * Replaces the whole state (settings included) by a snapshot from save(). Handles of this world saved in it
+   * stay valid; re-read views. Events read empty until the next step. Truncated, altered, another format or
+   * library version, or inconsistent: RangeError naming the problem, world unchanged. Not a Uint8Array or
+   * ArrayBuffer: TypeError.
+   */
+  restore(bytes: Uint8Array | ArrayBuffer): void;
+  /** A new World from a snapshot: the same slots, new handles (ballHandle(slot) gives them); errors as restore. */
+  static fromSnapshot(bytes: Uint8Array | ArrayBuffer): World;
   /** Frees the world now (optional; idempotent). */
   destroy(): void;
 }

@@ -30,6 +30,14 @@ const EVENT_WORDS = 8;
 
 const ALIVE = 1;
 const AWAKE = 2;
+const STATIC_WORDS = 36; // cap_wstatic: ax, ay, bx, by, radius, ..., kind (16), sensor (17), kinematic pose, chain links (26-28), pivot terms
+const NONE = 0xffffffff;
+const STATIC_KINEMATIC = 2;
+const STATIC_KINDS = ['capsule', 'line', 'kinematic', 'pivoted'];
+const STATIC_PIVOTED = 3;
+const SNAPSHOT_FORMAT = 1;
+const LIBRARY_VERSION = 0x000100; // 0.1.0 (package.json; CAP_LIBRARY_VERSION)
+const SNAPSHOT_PROBLEMS = ['', 'truncated', 'not a snapshot', 'format', 'library version', 'checksum', 'corrupt', 'too long'];
 const STATIC_CAPSULE = 0;
 const STATIC_LINE = 1;
 
@@ -46,6 +54,10 @@ const WORLD_OPTIONS = new Set(['gravityX', 'gravityY', 'dt', 'subSteps', 'ballCa
 const BALL_OPTIONS = new Set(['vx', 'vy', 'angle', 'angularVelocity', 'density', 'restitution', 'friction',
   'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake']);
 const STATIC_OPTIONS = new Set(['restitution', 'friction', 'rollingResistance', 'category', 'mask', 'sensor']);
+const CHAIN_OPTIONS = new Set(['loop', 'restitution', 'friction', 'rollingResistance', 'category', 'mask']);
+const PIVOTED_OPTIONS = new Set(['pivot', 'density', 'lowerAngle', 'upperAngle', 'motorSpeed', 'maxMotorTorque', 'angularDamping',
+  'restitution', 'friction', 'rollingResistance', 'category', 'mask']);
+const KINEMATIC_OPTIONS = new Set(['pivot', 'restitution', 'friction', 'rollingResistance', 'category', 'mask']);
 
 /** Reads and checks an options object once (every getter runs once, before anything changes). */
 function readOptions(options, allowed, name) {
@@ -85,6 +97,32 @@ function bool(value, name) {
   return value;
 }
 
+function snapshotBytes(bytes) {
+  if (bytes instanceof Uint8Array) return bytes;
+  if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
+  throw new TypeError(`bytes must be a Uint8Array or an ArrayBuffer (from World.save()), got ${describe(bytes)}`);
+}
+
+const versionText = (v) => `${v >>> 16}.${(v >>> 8) & 255}.${v & 255}`;
+
+/** The message for a refused snapshot (cap_snapshot_error), with what the header says. */
+function snapshotProblem(why, u8) {
+  const word = (i) => (u8.length >= 4 * i + 4 ? new DataView(u8.buffer, u8.byteOffset + 4 * i, 4).getUint32(0, true) : undefined);
+  switch (SNAPSHOT_PROBLEMS[why]) {
+    case 'truncated':
+      return word(3) === undefined || u8.length < 32
+        ? `the snapshot is truncated: ${u8.length} bytes, shorter than its 32-byte header`
+        : `the snapshot is truncated: ${u8.length} bytes, its header says ${word(3)}`;
+    case 'too long': return `the snapshot has ${u8.length} bytes, its header says ${word(3)} (extra bytes at the end)`;
+    case 'not a snapshot': return 'the bytes are not a capsule2d world snapshot (no "C2DW" magic at the start)';
+    case 'format': return `the snapshot has format ${word(1)} (or other record sizes); this library reads format ${SNAPSHOT_FORMAT}`;
+    case 'library version': return `the snapshot was saved by capsule2d ${versionText(word(2))}; this is ${versionText(LIBRARY_VERSION)}`;
+    case 'checksum': return 'the snapshot\'s checksum does not match: the bytes were altered or damaged';
+    case 'corrupt': return 'the snapshot\'s contents are inconsistent (its checksum matches: not written by World.save?)';
+    default: return `the snapshot was refused (code ${why})`;
+  }
+}
+
 let layoutChecked = false;
 function checkLayout() {
   if (layoutChecked) return;
@@ -93,7 +131,8 @@ function checkLayout() {
   const got = Array.from(rt.heapU32.subarray(p, p + n));
   const want = [WORLD_DEF.length, BALL_DEF.length, STATIC_DEF.length, WORLD_DEF.indexOf('sleep'),
     BALL_DEF.indexOf('awake'), STATIC_DEF.indexOf('sensor'), BALL_FIELDS.length, FLOAT_FIELDS,
-    EVENT_KINDS.length, EVENT_WORDS, -BAD_VALUE, -NO_MEMORY, -BAD_HANDLE];
+    EVENT_KINDS.length, EVENT_WORDS, -BAD_VALUE, -NO_MEMORY, -BAD_HANDLE, STATIC_WORDS, 16, 17, SNAPSHOT_FORMAT,
+    LIBRARY_VERSION];
   if (got.join() !== want.join()) {
     throw new Error(`capsule2d: world.js and the wasm module disagree on the world layout (C ${got}, JS ${want}); rebuild`);
   }
@@ -359,28 +398,35 @@ export class World {
   }
 
   // ---- statics -------------------------------------------------------------------
-  #addStatic(kind, ax, ay, bx, by, radius, options, name) {
-    this._p();
-    const o = readOptions(options, STATIC_OPTIONS, `${name} options`);
+  #materials(o) {
     const v = {};
     for (const k of ['restitution', 'friction', 'rollingResistance']) if (o[k] !== undefined) v[k] = num(o[k], `options.${k}`, { min: 0 });
     for (const k of ['category', 'mask']) if (o[k] !== undefined) v[k] = bits(o[k], `options.${k}`);
-    if (o.sensor !== undefined) v.sensor = bool(o.sensor, 'options.sensor') ? 1 : 0;
-    const p = this.#params();
-    rt.wasm.capw_static_def_default(p << 2);
-    Object.assign(v, { kind, ax, ay, bx, by, radius });
+    return v;
+  }
+  #writeStaticDef(p, v) {
     STATIC_DEF.forEach((k, i) => {
       if (v[k] === undefined) return;
       if (k === 'category' || k === 'mask') rt.heapU32[p + i] = v[k];
       else if (k === 'kind' || k === 'sensor') rt.heapI32[p + i] = v[k];
       else rt.heapF32[p + i] = v[k];
     });
+  }
+  #addStatic(kind, ax, ay, bx, by, radius, options, name) {
+    this._p();
+    const o = readOptions(options, STATIC_OPTIONS, `${name} options`);
+    const v = this.#materials(o);
+    if (o.sensor !== undefined) v.sensor = bool(o.sensor, 'options.sensor') ? 1 : 0;
+    const p = this.#params();
+    rt.wasm.capw_static_def_default(p << 2);
+    Object.assign(v, { kind, ax, ay, bx, by, radius });
+    this.#writeStaticDef(p, v);
     const rc = this._call('capw_world_add_static');
     if (rc === BAD_VALUE) throw new RangeError(`${name}: the shape's extent overflows float32`);
     if (rc < 0) throw this.#error(rc, name);
-    this.#shapes.set(rc, { kind: kind === STATIC_LINE ? 'line' : 'capsule', ax, ay, bx, by, radius, sensor: v.sensor === 1 });
     return this.#handle(rc, KIND_STATIC, this.#staticInfo()[3 * rc + 1]);
   }
+
 
   /** A static capsule (radius 0: a segment; A = B: a circle). */
   addCapsule(ax, ay, bx, by, radius, options) {
@@ -405,17 +451,211 @@ export class World {
     const slot = this.#slot(handle, KIND_STATIC, 'handle');
     const rc = this._call('capw_world_remove_static', slot);
     if (rc !== 0) throw this.#error(rc, 'removeStatic');
-    this.#shapes.delete(slot);
   }
-  /** The statics as plain objects (for drawing; allocates). */
+  /**
+   * The statics as plain objects, read from the world (for drawing;
+   * allocates): kinematic capsules at their current pose, with their pivot
+   * (x, y), angle, velocity and pivot fraction.
+   */
   statics() {
     const n = this._call('capw_world_static_slots');
     const info = this.#staticInfo(), out = [];
-    // The C side keeps its shapes private; the world remembers what was added.
-    for (let i = 0; i < n; i++) if (info[3 * i + 2] & 1) out.push({ slot: i, ...this.#shapes.get(i) });
+    const at = rt.wasm.capw_world_static_records(this._p()) >>> 2, f = rt.heapF32, u = rt.heapU32;
+    for (let i = 0; i < n; i++) {
+      if (!(info[3 * i + 2] & 1)) continue;
+      const k = at + STATIC_WORDS * i, kind = u[k + 16];
+      const o = { slot: i, kind: STATIC_KINDS[kind], ax: f[k], ay: f[k + 1], bx: f[k + 2], by: f[k + 3], radius: f[k + 4], sensor: u[k + 17] === 1 };
+      if (u[k + 28]) o.chain = { prev: u[k + 26] === NONE ? -1 : u[k + 26], next: u[k + 27] === NONE ? -1 : u[k + 27] };
+      if (kind >= STATIC_KINEMATIC) Object.assign(o, this.#kinematicState(i));
+      out.push(o);
+    }
     return out;
   }
-  #shapes = new Map();
+
+  // ---- chains --------------------------------------------------------------------------
+  /**
+   * A chain: static capsules of one radius through points [x0, y0, x1, y1,
+   * ...] (an array or Float32Array of numbers), open, or closed with
+   * options.loop. A ball rolls across every joint with one contact and no
+   * bump (collinear pieces act as one capsule; a concave corner gives two
+   * contacts, a convex one one). Two-sided. Returns the pieces' handles
+   * (ordinary statics), in order. May allocate.
+   */
+  addChain(points, radius, options) {
+    const p = this._p();
+    if (!Array.isArray(points) && !(points instanceof Float32Array) && !(points instanceof Float64Array)) {
+      throw new TypeError(`points must be an array of numbers [x0, y0, x1, y1, ...], got ${describe(points)}`);
+    }
+    radius = num(radius, 'radius', { min: 0 });
+    const o = readOptions(options, CHAIN_OPTIONS, 'addChain options');
+    const loop = o.loop === undefined ? false : bool(o.loop, 'options.loop');
+    const v = this.#materials(o);
+    if (points.length % 2 !== 0) throw new RangeError(`points must hold x, y pairs: got ${points.length} numbers`);
+    const count = points.length / 2;
+    if (count < (loop ? 3 : 2)) throw new RangeError(`points: a${loop ? ' closed' : 'n open'} chain needs at least ${loop ? 3 : 2} points, got ${count}`);
+    if (count > 1 << 20) throw new RangeError(`points: at most ${1 << 20} points, got ${count}`);
+    const xy = new Float32Array(points.length);
+    for (let i = 0; i < points.length; i++) xy[i] = f32(points[i], `points[${i}]`);
+    const room = rt.wasm.capw_world_snapshot_room(p, 4 * xy.length);
+    if (room === 0) throw new RangeError('addChain: out of memory (nothing changed)');
+    new Float32Array(rt.wasm.memory.buffer, room, xy.length).set(xy);
+    const q = this.#params();
+    rt.wasm.capw_static_def_default(q << 2);
+    this.#writeStaticDef(q, { ...v, kind: STATIC_CAPSULE, radius });
+    const rc = rt.wasm.capw_world_add_chain(p, count, loop ? 1 : 0);
+    if (rc === BAD_VALUE) throw new RangeError('addChain: a piece\'s extent overflows float32 (nothing changed)');
+    if (rc < 0) throw this.#error(rc, 'addChain');
+    const slots = new Uint32Array(rt.wasm.memory.buffer, rt.wasm.capw_world_snapshot_room(p, 4 * rc), rc).slice();
+    const info = this.#staticInfo();
+    return Array.from(slots, (s) => this.#handle(s, KIND_STATIC, info[3 * s + 1]));
+  }
+
+  // ---- kinematic capsules ------------------------------------------------------------
+  /**
+   * A kinematic capsule (flipper, paddle, moving platform): infinite mass,
+   * moved by the game. (x, y) is its pivot, which sits at `options.pivot`
+   * along the core (0: end a, as a flipper; 0.5, the default: the centre;
+   * 1: end b); a = pivot - u pivot length, b = pivot + u (1 - pivot) length,
+   * u = (cos angle, sin angle). Returns a static handle.
+   */
+  addKinematicCapsule(x, y, angle, length, radius, options) {
+    this._p();
+    x = f32(x, 'x'); y = f32(y, 'y'); angle = f32(angle, 'angle');
+    length = num(length, 'length', { min: 0 });
+    radius = num(radius, 'radius', { min: 0 });
+    const o = readOptions(options, KINEMATIC_OPTIONS, 'addKinematicCapsule options');
+    const pivot = o.pivot === undefined ? 0.5 : num(o.pivot, 'options.pivot', { min: 0, max: 1 });
+    const v = this.#materials(o);
+    const p = this.#params();
+    rt.wasm.capw_static_def_default(p << 2);
+    this.#writeStaticDef(p, { ...v, kind: STATIC_KINEMATIC, radius });
+    const rc = this._call('capw_world_add_kinematic', x, y, angle, length, pivot);
+    if (rc === BAD_VALUE) throw new RangeError('addKinematicCapsule: the capsule\'s ends overflow float32');
+    if (rc < 0) throw this.#error(rc, 'addKinematicCapsule');
+    return this.#handle(rc, KIND_STATIC, this.#staticInfo()[3 * rc + 1]);
+  }
+  /**
+   * A pivoted capsule (seesaw, swinging gate): turns about its fixed pivot
+   * (x, y), at `options.pivot` along the core (default 0.5), with its own
+   * mass (options.density, default 1, times its area) and inertia about the
+   * pivot; balls tip it by their weight. Options: lowerAngle / upperAngle
+   * (both or neither: limits), motorSpeed with maxMotorTorque (> 0: a motor),
+   * angularDamping. Read its angle and spin with kinematic(handle).
+   */
+  addPivotedCapsule(x, y, angle, length, radius, options) {
+    this._p();
+    x = f32(x, 'x'); y = f32(y, 'y'); angle = f32(angle, 'angle');
+    length = num(length, 'length', { min: 0 });
+    radius = num(radius, 'radius', { min: 0 });
+    const o = readOptions(options, PIVOTED_OPTIONS, 'addPivotedCapsule options');
+    const pivot = o.pivot === undefined ? 0.5 : num(o.pivot, 'options.pivot', { min: 0, max: 1 });
+    const density = o.density === undefined ? 1 : num(o.density, 'options.density', { min: 0, minExclusive: true });
+    if ((o.lowerAngle === undefined) !== (o.upperAngle === undefined)) throw new RangeError('options.lowerAngle and options.upperAngle go together (both or neither)');
+    const lo = o.lowerAngle === undefined ? 1 : f32(o.lowerAngle, 'options.lowerAngle');
+    const hi = o.upperAngle === undefined ? -1 : f32(o.upperAngle, 'options.upperAngle');
+    if (o.lowerAngle !== undefined && !(lo <= hi)) throw new RangeError(`options.lowerAngle must be <= options.upperAngle, got ${lo} > ${hi}`);
+    const speed = o.motorSpeed === undefined ? 0 : f32(o.motorSpeed, 'options.motorSpeed');
+    const torque = o.maxMotorTorque === undefined ? 0 : num(o.maxMotorTorque, 'options.maxMotorTorque', { min: 0 });
+    const damping = o.angularDamping === undefined ? 0 : num(o.angularDamping, 'options.angularDamping', { min: 0 });
+    const v = this.#materials(o);
+    const p = this.#params();
+    rt.wasm.capw_static_def_default(p << 2);
+    this.#writeStaticDef(p, { ...v, kind: STATIC_KINEMATIC, radius });
+    const rc = this._call('capw_world_add_pivoted', x, y, angle, length, pivot, density);
+    if (rc === BAD_VALUE) throw new RangeError('addPivotedCapsule: the capsule\'s ends overflow float32');
+    if (rc < 0) throw this.#error(rc, 'addPivotedCapsule');
+    this._call('capw_world_set_pivoted', rc, lo, hi, speed, torque, damping);
+    return this.#handle(rc, KIND_STATIC, this.#staticInfo()[3 * rc + 1]);
+  }
+  #kinematicSlot(handle, pivotedToo = false) {
+    const slot = this.#slot(handle, KIND_STATIC, 'handle');
+    const kind = this.#staticInfo()[3 * slot];
+    if (kind !== STATIC_KINEMATIC && !(pivotedToo && kind === STATIC_PIVOTED)) {
+      throw new RangeError(`handle ${handle} is a static, not a ${pivotedToo ? 'kinematic or pivoted' : 'kinematic'} capsule`);
+    }
+    return slot;
+  }
+  #setKinematic(handle, what, a, b, c, names, name) {
+    this._p();
+    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
+    a = f32(a, names[0]); b = f32(b, names[1]); c = f32(c, names[2]);
+    const slot = this.#kinematicSlot(handle);
+    const rc = this._call('capw_world_set_kinematic', slot, what, a, b, c);
+    if (rc === BAD_VALUE) throw new RangeError(`${name}: the resulting velocity or pose overflows float32 (nothing changed)`);
+    if (rc < 0) throw this.#error(rc, name);
+  }
+  /** Velocity of the pivot and spin about it, kept until changed (each step moves the capsule by dt times it). */
+  setKinematicVelocity(handle, vx, vy, angularVelocity) {
+    this.#setKinematic(handle, 0, vx, vy, angularVelocity, ['vx', 'vy', 'angularVelocity'], 'setKinematicVelocity');
+  }
+  /** The pose to reach at the end of the next step: sets the velocity to (target - pose) / dt (kept after it unless set again). */
+  setKinematicTarget(handle, x, y, angle) {
+    this.#setKinematic(handle, 1, x, y, angle, ['x', 'y', 'angle'], 'setKinematicTarget');
+  }
+  /** Moves it there at once (no sweep, velocity kept; wakes every ball). */
+  setKinematicPose(handle, x, y, angle) {
+    this.#setKinematic(handle, 2, x, y, angle, ['x', 'y', 'angle'], 'setKinematicPose');
+  }
+  /** Pose, velocity and shape of a kinematic capsule. */
+  kinematic(handle) { return this.#kinematicState(this.#kinematicSlot(handle, true)); }
+  #kinematicState(slot) {
+    this._call('capw_world_kinematic_state', slot);
+    const p = this.#params(), f = rt.heapF32;
+    return { x: f[p], y: f[p + 1], angle: f[p + 2], vx: f[p + 3], vy: f[p + 4], angularVelocity: f[p + 5], length: f[p + 6], radius: f[p + 7], pivot: f[p + 8] };
+  }
+
+  // ---- snapshots --------------------------------------------------------------------
+  /**
+   * The whole world as bytes (a copy): settings, balls, statics, and what the
+   * next step carries over (warm-start impulses, touching flags, sleep timers,
+   * sensor overlaps, queued end events). restore() or World.fromSnapshot()
+   * then steps to the same bits as this world would. May allocate.
+   */
+  save() {
+    const p = this._p();
+    const addr = rt.wasm.capw_world_save(p);
+    if (addr === 0) throw new RangeError('save: out of memory (nothing changed)');
+    const n = rt.heapU32[rt.wasm.capw_world_params(p) >>> 2];
+    return new Uint8Array(rt.wasm.memory.buffer, addr, n).slice();
+  }
+
+  /**
+   * Replaces this world's whole state (settings included) by a snapshot from
+   * save(): this world's handles saved in it stay valid (same slots and
+   * generations); ball views must be re-read (their arrays move). The last
+   * step's events are not in a snapshot: they read empty until the next step.
+   * A damaged, truncated or foreign snapshot is a RangeError naming the
+   * problem, and the world is unchanged; bytes not a Uint8Array or
+   * ArrayBuffer are a TypeError.
+   */
+  restore(bytes) {
+    const p = this._p();
+    const u8 = snapshotBytes(bytes);
+    const room = rt.wasm.capw_world_snapshot_room(p, u8.length);
+    if (room === 0) throw new RangeError('restore: out of memory (world unchanged)');
+    new Uint8Array(rt.wasm.memory.buffer, room, u8.length).set(u8);
+    const rc = rt.wasm.capw_world_restore(p, u8.length);
+    if (rc === BAD_VALUE) {
+      const why = rt.heapI32[(rt.wasm.capw_world_error(p) >>> 2) + 2];
+      throw new RangeError(`restore: ${snapshotProblem(why, u8)} (world unchanged)`);
+    }
+    if (rc < 0) throw this.#error(rc, 'restore');
+    this.#views = null;
+    this.#eventCapacity = rt.heapU32[(rt.wasm.capw_world_def(p) >>> 2) + WORLD_DEF.indexOf('eventCapacity')];
+  }
+
+  /** A new World from a snapshot (its handles: new ones, same slots; see ballHandle). */
+  static fromSnapshot(bytes) {
+    const u8 = snapshotBytes(bytes);
+    const w = new World({ ballCapacity: 1, staticCapacity: 1, eventCapacity: 0 });
+    try {
+      w.restore(u8);
+    } catch (e) {
+      w.destroy();
+      throw e;
+    }
+    return w;
+  }
 
   // ---- stepping ---------------------------------------------------------------------
   /** One fixed step of dt. Throws (world unchanged) on a non-finite ball state. */

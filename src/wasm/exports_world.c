@@ -27,6 +27,8 @@ static const uint32_t layout[] = {
     offsetof(cap_static_def, sensor) / 4, CAP_BALL_FIELDS, CAP_BALL_FLOAT_FIELDS,
     CAP_EVENT_KINDS, CAP_EVENT_WORDS,
     (uint32_t)-CAP_WORLD_BAD_VALUE, (uint32_t)-CAP_WORLD_NO_MEMORY, (uint32_t)-CAP_WORLD_BAD_HANDLE,
+    sizeof(cap_wstatic) / 4, offsetof(cap_wstatic, kind) / 4, offsetof(cap_wstatic, sensor) / 4,
+    CAP_SNAPSHOT_FORMAT, CAP_LIBRARY_VERSION,
 };
 
 EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_layout(void) { return layout; }
@@ -48,6 +50,9 @@ EMSCRIPTEN_KEEPALIVE void capw_static_def_default(cap_static_def* d) { cap_stati
 EMSCRIPTEN_KEEPALIVE cap_world* capw_world_create(const cap_world_def* d) { return cap_world_create(d); }
 EMSCRIPTEN_KEEPALIVE void capw_world_destroy(cap_world* w) { cap_world_destroy(w); }
 EMSCRIPTEN_KEEPALIVE uint32_t* capw_world_params(cap_world* w) { return w->params; }
+/* The world's settings and its static records (read by JS after a restore). */
+EMSCRIPTEN_KEEPALIVE const cap_world_def* capw_world_def(const cap_world* w) { return &w->def; }
+EMSCRIPTEN_KEEPALIVE const cap_wstatic* capw_world_static_records(const cap_world* w) { return w->statics; }
 
 EMSCRIPTEN_KEEPALIVE int capw_world_add_ball(cap_world* w)
 {
@@ -64,6 +69,52 @@ EMSCRIPTEN_KEEPALIVE int capw_world_add_static(cap_world* w)
     uint32_t slot;
     int s = cap_world_add_static(w, &d, &slot);
     return s ? s : (int)slot;
+}
+/* Chain: the def in params, count points (x, y floats) in the snapshot
+ * buffer (capw_world_snapshot_room); the pieces' slots are written over
+ * them. Returns the piece count or a status. */
+EMSCRIPTEN_KEEPALIVE int capw_world_add_chain(cap_world* w, uint32_t count, int loop)
+{
+    cap_static_def d;
+    memcpy(&d, w->params, sizeof d);
+    uint32_t pieces = loop ? count : count - 1;
+    uint32_t* slots = malloc((size_t)(count ? count : 1) * 4);
+    if (!slots) return CAP_WORLD_NO_MEMORY;
+    int s = cap_world_add_chain(w, &d, (const float*)w->snap, count, loop, slots);
+    if (s == 0) memcpy(w->snap, slots, (size_t)pieces * 4);
+    free(slots);
+    return s ? s : (int)pieces;
+}
+
+/* Kinematic capsule: the def (radius, materials) in params. */
+EMSCRIPTEN_KEEPALIVE int capw_world_add_kinematic(cap_world* w, float x, float y, float angle, float length, float pivot)
+{
+    cap_static_def d;
+    memcpy(&d, w->params, sizeof d);
+    uint32_t slot;
+    int s = cap_world_add_kinematic(w, &d, x, y, angle, length, pivot, &slot);
+    return s ? s : (int)slot;
+}
+EMSCRIPTEN_KEEPALIVE int capw_world_add_pivoted(cap_world* w, float x, float y, float angle, float length, float pivot, float density)
+{
+    cap_static_def d;
+    memcpy(&d, w->params, sizeof d);
+    uint32_t slot;
+    int s = cap_world_add_pivoted(w, &d, x, y, angle, length, pivot, density, &slot);
+    return s ? s : (int)slot;
+}
+EMSCRIPTEN_KEEPALIVE int capw_world_set_pivoted(cap_world* w, uint32_t slot, float lo, float hi, float speed, float torque, float damping)
+{
+    return cap_world_set_pivoted(w, slot, lo, hi, speed, torque, damping);
+}
+EMSCRIPTEN_KEEPALIVE int capw_world_set_kinematic(cap_world* w, uint32_t slot, int what, float a, float b, float c)
+{
+    return cap_world_set_kinematic(w, slot, what, a, b, c);
+}
+/* x, y, angle, vx, vy, spin, length, radius, pivot into params. */
+EMSCRIPTEN_KEEPALIVE int capw_world_kinematic_state(cap_world* w, uint32_t slot)
+{
+    return cap_world_kinematic_state(w, slot, (float*)w->params);
 }
 EMSCRIPTEN_KEEPALIVE int capw_world_remove_ball(cap_world* w, uint32_t slot) { return cap_world_remove_ball(w, slot); }
 EMSCRIPTEN_KEEPALIVE int capw_world_remove_static(cap_world* w, uint32_t slot) { return cap_world_remove_static(w, slot); }
@@ -154,3 +205,19 @@ EMSCRIPTEN_KEEPALIVE int capw_world_sweep_ball(cap_world* w)
     w->params[9] = slot;
     return 1;
 }
+
+/* Snapshots: save into the world's snapshot buffer (size left in params[0];
+ * NULL when out of memory); restore from it after JS wrote length bytes at
+ * capw_world_snapshot_room. */
+EMSCRIPTEN_KEEPALIVE const uint8_t* capw_world_save(cap_world* w)
+{
+    uint32_t n = cap_world_save(w, NULL, 0);
+    if (n == 0 || cap_world_reserve_bytes((void**)&w->snap, &w->snap_cap, n, 1)) return NULL;
+    w->params[0] = cap_world_save(w, w->snap, w->snap_cap);
+    return w->snap;
+}
+EMSCRIPTEN_KEEPALIVE uint8_t* capw_world_snapshot_room(cap_world* w, uint32_t length)
+{
+    return cap_world_reserve_bytes((void**)&w->snap, &w->snap_cap, length ? length : 1, 1) ? NULL : w->snap;
+}
+EMSCRIPTEN_KEEPALIVE int capw_world_restore(cap_world* w, uint32_t length) { return cap_world_restore(w, w->snap, length); }

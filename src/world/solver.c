@@ -45,7 +45,7 @@ static void load_lane(cap_wpack* pk, int l, const cap_wcontact* ct, uint32_t k, 
                       const float* ball_soft, const float* static_soft)
 {
     const float* so = ct->kind ? ball_soft : static_soft;
-    pk->a[l] = ct->kind ? ct->a : n_balls;
+    pk->a[l] = ct->kind ? ct->a : (ct->kbody ? ct->kbody : n_balls);
     pk->b[l] = ct->b;
     pk->idx[l] = k;
     pk->nx[l] = ct->nx; pk->ny[l] = ct->ny; pk->s0[l] = ct->s0;
@@ -87,8 +87,9 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
     uint32_t count[MAX_COLORS + 1]; /* [MAX_COLORS]: contacts with no colour free */
     memset(count, 0, sizeof count);
     for (uint32_t k = 0; k < m; k++) {
-        const cap_wcontact* c = &w->contacts[k];
-        if (c->mass_n == 0.0f) {
+        cap_wcontact* c = &w->contacts[k];
+        c->lane = 0xffffffffu;
+        if (c->mass_n == 0.0f || c->pivot) { /* pivoted: solved apart (step.c) */
             w->color_of[k] = 0xff;
             continue;
         }
@@ -126,6 +127,7 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
         uint32_t color = w->color_of[k];
         if (color == 0xff || color == MAX_COLORS) continue;
         uint32_t slot = fill[color]++;
+        if (w->contacts[k].kbody) w->contacts[k].lane = (start[color] + slot / 4) * 4 + slot % 4;
         load_lane(&w->packs[start[color] + slot / 4], (int)(slot % 4), &w->contacts[k], k, n_balls, ball_soft, static_soft);
     }
     w->pack_count = packs;

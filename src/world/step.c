@@ -75,6 +75,7 @@ static int key_cmp(const cap_wcontact* x, const cap_wcontact* y)
 }
 
 static int key_qsort(const void* x, const void* y) { return key_cmp(x, y); }
+int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y) { return key_cmp(x, y); }
 
 static int push_contact(cap_world* w, cap_wcontact** arr, uint32_t* count, uint32_t* cap, const cap_wcontact* c)
 {
@@ -118,9 +119,19 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
     } else {
         cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(px, py));
         float dx = px - q.point.x, dy = py - q.point.y;
+        if (st->in_chain) {
+            /* Ghost collisions: a joint's contact is the previous piece's
+             * (its end); at its end a piece keeps it only when the ball is
+             * not over the next piece (which then has it inside). */
+            if (q.t <= 0.0f && st->chain_prev != 0xffffffffu) return 0;
+            if (q.t >= 1.0f && st->chain_next != 0xffffffffu) {
+                const cap_wstatic* nb = &w->statics[st->chain_next];
+                if ((px - st->bx) * (nb->bx - nb->ax) + (py - st->by) * (nb->by - nb->ay) > 0.0f) return 0;
+            }
+        }
         float R = r + st->radius;
         float lim = R + margin;
-        if (dx * dx + dy * dy > lim * lim) return 0;
+        if (st->kind == CAP_STATIC_CAPSULE && dx * dx + dy * dy > lim * lim) return 0;
         cap_vec2 u = {0.0f, 1.0f};
         float dist = cap_length_and_normalize(cap_v2(dx, dy), &u);
         if (!(dist > 0.0f)) {
@@ -311,6 +322,23 @@ static int find_contacts(cap_world* w, const step_ctx* s)
         float margin = s->margin + fmin2(travel, 4.0f * s->rad[b]);
         float r = s->rad[b] + margin;
         uint32_t m = cap_world_static_candidates(w, s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
+        /* Kinematic capsules whose box over the whole step (centre path
+         * plus half length and radius) meets the ball's: a contact for
+         * every sub-step, however far at the start. */
+        uint32_t m0 = m;
+        for (uint32_t k = 0; k < w->kin_count; k++) {
+            const cap_wstatic* st = &w->statics[w->kins[k]];
+            float reach = fmax2(st->la, st->lb) + st->radius, ex = w->def.dt * st->vx, ey = w->def.dt * st->vy;
+            if (st->cx + fmin2(ex, 0.0f) - reach > s->x[b] + r || st->cx + fmax2(ex, 0.0f) + reach < s->x[b] - r ||
+                st->cy + fmin2(ey, 0.0f) - reach > s->y[b] + r || st->cy + fmax2(ey, 0.0f) + reach < s->y[b] - r)
+                continue;
+            w->cand[m++] = w->kins[k];
+        }
+        for (uint32_t p = m0; p < m; p++) { /* merge into slot order */
+            uint32_t v = w->cand[p], q = p;
+            while (q > 0 && w->cand[q - 1] > v) { w->cand[q] = w->cand[q - 1]; q--; }
+            w->cand[q] = v;
+        }
         for (uint32_t k = 0; k < m; k++) {
             uint32_t i = w->cand[k];
             const cap_wstatic* st = &w->statics[i];
@@ -422,6 +450,173 @@ static int validate(cap_world* w, const step_ctx* s)
     return 1;
 }
 
+/* A kinematic contact's surface velocity at its point: the pivot's
+ * velocity plus spin x (point - pivot) (t: time since the step's start). */
+static void kinematic_surface(const cap_wstatic* st, cap_wcontact* c, float t)
+{
+    float ccx = st->cx + t * st->vx, ccy = st->cy + t * st->vy;
+    c->kvx = st->vx - st->w * (c->py - ccy);
+    c->kvy = st->vy + st->w * (c->px - ccx);
+}
+
+/* At a sub-step's start (time t into the step): every kinematic capsule at
+ * its pose then, and each of its contacts recomputed from that pose and the
+ * ball's position now (normal, separation, point, surface velocity), into
+ * the contact, its solver lane and its surface body (which starts where the
+ * ball is, so the separation the solver sees starts at s0). */
+static void kinematic_substep(cap_world* w, const step_ctx* s, cap_wbody* body, float t)
+{
+    for (uint32_t k = 0; k < w->kin_count; k++) {
+        cap_wstatic* st = &w->statics[w->kins[k]];
+        float c, sn;
+        float ang = st->kind == CAP_STATIC_PIVOTED ? st->angle : st->angle + t * st->w;
+        cap_cos_sin(cap_finite(ang) ? ang : 0.0f, &c, &sn); /* an overflowed spin: no trap */
+        float x = st->cx + t * st->vx, y = st->cy + t * st->vy;
+        st->ax = x - c * st->la; st->ay = y - sn * st->la;
+        st->bx = x + c * st->lb; st->by = y + sn * st->lb;
+    }
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        cap_wcontact* ct = &w->contacts[k];
+        if (!ct->kbody && !ct->pivot) continue;
+        const cap_wstatic* st = &w->statics[ct->a];
+        uint32_t b = ct->b;
+        cap_wbody* bb = &body[b];
+        float px = s->sx[b] + bb->dx, py = s->sy[b] + bb->dy;
+        cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(px, py));
+        cap_vec2 u = {ct->nx, ct->ny};
+        float dist = cap_length_and_normalize(cap_v2(px - q.point.x, py - q.point.y), &u);
+        if (!(dist > 0.0f)) u = cap_v2(ct->nx, ct->ny); /* on the core: keep the side it was on */
+        ct->nx = u.x;
+        ct->ny = u.y;
+        ct->s0 = dist - (s->rad[b] + st->radius);
+        ct->px = q.point.x + st->radius * u.x;
+        ct->py = q.point.y + st->radius * u.y;
+        if (ct->pivot) {
+            float rx = ct->px - st->cx, ry = ct->py - st->cy;
+            ct->kn = rx * ct->ny - ry * ct->nx;
+            ct->kt = rx * ct->nx + ry * ct->ny;
+            ct->bx0 = bb->dx;
+            ct->by0 = bb->dy;
+            ct->th0 = st->angle;
+            if (ct->mass_n > 0.0f) {
+                float mb = s->im[b], ib = s->ii[b], rb = s->rad[b];
+                ct->mass_n = 1.0f / (mb + st->inv_i * ct->kn * ct->kn);
+                ct->mass_t = 1.0f / (mb + ib * rb * rb + st->inv_i * ct->kt * ct->kt);
+            }
+            continue;
+        }
+        kinematic_surface(st, ct, t);
+        cap_wbody* kb = &body[ct->kbody];
+        kb->vx = ct->kvx; kb->vy = ct->kvy; kb->w = 0.0f;
+        kb->dx = bb->dx; kb->dy = bb->dy;
+        if (ct->lane != 0xffffffffu) {
+            cap_wpack* pk = &w->packs[ct->lane >> 2];
+            int l = (int)(ct->lane & 3u);
+            pk->nx[l] = ct->nx; pk->ny[l] = ct->ny; pk->s0[l] = ct->s0;
+        }
+    }
+}
+
+/* Pivoted capsules: gravity on the centre, motor and damping on the spin. */
+static void pivot_velocities(cap_world* w, float h, float gx, float gy)
+{
+    for (uint32_t k = 0; k < w->kin_count; k++) {
+        cap_wstatic* st = &w->statics[w->kins[k]];
+        if (st->kind != CAP_STATIC_PIVOTED) continue;
+        float c, sn;
+        cap_cos_sin(cap_finite(st->angle) ? st->angle : 0.0f, &c, &sn);
+        float off = 0.5f * (st->lb - st->la); /* the centre, along the axis from the pivot */
+        float torque = st->mass * off * (c * gy - sn * gx);
+        float om = st->w + h * st->inv_i * torque;
+        if (st->motor_torque > 0.0f) {
+            float lim = st->motor_torque * h * st->inv_i, dw = st->motor_speed - om;
+            om = om + fmax2(0.0f - lim, fmin2(dw, lim));
+        }
+        om = om * (1.0f / (1.0f + h * st->damping));
+        if (st->lo <= st->hi && ((st->angle <= st->lo && om < 0.0f) || (st->angle >= st->hi && om > 0.0f))) om = 0.0f;
+        st->w = om;
+    }
+}
+
+/* Turns them by h times their spin, stopping at a limit. */
+static void pivot_turn(cap_world* w, float h)
+{
+    for (uint32_t k = 0; k < w->kin_count; k++) {
+        cap_wstatic* st = &w->statics[w->kins[k]];
+        if (st->kind != CAP_STATIC_PIVOTED) continue;
+        float a = st->angle + h * st->w;
+        if (!cap_finite(a)) { /* spin overflowed (absurd masses): stop it where it was */
+            st->w = 0.0f;
+            a = cap_finite(st->angle) ? st->angle : 0.0f;
+        }
+        if (st->lo <= st->hi) {
+            if (a < st->lo) { a = st->lo; st->w = fmax2(st->w, 0.0f); }
+            if (a > st->hi) { a = st->hi; st->w = fmin2(st->w, 0.0f); }
+        }
+        st->angle = a;
+    }
+}
+
+/* One solver pass over the contacts with pivoted capsules, one by one, in
+ * contact order: the arithmetic of solver.c's lanes with the capsule's
+ * lever terms (kn, kt) on its side. mode 0 warm start, 1 solve, 2 relax. */
+static void pivot_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push)
+{
+    const float* so = w->soft + 3;
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        cap_wcontact* c = &w->contacts[k];
+        if (!c->pivot || c->mb == 0.0f) continue;
+        cap_wstatic* st = &w->statics[c->a];
+        cap_wbody* b = &body[c->b];
+        float nx = c->nx, ny = c->ny, tx = 0.0f - ny, ty = nx, ia = st->inv_i;
+        float mn = c->mass_n, mt = c->mass_t;
+        /* At a limit, a push further into it meets the stop: fixed board. */
+        if (st->lo <= st->hi && ((st->angle <= st->lo && c->kn > 0.0f) || (st->angle >= st->hi && c->kn < 0.0f))) {
+            ia = 0.0f;
+            mn = 1.0f / c->mb;
+            mt = 1.0f / (c->mb + c->ib * c->rb * c->rb);
+        }
+        if (mode == 0) {
+            float px = c->jn * nx + c->jt * tx, py = c->jn * ny + c->jt * ty;
+            b->vx = b->vx + c->mb * px;
+            b->vy = b->vy + c->mb * py;
+            b->w = b->w - c->ib * c->rb * c->jt;
+            st->w = st->w - ia * (c->kn * c->jn + c->kt * c->jt);
+            continue;
+        }
+        float sep = c->s0 + (b->dx - c->bx0) * nx + (b->dy - c->by0) * ny - (st->angle - c->th0) * c->kn;
+        float vn = b->vx * nx + b->vy * ny - st->w * c->kn;
+        float bias, ms, is;
+        if (mode == 1) {
+            bias = fmax2(so[0] * sep, 0.0f - push);
+            ms = so[1];
+            is = so[2];
+            if (vn < 0.0f - push) { ms = 1.0f; is = 0.0f; }
+        } else {
+            bias = 0.0f; ms = 1.0f; is = 0.0f;
+            c->vn0 = fmin2(c->vn0, vn);
+        }
+        if (sep > 0.0f) { bias = sep * inv_h; ms = 1.0f; is = 0.0f; }
+        float imp = 0.0f - mn * ms * (vn + bias) - is * c->jn;
+        float nj = fmax2(c->jn + imp, 0.0f);
+        imp = nj - c->jn;
+        c->jn = nj;
+        c->max_jn = fmax2(c->max_jn, nj);
+        b->vx = b->vx + c->mb * imp * nx;
+        b->vy = b->vy + c->mb * imp * ny;
+        st->w = st->w - ia * c->kn * imp;
+        float vt = b->vx * tx + b->vy * ty - b->w * c->rb - st->w * c->kt;
+        float lim = c->friction * c->jn;
+        float njt = fmin2(fmax2(c->jt - mt * vt, 0.0f - lim), lim);
+        float d = njt - c->jt;
+        c->jt = njt;
+        b->vx = b->vx + c->mb * d * tx;
+        b->vy = b->vy + c->mb * d * ty;
+        b->w = b->w - c->ib * c->rb * d;
+        st->w = st->w - ia * c->kt * d;
+    }
+}
+
 static uint32_t find_root(uint32_t* parent, uint32_t i)
 {
     while (parent[i] != i) {
@@ -481,9 +676,36 @@ int cap_world_step(cap_world* w)
     s.sx = w->sx;
     s.sy = w->sy;
     if (w->statics_dirty) cap_world_index_statics(w);
+    w->kin_count = 0;
+    for (uint32_t i = 0; i < w->static_slots; i++)
+        if ((w->static_info[3 * i + 2] & 1u) && w->statics[i].kind >= CAP_STATIC_KINEMATIC) {
+            if (cap_world_reserve_u32(&w->kins, &w->kin_cap, w->kin_count + 1)) {
+                w->err.status = CAP_WORLD_NO_MEMORY;
+                return CAP_WORLD_NO_MEMORY;
+            }
+            w->kins[w->kin_count++] = i;
+        }
+    w->pivots = 0;
+    for (uint32_t k = 0; k < w->kin_count; k++) w->pivots += w->statics[w->kins[k]].kind == CAP_STATIC_PIVOTED;
     if (!find_contacts(w, &s) || !cap_solver_reserve(w, n)) {
         w->err.status = CAP_WORLD_NO_MEMORY;
         return CAP_WORLD_NO_MEMORY;
+    }
+    /* A solver body for each kinematic contact's surface, after the balls
+     * and the static body. */
+    uint32_t nk = 0;
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        cap_wcontact* c = &w->contacts[k];
+        if (c->kind == 0 && w->statics[c->a].kind == CAP_STATIC_KINEMATIC) c->kbody = n + 1 + nk++;
+        if (c->kind == 0 && w->statics[c->a].kind == CAP_STATIC_PIVOTED) c->pivot = 1;
+    }
+    if (nk) {
+        void* p = w->body;
+        if (cap_world_reserve_bytes(&p, &w->body_cap, n + 1 + nk, sizeof(cap_wbody))) {
+            w->err.status = CAP_WORLD_NO_MEMORY;
+            return CAP_WORLD_NO_MEMORY;
+        }
+        w->body = p;
     }
 
     /* From here on the step cannot fail. Events start with removals' ends. */
@@ -513,6 +735,17 @@ int cap_world_step(cap_world* w)
         if (sp > wake2) {
             s.flags[sleeper] |= CAP_BALL_AWAKE;
             s.st[sleeper] = 0.0f;
+        }
+    }
+
+    /* A moving kinematic capsule wakes the balls it may reach. */
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        const cap_wcontact* c = &w->contacts[k];
+        if (!c->kbody && !c->pivot) continue;
+        const cap_wstatic* st = &w->statics[c->a];
+        if (st->vx != 0.0f || st->vy != 0.0f || st->w != 0.0f) {
+            s.flags[c->b] |= CAP_BALL_AWAKE;
+            s.st[c->b] = 0.0f;
         }
     }
 
@@ -561,8 +794,20 @@ int cap_world_step(cap_world* w)
             vay = s.vy[a];
         } else {
             c->ma = c->ia = 0.0f;
+            if (c->kbody || c->pivot) kinematic_surface(&w->statics[c->a], c, 0.0f);
+            vax = c->kvx;
+            vay = c->kvy;
         }
         float kn = c->ma + c->mb;
+        if (c->pivot) { /* the lever terms come at each sub-step; only whether it is active here */
+            c->mass_n = c->mb > 0.0f ? 1.0f : 0.0f;
+            c->mass_t = c->mass_r = 0.0f;
+            c->vn0 = (s.vx[b] - c->kvx) * c->nx + (s.vy[b] - c->kvy) * c->ny;
+            c->max_jn = 0.0f;
+            c->rolling = 0.0f;
+            if (kn == 0.0f) c->jn = c->jt = c->jr = 0.0f;
+            continue;
+        }
         c->mass_n = kn > 0.0f ? 1.0f / kn : 0.0f;
         float kt = kn + c->ia * c->ra * c->ra + c->ib * c->rb * c->rb;
         c->mass_t = kt > 0.0f ? 1.0f / kt : 0.0f;
@@ -578,7 +823,7 @@ int cap_world_step(cap_world* w)
      * slot n is the static "body", always at rest. */
     float gx = d->gravity_x, gy = d->gravity_y, half_hh = 0.5f * h * h;
     cap_wbody* body = w->body;
-    for (uint32_t i = 0; i <= n; i++) {
+    for (uint32_t i = 0; i <= n + nk; i++) {
         cap_wbody z = {0, 0, 0, 0, 0, 0, 0, 0};
         if (i < n && (s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) == (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) {
             z.vx = s.vx[i]; z.vy = s.vy[i]; z.w = s.av[i];
@@ -598,6 +843,8 @@ int cap_world_step(cap_world* w)
         cap_solver_build(w, n, bs, ss);
     }
     for (int sub = 0; sub < d->sub_steps; sub++) {
+        if (nk || w->pivots) kinematic_substep(w, &s, body, (float)sub * h);
+        if (w->pivots) pivot_velocities(w, h, gx, gy);
         for (uint32_t i = 0; i < n; i++) {
             if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
             cap_wbody* bi = &body[i];
@@ -623,8 +870,14 @@ int cap_world_step(cap_world* w)
                     bi->dy = bi->dy + (h * bi->vy - fl * gy);
                     bi->da = bi->da + h * bi->w;
                 }
+                for (uint32_t i = n + 1; i <= n + nk; i++) { /* the surfaces move on */
+                    body[i].dx = body[i].dx + h * body[i].vx;
+                    body[i].dy = body[i].dy + h * body[i].vy;
+                }
+                if (w->pivots) pivot_turn(w, h);
             }
             cap_solver_pass(w, body, pass, inv_h, push);
+            if (w->pivots) pivot_pass(w, body, pass, inv_h, push);
         }
     }
     cap_solver_store(w);
@@ -643,8 +896,20 @@ int cap_world_step(cap_world* w)
         cap_wcontact* c = &w->contacts[k];
         if (c->mass_n == 0.0f || c->restitution == 0.0f || c->vn0 > 0.0f - rthresh || c->max_jn == 0.0f) continue;
         uint32_t a = c->a, b = c->b;
+        if (c->pivot) {
+            cap_wstatic* st = &w->statics[a];
+            float vn = s.vx[b] * c->nx + s.vy[b] * c->ny - st->w * c->kn;
+            float imp = 0.0f - c->mass_n * (vn + c->restitution * 0.999755859375f * c->vn0);
+            float nj = fmax2(c->jn + imp, 0.0f);
+            imp = nj - c->jn;
+            c->jn = nj;
+            s.vx[b] = s.vx[b] + c->mb * imp * c->nx;
+            s.vy[b] = s.vy[b] + c->mb * imp * c->ny;
+            st->w = st->w - st->inv_i * c->kn * imp;
+            continue;
+        }
         int two = c->kind == 1;
-        float vax = two ? s.vx[a] : 0.0f, vay = two ? s.vy[a] : 0.0f;
+        float vax = two ? s.vx[a] : c->kvx, vay = two ? s.vy[a] : c->kvy;
         float vn = (s.vx[b] - vax) * c->nx + (s.vy[b] - vay) * c->ny;
         /* The target speed is shaded by 2^-12 so float rounding can never
          * return more energy than came in (costs 0.05% of a bounce). */
@@ -719,6 +984,8 @@ int cap_world_step(cap_world* w)
             int now;
             if (c->mass_n == 0.0f) {
                 now = was;
+            } else if (c->kbody || c->pivot) {
+                now = c->max_jn > 0.0f || c->s0 <= 0.0f; /* s0: at the last sub-step's start */
             } else {
                 uint32_t a = c->a, b = c->b;
                 int two = c->kind == 1;
@@ -786,6 +1053,13 @@ int cap_world_step(cap_world* w)
         uint32_t* tp = w->sensor_prev; w->sensor_prev = w->sensor_now; w->sensor_now = tp;
         uint32_t tc = w->sensor_prev_cap; w->sensor_prev_cap = w->sensor_now_cap; w->sensor_now_cap = tc;
         w->sensor_prev_count = m;
+    }
+
+    /* Kinematic capsules move on by dt times their velocity. */
+    for (uint32_t k = 0; k < w->kin_count; k++) {
+        cap_wstatic* st = &w->statics[w->kins[k]];
+        if (st->kind == CAP_STATIC_PIVOTED) cap_world_place_kinematic(st, st->cx, st->cy, st->lo > st->hi ? wrap_angle(st->angle) : st->angle);
+        else cap_world_place_kinematic(st, st->cx + d->dt * st->vx, st->cy + d->dt * st->vy, wrap_angle(st->angle + d->dt * st->w));
     }
 
     /* Keep this step's contacts for the next one and remember the state

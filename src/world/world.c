@@ -113,7 +113,7 @@ static int grow_balls(cap_world* w, uint32_t n)
     return CAP_WORLD_OK;
 }
 
-static int check_def(const cap_world_def* d)
+int cap_world_def_valid(const cap_world_def* d)
 {
     if (!cap_in_range(d->gravity_x) || !cap_in_range(d->gravity_y)) return 0;
     if (!(d->dt > 0.0f) || !cap_in_range(d->dt)) return 0;
@@ -132,7 +132,7 @@ static int check_def(const cap_world_def* d)
 
 cap_world* cap_world_create(const cap_world_def* def)
 {
-    if (!def || !check_def(def)) return NULL;
+    if (!def || !cap_world_def_valid(def)) return NULL;
     cap_world* w = calloc(1, sizeof *w);
     if (!w) return NULL;
     w->def = *def;
@@ -188,13 +188,13 @@ void cap_world_destroy(cap_world* w)
     for (int f = 0; f < CAP_BALL_FIELDS; f++) free(w->ball[f]);
     free(w->last_x); free(w->last_y); free(w->last_vx); free(w->last_vy); free(w->island);
     free(w->statics); free(w->static_info);
-    free(w->sg_start); free(w->sg_items); free(w->lines); free(w->stamp); free(w->cand);
+    free(w->sg_start); free(w->sg_items); free(w->lines); free(w->stamp); free(w->cand); free(w->kins);
     free(w->contacts); free(w->prev);
     free(w->sensor_now); free(w->sensor_prev);
     free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order);
     free(w->sx); free(w->sy); free(w->body); free(w->color_mask); free(w->color_of); free(w->packs);
     for (int k = 0; k < CAP_EVENT_KINDS; k++) free(w->events[k]);
-    free(w->pending_end); free(w->draw_contacts); free(w->qbuf);
+    free(w->pending_end); free(w->draw_contacts); free(w->qbuf); free(w->snap);
     free(w);
 }
 
@@ -344,6 +344,31 @@ int cap_world_wake_ball(cap_world* w, uint32_t slot)
 
 /* ---- statics ----------------------------------------------------------- */
 
+/* Puts a checked static record in the lowest free slot. */
+static int place_static(cap_world* w, const cap_wstatic* rec, uint32_t* slot_out)
+{
+    cap_wstatic s = *rec;
+    uint32_t slot = 0;
+    while (slot < w->static_slots && (w->static_info[3 * slot + 2] & 1u)) slot++;
+    if (slot == w->static_cap) {
+        uint32_t cap = w->static_cap, icap = 3 * w->static_cap;
+        if (cap_world_reserve_bytes((void**)&w->statics, &cap, slot + 1, sizeof(cap_wstatic)))
+            return fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
+        w->static_cap = cap;
+        if (cap_world_reserve_u32(&w->static_info, &icap, 3 * cap)) return fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
+        memset(w->static_info + 3 * slot, 0, (size_t)(icap - 3 * slot) * 4);
+        w->version++;
+    }
+    w->statics[slot] = s;
+    w->static_info[3 * slot] = s.kind;
+    w->static_info[3 * slot + 1] += 1u;
+    w->static_info[3 * slot + 2] = 1u;
+    if (slot == w->static_slots) w->static_slots++;
+    w->statics_dirty = 1;
+    *slot_out = slot;
+    return CAP_WORLD_OK;
+}
+
 int cap_world_add_static(cap_world* w, const cap_static_def* d, uint32_t* slot_out)
 {
     w->err.status = 0;
@@ -374,24 +399,155 @@ int cap_world_add_static(cap_world* w, const cap_static_def* d, uint32_t* slot_o
         if (!cap_in_range(s.minx) || !cap_in_range(s.maxx) || !cap_in_range(s.miny) || !cap_in_range(s.maxy))
             return fail(w, CAP_WORLD_BAD_VALUE, -1, 4);
     }
-    uint32_t slot = 0;
-    while (slot < w->static_slots && (w->static_info[3 * slot + 2] & 1u)) slot++;
-    if (slot == w->static_cap) {
-        uint32_t cap = w->static_cap, icap = 3 * w->static_cap;
-        if (cap_world_reserve_bytes((void**)&w->statics, &cap, slot + 1, sizeof(cap_wstatic)))
-            return fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
-        w->static_cap = cap;
+    return place_static(w, &s, slot_out);
+}
+
+void cap_world_place_kinematic(cap_wstatic* s, float x, float y, float angle)
+{
+    float c, sn;
+    if (!cap_finite(angle)) angle = 0.0f; /* an overflowed spin: no trap */
+    cap_cos_sin(angle, &c, &sn);
+    s->cx = x; s->cy = y; s->angle = angle;
+    s->ax = x - c * s->la; s->ay = y - sn * s->la;
+    s->bx = x + c * s->lb; s->by = y + sn * s->lb;
+}
+
+int cap_world_add_kinematic(cap_world* w, const cap_static_def* d, float x, float y, float angle, float length, float pivot, uint32_t* slot_out)
+{
+    w->err.status = 0;
+    const float v[] = {x, y, angle, length, d->radius, d->restitution, d->friction, d->rolling_resistance, pivot};
+    for (int i = 0; i < 9; i++)
+        if (!cap_in_range(v[i]) || (i >= 3 && !(v[i] >= 0.0f))) return fail(w, CAP_WORLD_BAD_VALUE, -1, i);
+    if (pivot > 1.0f) return fail(w, CAP_WORLD_BAD_VALUE, -1, 8);
+    cap_wstatic s;
+    memset(&s, 0, sizeof s);
+    s.radius = d->radius; s.la = pivot * length; s.lb = length - s.la;
+    s.restitution = d->restitution; s.friction = d->friction; s.rolling = d->rolling_resistance;
+    s.category = d->category; s.mask = d->mask; s.kind = CAP_STATIC_KINEMATIC;
+    cap_world_place_kinematic(&s, x, y, angle);
+    if (!cap_in_range(s.ax) || !cap_in_range(s.ay) || !cap_in_range(s.bx) || !cap_in_range(s.by)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 3);
+    return place_static(w, &s, slot_out);
+}
+
+static cap_wstatic* mover(cap_world* w, uint32_t slot, uint32_t kind)
+{
+    if (slot >= w->static_slots || !(w->static_info[3 * slot + 2] & 1u) || w->statics[slot].kind < kind) return NULL;
+    return &w->statics[slot];
+}
+static cap_wstatic* kinematic(cap_world* w, uint32_t slot)
+{
+    cap_wstatic* s = mover(w, slot, CAP_STATIC_KINEMATIC);
+    return s && s->kind == CAP_STATIC_KINEMATIC ? s : NULL;
+}
+
+int cap_world_add_pivoted(cap_world* w, const cap_static_def* d, float x, float y, float angle, float length, float pivot,
+                          float density, uint32_t* slot_out)
+{
+    if (!(density > 0.0f) || !cap_in_range(density)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 9);
+    int s = cap_world_add_kinematic(w, d, x, y, angle, length, pivot, slot_out);
+    if (s) return s;
+    cap_wstatic* st = &w->statics[*slot_out];
+    float r = st->radius, off = 0.5f * (st->lb - st->la);
+    st->kind = CAP_STATIC_PIVOTED;
+    w->static_info[3 * *slot_out] = CAP_STATIC_PIVOTED;
+    st->mass = density * (2.0f * r * length + 3.14159265f * r * r);
+    float inertia = st->mass * (length * length / 12.0f + off * off);
+    st->inv_i = inertia > 0.0f && cap_finite(1.0f / inertia) ? 1.0f / inertia : 0.0f;
+    st->lo = 1.0f;
+    st->hi = -1.0f;
+    return CAP_WORLD_OK;
+}
+
+int cap_world_set_pivoted(cap_world* w, uint32_t slot, float lower, float upper, float motor_speed, float max_torque, float damping)
+{
+    w->err.status = 0;
+    cap_wstatic* s = mover(w, slot, CAP_STATIC_PIVOTED);
+    if (!s) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
+    const float v[] = {lower, upper, motor_speed, max_torque, damping};
+    for (int i = 0; i < 5; i++)
+        if (!cap_in_range(v[i]) || (i >= 3 && !(v[i] >= 0.0f))) return fail(w, CAP_WORLD_BAD_VALUE, (int)slot, i);
+    s->lo = lower; s->hi = upper; s->motor_speed = motor_speed; s->motor_torque = max_torque; s->damping = damping;
+    return CAP_WORLD_OK;
+}
+
+int cap_world_set_kinematic(cap_world* w, uint32_t slot, int what, float a, float b, float c)
+{
+    w->err.status = 0;
+    cap_wstatic* s = kinematic(w, slot);
+    if (!s || what < 0 || what > CAP_KINEMATIC_POSE) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
+    float dt = w->def.dt;
+    float v[3] = {a, b, c};
+    for (int i = 0; i < 3; i++)
+        if (!cap_in_range(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, (int)slot, i);
+    if (what == CAP_KINEMATIC_TARGET) {
+        v[0] = (a - s->cx) / dt; v[1] = (b - s->cy) / dt; v[2] = (c - s->angle) / dt;
+        for (int i = 0; i < 3; i++)
+            if (!cap_in_range(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, (int)slot, i);
+    }
+    if (what == CAP_KINEMATIC_POSE) {
+        cap_wstatic t = *s;
+        cap_world_place_kinematic(&t, a, b, c);
+        if (!cap_in_range(t.ax) || !cap_in_range(t.ay) || !cap_in_range(t.bx) || !cap_in_range(t.by)) return fail(w, CAP_WORLD_BAD_VALUE, (int)slot, 0);
+        *s = t;
+        uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
+        for (uint32_t i = 0; i < w->ball_slots; i++)
+            if (flags[i] & CAP_BALL_ALIVE) {
+                flags[i] |= CAP_BALL_AWAKE;
+                CAP_BF(w, CAP_BALL_SLEEP_TIME)[i] = 0.0f;
+            }
+    } else {
+        s->vx = v[0]; s->vy = v[1]; s->w = v[2];
+    }
+    return CAP_WORLD_OK;
+}
+
+int cap_world_kinematic_state(const cap_world* w, uint32_t slot, float* out)
+{
+    const cap_wstatic* s = mover((cap_world*)w, slot, CAP_STATIC_KINEMATIC);
+    if (!s) return CAP_WORLD_BAD_HANDLE;
+    float len = s->la + s->lb;
+    const float v[9] = {s->cx, s->cy, s->angle, s->vx, s->vy, s->w, len, s->radius, len > 0.0f ? s->la / len : 0.5f};
+    memcpy(out, v, sizeof v);
+    return CAP_WORLD_OK;
+}
+
+int cap_world_add_chain(cap_world* w, const cap_static_def* d, const float* xy, uint32_t count, int loop, uint32_t* slots)
+{
+    w->err.status = 0;
+    if (count < (loop ? 3u : 2u) || count > (1u << 20)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 100);
+    const float v[] = {d->radius, d->restitution, d->friction, d->rolling_resistance};
+    for (int i = 0; i < 4; i++)
+        if (!(v[i] >= 0.0f) || !cap_in_range(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, -1, 4 + i);
+    for (uint32_t i = 0; i < 2 * count; i++)
+        if (!cap_in_range(xy[i])) return fail(w, CAP_WORLD_BAD_VALUE, (int)(i / 2), (int)(i & 1));
+    uint32_t pieces = loop ? count : count - 1;
+    /* Room for every piece first: all or nothing. */
+    uint32_t cap = w->static_cap, icap = 3 * w->static_cap;
+    if (cap_world_reserve_bytes((void**)&w->statics, &cap, w->static_slots + pieces, sizeof(cap_wstatic))) return fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
+    if (cap != w->static_cap) {
         if (cap_world_reserve_u32(&w->static_info, &icap, 3 * cap)) return fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
-        memset(w->static_info + 3 * slot, 0, (size_t)(icap - 3 * slot) * 4);
+        memset(w->static_info + 3 * w->static_cap, 0, (size_t)(icap - 3 * w->static_cap) * 4);
+        w->static_cap = cap;
         w->version++;
     }
-    w->statics[slot] = s;
-    w->static_info[3 * slot] = s.kind;
-    w->static_info[3 * slot + 1] += 1u;
-    w->static_info[3 * slot + 2] = 1u;
-    if (slot == w->static_slots) w->static_slots++;
-    w->statics_dirty = 1;
-    *slot_out = slot;
+    cap_static_def p = *d;
+    p.kind = CAP_STATIC_CAPSULE;
+    p.sensor = 0;
+    for (uint32_t i = 0; i < pieces; i++) {
+        uint32_t j = (i + 1) % count;
+        p.ax = xy[2 * i]; p.ay = xy[2 * i + 1]; p.bx = xy[2 * j]; p.by = xy[2 * j + 1];
+        int s = cap_world_add_static(w, &p, &slots[i]);
+        if (s) { /* only an extent overflow: undo */
+            for (uint32_t k = i; k-- > 0;) cap_world_remove_static(w, slots[k]);
+            return fail(w, s, (int)i, 4);
+        }
+    }
+    for (uint32_t i = 0; i < pieces; i++) {
+        cap_wstatic* s = &w->statics[slots[i]];
+        s->in_chain = 1;
+        s->chain_prev = i > 0 ? slots[i - 1] : (loop ? slots[pieces - 1] : 0xffffffffu);
+        s->chain_next = i + 1 < pieces ? slots[i + 1] : (loop ? slots[0] : 0xffffffffu);
+    }
     return CAP_WORLD_OK;
 }
 
@@ -401,6 +557,11 @@ int cap_world_remove_static(cap_world* w, uint32_t slot)
     if (slot >= w->static_slots || !(w->static_info[3 * slot + 2] & 1u)) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
     if (forget(w, 0, slot)) return fail(w, CAP_WORLD_NO_MEMORY, (int)slot, -1);
     w->static_info[3 * slot + 2] = 0;
+    const cap_wstatic* gone = &w->statics[slot];
+    if (gone->in_chain) { /* its neighbours become open ends */
+        if (gone->chain_prev != 0xffffffffu) w->statics[gone->chain_prev].chain_next = 0xffffffffu;
+        if (gone->chain_next != 0xffffffffu) w->statics[gone->chain_next].chain_prev = 0xffffffffu;
+    }
     memset(&w->statics[slot], 0, sizeof(cap_wstatic));
     while (w->static_slots > 0 && !(w->static_info[3 * (w->static_slots - 1) + 2] & 1u)) w->static_slots--;
     w->statics_dirty = 1;
@@ -433,6 +594,7 @@ void cap_world_index_statics(cap_world* w)
     for (uint32_t i = 0; i < w->static_slots; i++) {
         if (!(w->static_info[3 * i + 2] & 1u)) continue;
         const cap_wstatic* s = &w->statics[i];
+        if (s->kind == CAP_STATIC_KINEMATIC) continue; /* moves: found by the step itself */
         if (s->kind == CAP_STATIC_LINE) {
             if (cap_world_reserve_u32(&w->lines, &w->line_cap, w->line_count + 1) == 0) w->lines[w->line_count++] = i;
             continue;
@@ -466,7 +628,7 @@ void cap_world_index_statics(cap_world* w)
     uint32_t total = 0;
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t i = 0; i < w->static_slots; i++) {
-            if (!(w->static_info[3 * i + 2] & 1u) || w->statics[i].kind == CAP_STATIC_LINE) continue;
+            if (!(w->static_info[3 * i + 2] & 1u) || w->statics[i].kind != CAP_STATIC_CAPSULE) continue;
             const cap_wstatic* s = &w->statics[i];
             int32_t x0 = cell_coord(s->minx, minx, w->sg_inv, nx), x1 = cell_coord(s->maxx, minx, w->sg_inv, nx);
             int32_t y0 = cell_coord(s->miny, miny, w->sg_inv, ny), y1 = cell_coord(s->maxy, miny, w->sg_inv, ny);

@@ -23,6 +23,13 @@ typedef struct cap_wcontact {
     float vn0;          /* approach speed: least normal speed at the step's start or a sub-step's end */
     float px, py;       /* contact point at the start of the step */
     uint32_t touching;  /* touching after the last step */
+    uint32_t kbody;     /* with a kinematic capsule: its surface's solver body (> ball slots), else 0 */
+    uint32_t lane;      /* kinematic: pack * 4 + lane in the solver (or ~0: solved alone) */
+    float kvx, kvy;     /* kinematic: the surface's velocity at the contact point */
+    uint32_t pivot;     /* with a pivoted capsule: solved apart (step.c), lever terms below */
+    float kn, kt;       /* pivoted: (P - pivot) x n and x t at this sub-step */
+    float bx0, by0;     /* pivoted: the ball's displacement at this sub-step's start */
+    float th0;          /* pivoted: the capsule's angle at this sub-step's start */
 } cap_wcontact;
 
 /* A ball as the solver sees it during a step (32 bytes). */
@@ -42,6 +49,16 @@ typedef struct cap_wstatic {
     float restitution, friction, rolling;
     uint32_t category, mask;
     uint32_t kind, sensor;
+    /* Kinematic capsule: its pose point (the pivot), angle, the distances
+     * from it back to a and on to b along the axis, velocity of the pivot,
+     * spin (a, b follow from the pose: cap_world_place_kinematic). */
+    float cx, cy, angle, la, lb, vx, vy, w;
+    /* A chain piece (in_chain = 1): the previous and next pieces' slots, or
+     * ~0 at an open end (or after a neighbour was removed). */
+    uint32_t chain_prev, chain_next, in_chain;
+    /* Pivoted capsule: inverse inertia about the pivot, mass, angle limits
+     * (lo > hi: none), motor speed and torque, damping. */
+    float inv_i, mass, lo, hi, motor_speed, motor_torque, damping;
 } cap_wstatic;
 
 /* Four contacts side by side for the solver (solver.c). */
@@ -79,6 +96,8 @@ struct cap_world {
     uint32_t* stamp; /* per static slot, dedupe for queries */
     uint32_t stamp_cap, stamp_now;
     uint32_t *cand, cand_cap; /* static candidates of one query */
+    uint32_t *kins, kin_count, kin_cap; /* kinematic and pivoted static slots (the step's list) */
+    uint32_t pivots;                    /* pivoted ones among them */
 
     /* Contacts: this step's and the last one's (sorted by kind, b, a... see
      * step.c), grow-only. */
@@ -116,6 +135,10 @@ struct cap_world {
     float* draw_contacts;
     uint32_t draw_count, draw_cap;
     uint32_t awake_count;
+
+    /* The wasm boundary's snapshot bytes (save output, restore input). */
+    uint8_t* snap;
+    uint32_t snap_cap;
 };
 
 
@@ -128,7 +151,13 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
 void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push);
 void cap_solver_store(cap_world* w);
 
+/* world.c */
+int cap_world_def_valid(const cap_world_def* d);
+/* A kinematic capsule's a, b and box from its pose at centre (x, y), angle. */
+void cap_world_place_kinematic(cap_wstatic* s, float x, float y, float angle);
+
 /* step.c */
+int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y);
 void cap_world_emit(cap_world* w, int kind, uint32_t ckind, uint32_t a, uint32_t b, const float* extra);
 int cap_world_reserve_u32(uint32_t** p, uint32_t* cap, uint32_t need);
 int cap_world_reserve_bytes(void** p, uint32_t* cap, uint32_t need, uint32_t size);

@@ -88,3 +88,10 @@ test('scenario 4: every engine simulates the same plinko scene (balls kept insid
   assert.ok([...engines].some((e) => e.startsWith('capsule2d SIMD')) && [...engines].some((e) => e.startsWith('Box2D v3')), [...engines].join(', '));
   for (const r of rows) assert.match(r[5], /^(\d+)\/\1$/, `${r[1]}: every ball inside (${r[5]})`);
 });
+
+test('scenario 5: the pinball table keeps every ball on it (flippers, spinner, chain ramp)', async () => {
+  const { runScenario5 } = await import('../bench/scenario5.js');
+  const { rows, problems } = await runScenario5({ api, quick: true, log: () => {} });
+  assert.deepEqual(problems, []);
+  assert.equal(rows[0][3], '300/300');
+});

@@ -7,7 +7,13 @@
  *   - a refused step changes nothing (same state hash);
  *   - after a successful step every live ball's state is finite when every
  *     value the world accepted was within +-1e6;
- *   - handles: removing a removed slot is CAP_WORLD_BAD_HANDLE, counts match.
+ *   - handles: removing a removed slot is CAP_WORLD_BAD_HANDLE, counts match;
+ *   - snapshots: save, restore into a fresh world: the same bytes; a snapshot
+ *     with bytes flipped (checksum fixed up or not) is refused with the world
+ *     unchanged, or accepted and then steps without trapping;
+ *   - kinematic capsules (added, driven by velocity, target or pose) and
+ *     chains (open or closed, any values) and pivoted capsules (limits,
+ *     motor, damping) are refused or taken, never trap.
  * Build and run with tests/fuzz/run.sh. */
 #include <math.h>
 #include <stdint.h>
@@ -52,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     int wild = 0; /* a value beyond +-1e6 was accepted: finiteness not promised */
     uint32_t live = 0;
     for (int op = 0; op < 64 && r.n > 0; op++) {
-        uint8_t kind = u8(&r) % 8;
+        uint8_t kind = u8(&r) % 13;
         if (kind == 0) {
             cap_ball_def b;
             cap_ball_def_default(&b);
@@ -124,6 +130,86 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             uint32_t out[4];
             uint32_t n = cap_world_query_circle(w, f32(&r), f32(&r), fabsf(f32(&r)), out, 4);
             (void)n;
+        } else if (kind == 9) {
+            cap_static_def sd;
+            cap_static_def_default(&sd);
+            sd.radius = f32(&r) / 10.0f;
+            float x = f32(&r), y = f32(&r), a = f32(&r), len = f32(&r) / 10.0f, piv = (float)u8(&r) / 200.0f;
+            uint32_t slot;
+            int st = cap_world_add_kinematic(w, &sd, x, y, a, len, piv, &slot);
+            CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_NO_MEMORY);
+            if (st == 0) {
+                const float v[] = {x, y, a, len, sd.radius};
+                for (int k = 0; k < 5; k++) wild |= !(fabsf(v[k]) <= 1e6f);
+            }
+        } else if (kind == 10) {
+            uint32_t slot = u8(&r) % 10;
+            int what = u8(&r) % 4; /* 3 is invalid */
+            float a = f32(&r) * 10.0f, b = f32(&r) * 10.0f, c = f32(&r);
+            int st = cap_world_set_kinematic(w, slot, what, a, b, c);
+            CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_BAD_HANDLE);
+            if (st == 0) wild |= !(fabsf(a) <= 1e5f) || !(fabsf(b) <= 1e5f) || !(fabsf(c) <= 1e5f);
+            float out[9];
+            if (cap_world_kinematic_state(w, slot, out) == 0) wild |= !(fabsf(out[3]) <= 1e5f) || !(fabsf(out[5]) <= 1e5f);
+        } else if (kind == 11) {
+            cap_static_def sd;
+            cap_static_def_default(&sd);
+            sd.radius = f32(&r) / 10.0f;
+            uint32_t count = u8(&r) % 7, slots[8];
+            float xy[14];
+            for (uint32_t k = 0; k < 2 * count; k++) xy[k] = f32(&r);
+            int loop = u8(&r) & 1;
+            int st = cap_world_add_chain(w, &sd, xy, count, loop, slots);
+            CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_NO_MEMORY);
+            if (st == 0)
+                for (uint32_t k = 0; k < 2 * count; k++) wild |= !(fabsf(xy[k]) <= 1e6f);
+        } else if (kind == 12) {
+            cap_static_def sd;
+            cap_static_def_default(&sd);
+            sd.radius = f32(&r) / 10.0f;
+            float x = f32(&r), y = f32(&r), a = f32(&r), len = f32(&r) / 10.0f, dens = f32(&r) / 20.0f;
+            uint32_t slot;
+            int st = cap_world_add_pivoted(w, &sd, x, y, a, len, (float)u8(&r) / 255.0f, dens, &slot);
+            CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_NO_MEMORY);
+            if (st == 0) {
+                const float v[] = {x, y, a, len, sd.radius, dens};
+                for (int k = 0; k < 6; k++) wild |= !(fabsf(v[k]) <= 1e6f) || (k == 5 && v[k] < 1e-3f);
+                float lo = f32(&r), hi = f32(&r), ms = f32(&r), mt = f32(&r), dmp = f32(&r);
+                int s2 = cap_world_set_pivoted(w, slot, lo, hi, ms, mt, dmp);
+                CHECK(s2 == 0 || s2 == CAP_WORLD_BAD_VALUE);
+                if (s2 == 0) wild |= !(fabsf(ms) <= 1e3f) || !(fabsf(mt) <= 1e3f);
+            }
+        } else if (kind == 8) {
+            uint32_t n = cap_world_save(w, NULL, 0);
+            uint8_t* a = malloc(n + 1);
+            uint8_t* b = malloc(n + 1);
+            CHECK(a && b && cap_world_save(w, a, n) == n);
+            cap_world_def dd;
+            cap_world_def_default(&dd);
+            cap_world* t = cap_world_create(&dd);
+            CHECK(t && cap_world_restore(t, a, n) == 0);
+            CHECK(cap_world_save(t, b, n) == n && memcmp(a, b, n) == 0);
+            CHECK(cap_world_state_hash(t) == cap_world_state_hash(w));
+            /* Damage: flip up to 4 bytes, maybe cut, maybe fix the checksum. */
+            uint8_t how = u8(&r);
+            for (int k = 0; k < (how & 3) + 1; k++) {
+                uint32_t at = ((uint32_t)u8(&r) << 8 | u8(&r)) % n;
+                b[at] ^= (uint8_t)(1u << (u8(&r) & 7));
+            }
+            uint32_t len = how & 4 ? n - 1 - ((uint32_t)u8(&r) % n) : n;
+            if (how & 8 && len >= CAP_SNAPSHOT_HEADER) {
+                uint32_t h = 2166136261u;
+                for (uint32_t i = CAP_SNAPSHOT_HEADER; i < len; i++) h = (h ^ b[i]) * 16777619u;
+                memcpy(b + 16, &h, 4);
+            }
+            uint32_t before = cap_world_state_hash(t);
+            int s = cap_world_restore(t, b, len);
+            CHECK(s == 0 || s == CAP_WORLD_BAD_VALUE || s == CAP_WORLD_NO_MEMORY);
+            if (s != 0) CHECK(cap_world_state_hash(t) == before);
+            else for (int k = 0; k < 3; k++) cap_world_step(t); /* anything, but no trap */
+            cap_world_destroy(t);
+            free(a);
+            free(b);
         }
     }
     CHECK(cap_world_ball_count(w) == live);

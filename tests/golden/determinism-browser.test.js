@@ -2,7 +2,9 @@
 // determinism-scene.js, the casts scene of casts-scene.js and the world scene
 // of world/scene.js, run by the built package in a real page with the SIMD
 // and the scalar module, must give EXPECTED_HASH, CASTS_GOLDEN_HASH and
-// GOLDEN_WORLD_HASH (the constants of the native and Node tests).
+// GOLDEN_WORLD_HASH (the constants of the native and Node tests), and a
+// snapshot of the world scene restored and stepped on must give
+// SNAPSHOT_WORLD_HASH.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -10,7 +12,7 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { EXPECTED_HASH } from '../helpers/determinism-scene.js';
-import { GOLDEN_WORLD_HASH } from '../world/golden.js';
+import { GOLDEN_WORLD_HASH, SNAPSHOT_WORLD_HASH } from '../world/golden.js';
 import { CASTS_GOLDEN_HASH } from './casts.js';
 import { ROOT, CHROMIUM, skipReason } from '../browser/harness.js';
 
@@ -19,14 +21,17 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>determinism</title>
 <script type="module">
   import * as api from '/dist/index.js';
   import { runScene } from '/tests/helpers/determinism-scene.js';
-  import { runWorldScene } from '/tests/world/scene.js';
+  import { runWorldScene, snapshotScene, continueSnapshot } from '/tests/world/scene.js';
   import { runCastsScene } from '/tests/helpers/casts-scene.js';
   const simd = new URLSearchParams(location.search).get('simd') === '1';
   try {
     await api.init({ simd });
     const { hash } = runScene(api);
     const castsHash = runCastsScene(api).hash;
-    window.__result = { hash, castsHash, worldHash: runWorldScene(api.World), simd: api.usingSimd() };
+    const saved = snapshotScene(api.World);
+    const snapshotHash = continueSnapshot(api.World, saved.save());
+    saved.destroy();
+    window.__result = { hash, castsHash, worldHash: runWorldScene(api.World), snapshotHash, simd: api.usingSimd() };
   } catch (e) {
     window.__result = { error: String(e && e.stack || e) };
   }
@@ -81,6 +86,7 @@ test('Chromium, SIMD and scalar: the golden determinism hashes (batch contacts, 
       assert.equal(hex(r.hash), hex(EXPECTED_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}`);
       assert.equal(hex(r.castsHash), hex(CASTS_GOLDEN_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: casts, sweeps, region queries`);
       assert.equal(hex(r.worldHash), hex(GOLDEN_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: the physics world`);
+      assert.equal(hex(r.snapshotHash), hex(SNAPSHOT_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: a restored snapshot`);
     }
   } finally {
     await context.close();

@@ -48,3 +48,26 @@ test('drawWorld: contacts on request; bad arguments are named errors', () => {
   assert.throws(() => drawWorld(plain.ctx, w, { scale: 0 }), RangeError);
   assert.throws(() => drawWorld(plain.ctx, w, { scael: 1 }), TypeError);
 });
+
+test('drawWorld: a kinematic capsule in its colour with a ring at its pivot and its tip velocity', () => {
+  const w = new World({ ballCapacity: 1, gravityY: 0 });
+  const k = w.addKinematicCapsule(0, 0, 0, 2, 0.1, { pivot: 0 });
+  w.setKinematicVelocity(k, 0, 0, 10);
+  const { ctx, calls } = recorder();
+  drawWorld(ctx, w, { scale: 10, originX: 100, originY: 200 });
+  // the core from the pivot (100, 200) to the tip (120, 200), kinematic colour
+  assert.ok(calls.some((c, k2) => c[0] === 'moveTo' && c[1] === 100 && c[2] === 200 && calls[k2 + 1][0] === 'lineTo' && calls[k2 + 1][1] === 120 && c[4] === '#b86b00'));
+  const ring = calls.find((c) => c[0] === 'arc');
+  assert.deepEqual(ring.slice(1, 3), [100, 200]);
+  // the tip moves up at 10 rad/s x 2 = 20 units/s: a tick of 1 unit (10 px) up from (120, 200)
+  assert.ok(calls.some((c, k2) => c[0] === 'moveTo' && c[1] === 120 && c[2] === 200 && calls[k2 + 1][0] === 'lineTo' && Math.abs(calls[k2 + 1][2] - 190) < 1e-4));
+});
+
+test('drawWorld: a chain marks its joints', () => {
+  const w = new World({ ballCapacity: 1 });
+  w.addChain([0, 0, 1, 0, 2, 1, 3, 1], 0.05);
+  const { ctx, calls } = recorder();
+  drawWorld(ctx, w, { scale: 10, originX: 0, originY: 100 });
+  const dots = calls.filter((c) => c[0] === 'fillRect' && c[5] === '#fff').map((c) => [c[1] + 1.5, c[2] + 1.5]);
+  assert.deepEqual(dots, [[10, 100], [20, 90]]); // the two inner joints, y up
+});

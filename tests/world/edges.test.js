@@ -121,9 +121,11 @@ test('every world method with arguments: a wrong type is a TypeError, NaN a Rang
         // Good values everywhere else: numbers that are valid for any argument (a live handle for handle methods).
         const args = Array.from({ length: arity }, (_, j) => (/Ball$|slotOf|hasBall/.test(m) && j === 0 ? h : j + 1));
         if (m === 'ballHandle') args[0] = 0;
+        if (m === 'addChain') args[0] = [0, 0, 1, 0]; // points: an array
         args[i] = bad;
-        // The options object of add*(): any non-object is a TypeError.
-        const want = /^add/.test(m) && i === arity - 1 ? TypeError : Err;
+        // The options object of add*(): any non-object is a TypeError; so is
+        // anything but bytes for restore(), anything but an array for addChain's points.
+        const want = (/^add/.test(m) && i === arity - 1) || m === 'restore' || (m === 'addChain' && i === 0) ? TypeError : Err;
         let error = null;
         try {
           w[m](...args);

@@ -22,3 +22,15 @@ test('README physics quick start runs and prints what it says', () => {
   assert.equal(out.length, wants.length);
   wants.forEach((w, k) => assert.equal(out[k], w));
 });
+
+test('README moving parts example runs and prints what it says', () => {
+  const readme = readFileSync(new URL('README.md', `file://${root}`), 'utf8');
+  const section = readme.split(/^### Moving parts and snapshots\s*$/m)[1].split(/^##+ /m)[0];
+  const code = /^```js\n([\s\S]*?)^```/m.exec(section)[1];
+  mkdirSync(`${root}build`, { recursive: true });
+  writeFileSync(`${root}build/readme-moving.mjs`, code);
+  const out = execFileSync(process.execPath, [`${root}build/readme-moving.mjs`], { encoding: 'utf8' }).trimEnd().split('\n');
+  const wants = [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((m) => m[1].trim());
+  assert.equal(out.length, wants.length);
+  wants.forEach((w, k) => assert.equal(out[k], w));
+});

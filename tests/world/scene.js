@@ -51,3 +51,27 @@ export function buildScene(World) {
   }
   return w;
 }
+
+/**
+ * The snapshot run (CAP_WORLD_SNAPSHOT_HASH in tests/golden/world.h): the
+ * scene stepped 100 times, balls in slots 299 and 5 removed, one step, slot 6
+ * removed; returns that world (to save).
+ */
+export function snapshotScene(World) {
+  const w = buildScene(World);
+  for (let i = 0; i < 100; i++) w.step();
+  w.removeBall(w.ballHandle(299));
+  w.removeBall(w.ballHandle(5));
+  w.step();
+  w.removeBall(w.ballHandle(6));
+  return w;
+}
+
+/** Restores bytes into a fresh World, steps it 1000 times, returns its state hash. */
+export function continueSnapshot(World, bytes) {
+  const w = World.fromSnapshot(bytes);
+  for (let i = 0; i < 1000; i++) w.step();
+  const hash = w.stateHash();
+  w.destroy();
+  return hash;
+}
