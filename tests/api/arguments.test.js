@@ -52,6 +52,9 @@ const KIND = {
   world: { range: [], type: [null, {}, new CircleSet(1)] },
   drawOptions: { range: [], type: [5, null, 'x'] },
   drawNumber: { range: [NaN, Infinity, -Infinity], type: [] },
+  unit: { range: [...NOT_FINITE, -0.5, 1.5], type: NOT_NUMBERS }, // 0..1
+  points: { range: [[0, 0], [0, 0, 1], [0, 0, NaN, 1], [0, 0, 1, 3.5e38]], type: [5, 'x', null, undefined, {}] },
+  snapshot: { range: [new Uint8Array(0), new Uint8Array(10)], type: [[1, 2], 'C2DW', null, undefined, new Float32Array(8)] },
 };
 for (const [lo, hi] of [[1, 64], [1, 1 << 20], [0, 1 << 20]]) KIND[`int${lo}-${hi}`] = int(lo, hi);
 
@@ -210,6 +213,33 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
   TABLE.push({ name: 'World.removeStatic', params: p('handle:handle'), get args() { return [wall]; }, state: wstate,
     call: (h) => { world.removeStatic(h); wall = world.addSegment(-5, 0, 5, 0); } });
   TABLE.push({ name: 'World.ballHandle', params: p('slot:index'), args: [0], call: (s) => world.ballHandle(s), state: wstate });
+  // moving parts: chains, kinematic and pivoted capsules, snapshots
+  TABLE.push({ name: 'World.addChain', params: p('points:points radius:radius options:worldOptions'), args: [[0, -3, 2, -3, 4, -2], 0.1, undefined], state: wstate,
+    call: (...a) => { for (const h of world.addChain(...a)) world.removeStatic(h); } });
+  for (const [key, kind] of Object.entries({ ...staticOptions, sensor: undefined, loop: 'bool' })) {
+    if (!kind) continue;
+    TABLE.push({ name: `World.addChain options.${key}`, params: [[`options.${key}`, kind]], args: [valid[kind]], state: wstate,
+      call: (v) => { for (const h of world.addChain([0, -3, 2, -3, 4, -2], 0.1, { [key]: v })) world.removeStatic(h); } });
+  }
+  const kinOptions = { pivot: 'unit', restitution: 'radius', friction: 'radius', rollingResistance: 'radius', category: 'bits', mask: 'bits' };
+  const pivOptions = { ...kinOptions, density: 'positive', motorSpeed: 'number', maxMotorTorque: 'radius', angularDamping: 'radius' };
+  for (const [method, options] of [['addKinematicCapsule', kinOptions], ['addPivotedCapsule', pivOptions]]) {
+    add(method, 'x y angle length:radius radius:radius options:worldOptions', [0, -6, 0.3, 2, 0.2, undefined]);
+    for (const [key, kind] of Object.entries(options)) {
+      TABLE.push({ name: `World.${method} options.${key}`, params: [[`options.${key}`, kind]], args: [{ ...valid, unit: 0.5 }[kind]], state: wstate,
+        call: (v) => world.removeStatic(world[method](0, -6, 0.3, 2, 0.2, { [key]: v })) });
+    }
+  }
+  const kin = world.addKinematicCapsule(0, -6, 0, 2, 0.2);
+  const kstate = () => [...wstate(), ...Object.values(world.kinematic(kin))];
+  for (const method of ['setKinematicVelocity', 'setKinematicTarget', 'setKinematicPose']) {
+    TABLE.push({ name: `World.${method}`, params: p(`handle:handle ${method === 'setKinematicVelocity' ? 'vx vy angularVelocity' : 'x y angle'}`),
+      args: [kin, 0, -6, 0], state: kstate, call: (...a) => world[method](...a) });
+  }
+  TABLE.push({ name: 'World.kinematic', params: p('handle:handle'), args: [kin], state: kstate, call: (h) => world.kinematic(h) });
+  const snap = world.save();
+  TABLE.push({ name: 'World.restore', params: p('bytes:snapshot'), args: [snap], state: () => [...world.save()], call: (b) => world.restore(b) });
+  TABLE.push({ name: 'World.fromSnapshot', params: p('bytes:snapshot'), args: [snap], call: (b) => World.fromSnapshot(b).destroy() });
   TABLE.push({ name: 'drawWorld', params: p('ctx:ctx world:world options:drawOptions'), args: [fakeCtx(), world, undefined], call: drawWorld });
   for (const key of ['scale', 'originX', 'originY']) {
     TABLE.push({ name: `drawWorld options.${key}`, params: [[`options.${key}`, 'drawNumber']], args: [1], call: (v) => drawWorld(fakeCtx(), world, { [key]: v }) });

@@ -90,7 +90,7 @@ test('scenario 4: every engine simulates the same plinko scene (balls kept insid
 });
 
 test('scenario 5: the pinball table keeps every ball on it (flippers, spinner, chain ramp)', async () => {
-  const { runScenario5 } = await import('../bench/scenario5.js');
+  const { runScenario5 } = await import('../../bench/scenario5.js');
   const { rows, problems } = await runScenario5({ api, quick: true, log: () => {} });
   assert.deepEqual(problems, []);
   assert.equal(rows[0][3], '300/300');

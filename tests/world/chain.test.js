@@ -84,7 +84,8 @@ test('addChain: bad input is a TypeError or RangeError naming the argument, noth
     [() => w.addChain([0, 0, 1, 1], 0.1, { loop: 1 }), TypeError, /options\.loop/],
     [() => w.addChain([0, 0, 1, 1], 0.1, { sensor: true }), TypeError, /unknown option "sensor"/],
     [() => w.addChain([0, 0, 1, 1], 0.1, { friction: -1 }), RangeError, /options\.friction/],
-    [() => w.addChain([0, 0, 3e38, 0, -3e38, 0], 1e38), RangeError, /overflows/],
+    [() => w.addChain([0, 0, 3e38, 0, -3e38, 0], 1e38), RangeError, /within ±1e38/],
+    [() => w.addChain([-1e38, 0, 1e38, 0], 1e38), RangeError, /overflows/],
   ];
   for (const [f, Type, message] of cases) assert.throws(f, (e) => e instanceof Type && message.test(e.message), String(message));
   assert.equal(JSON.stringify(w.statics()), before);

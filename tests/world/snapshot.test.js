@@ -102,10 +102,13 @@ test('refused snapshots: an error naming the problem, the world unchanged', () =
   ];
   for (const [bytes, Type, message] of cases) {
     assert.throws(() => w.restore(bytes), (e) => e instanceof Type && message.test(e.message) && /world unchanged|must be/.test(e.message), String(message));
-    assert.throws(() => World.fromSnapshot(bytes), Type);
   }
   assert.deepEqual(w.save(), before);
   assert.equal(w.balls.x, x, 'views were not re-made: nothing moved');
+  // fromSnapshot destroys the world it made when it refuses, and a destroy
+  // detaches every view (heap.js), so this world's views are re-made after.
+  for (const [bytes, Type] of cases) assert.throws(() => World.fromSnapshot(bytes), Type);
+  assert.deepEqual(w.save(), before);
   w.destroy();
   const dead = new World();
   dead.destroy();
