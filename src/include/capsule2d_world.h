@@ -195,10 +195,19 @@ int cap_world_set_pivoted(cap_world* w, uint32_t slot, float lower, float upper,
  * (the ghost-collision fix: a contact whose closest point is a shared joint
  * is kept by one piece only, and only when the ball is outside the next
  * piece's span; so collinear pieces act as one capsule, a convex corner gives
- * one contact and a concave corner two). Two-sided. count >= 2 (>= 3 for a
- * loop), every value finite, radius >= 0: else CAP_WORLD_BAD_VALUE; all or
- * nothing. Removing a piece makes its neighbours open ends there. */
-int cap_world_add_chain(cap_world* w, const cap_static_def* def, const float* xy, uint32_t count, int loop, uint32_t* slots);
+ * one contact and a concave corner two). flags: CAP_CHAIN_LOOP closes it;
+ * CAP_CHAIN_ONE_SIDED makes it collide only with balls whose centre is on the
+ * right of each piece's direction (from point i to point i + 1) or on its
+ * line: a counter-clockwise loop is then a solid that keeps balls out, a
+ * clockwise one a container, and an open one a one-way platform that balls
+ * pass up through from its left; without it, two-sided. One-sided concerns
+ * contacts and continuous collision; queries and ray casts see both sides.
+ * count >= 2 (>= 3 for a loop), every value finite, radius >= 0: else
+ * CAP_WORLD_BAD_VALUE; all or nothing. Removing a piece makes its neighbours
+ * open ends there. */
+#define CAP_CHAIN_LOOP 1
+#define CAP_CHAIN_ONE_SIDED 2
+int cap_world_add_chain(cap_world* w, const cap_static_def* def, const float* xy, uint32_t count, int flags, uint32_t* slots);
 
 /* Wakes a ball (and resets its sleep timer). */
 int cap_world_wake_ball(cap_world* w, uint32_t slot);

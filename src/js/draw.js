@@ -2,7 +2,9 @@
 // balls with a spoke (so spin shows), and optionally the touching contacts
 // with their normals; kinematic capsules in their own colour with a ring
 // at the pivot and a tick showing where the pivot's spin moves the tip;
-// a chain's joints as white dots. Pivoted capsules (seesaws) draw like kinematic ones. World units map to canvas pixels by `scale` around
+// a chain's joints as white dots, and a one-sided chain's solid side as a tick
+// at each piece's middle. Pivoted capsules (seesaws) draw like kinematic ones,
+// with their angle limits as thin lines (the core at each limit). World units map to canvas pixels by `scale` around
 // `origin`, y up by default (a y-down canvas is flipped for you).
 import { World } from './world.js';
 import { describe } from './errors.js';
@@ -91,6 +93,30 @@ export function drawWorld(ctx, world, options) {
         ctx.fillStyle = '#fff';
         ctx.fillRect(X(st.ax) - 1.5, Y(st.ay) - 1.5, 3, 3);
       }
+      // One-sided: a short tick from the middle toward the side that collides (the right of a→b).
+      const len = Math.hypot(st.bx - st.ax, st.by - st.ay);
+      if (st.chain.oneSided && len > 0) {
+        const mx = (st.ax + st.bx) / 2, my = (st.ay + st.by) / 2, reach = st.radius + 6 / s;
+        ctx.lineWidth = 1.5;
+        ctx.strokeStyle = '#fff';
+        ctx.beginPath();
+        ctx.moveTo(X(mx), Y(my));
+        ctx.lineTo(X(mx + ((st.by - st.ay) / len) * reach), Y(my - ((st.bx - st.ax) / len) * reach));
+        ctx.stroke();
+      }
+    }
+    if (st.lowerAngle !== undefined) {
+      // A pivoted capsule's angle limits: its core's place at each limit, as a thin line.
+      const la = st.pivot * st.length, lb = (1 - st.pivot) * st.length;
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = o.kinematicColor;
+      ctx.beginPath();
+      for (const a of [st.lowerAngle, st.upperAngle]) {
+        const c = Math.cos(a), n = Math.sin(a);
+        ctx.moveTo(X(st.x - c * la), Y(st.y - n * la));
+        ctx.lineTo(X(st.x + c * lb), Y(st.y + n * lb));
+      }
+      ctx.stroke();
     }
     if (st.kind === 'kinematic' || st.kind === 'pivoted') {
       // The pivot: a white ring; the tip's velocity over 1/20 s as a tick.

@@ -242,17 +242,20 @@ export class World {
   addLine(ax: number, ay: number, bx: number, by: number, options?: StaticOptions): Handle;
   removeStatic(handle: Handle): void;
   /** The statics as objects, read from the world (allocates; for drawing); kinematic capsules at their current pose, with their state. */
-  statics(): Array<{ slot: number; kind: 'capsule' | 'line' | 'kinematic' | 'pivoted'; ax: number; ay: number; bx: number; by: number; radius: number; sensor: boolean; chain?: { prev: number; next: number } } & Partial<KinematicState>>;
+  statics(): Array<{ slot: number; kind: 'capsule' | 'line' | 'kinematic' | 'pivoted'; ax: number; ay: number; bx: number; by: number; radius: number; sensor: boolean; chain?: { prev: number; next: number; oneSided: boolean }; lowerAngle?: number; upperAngle?: number } & Partial<KinematicState>>;
 
   /**
    * A chain (track, marble run): static capsules of one radius through points [x0, y0, x1, y1, …], open, or closed
    * with `options.loop`. A ball rolls across every joint with one contact and no bump (the ghost-collision fix: a
    * joint's contact is kept by one piece, and only when the ball is not over the next piece), so collinear pieces act
-   * as one capsule; a concave corner gives two contacts, a convex one one. Two-sided. Returns the pieces' handles
+   * as one capsule; a concave corner gives two contacts, a convex one one. Two-sided, unless `options.oneSided`: then
+   * only the right of each piece's direction (point i to point i + 1) collides, as a line's solid side does, so a
+   * counter-clockwise loop keeps balls out, a clockwise loop keeps them in, and an open chain is a one-way platform
+   * (contacts and continuous collision; queries and ray casts see both sides). Returns the pieces' handles
    * (ordinary statics: events, queries and removeStatic name them; removing one leaves open ends). Fewer than 2 points
    * (3 for a loop), an odd count or a non-finite value: RangeError; not an array: TypeError; nothing changed.
    */
-  addChain(points: ArrayLike<number>, radius: number, options?: Omit<StaticOptions, 'sensor'> & { loop?: boolean }): Handle[];
+  addChain(points: ArrayLike<number>, radius: number, options?: Omit<StaticOptions, 'sensor'> & { loop?: boolean; oneSided?: boolean }): Handle[];
   /**
    * A kinematic capsule (flipper, paddle, moving platform, pusher): infinite mass, moved by the game, never a sensor.
    * (x, y) is its pivot, at `options.pivot` along the core (0: end a — a flipper; 0.5, the default: the centre; 1: end b):

@@ -54,7 +54,7 @@ const WORLD_OPTIONS = new Set(['gravityX', 'gravityY', 'dt', 'subSteps', 'ballCa
 const BALL_OPTIONS = new Set(['vx', 'vy', 'angle', 'angularVelocity', 'density', 'restitution', 'friction',
   'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake']);
 const STATIC_OPTIONS = new Set(['restitution', 'friction', 'rollingResistance', 'category', 'mask', 'sensor']);
-const CHAIN_OPTIONS = new Set(['loop', 'restitution', 'friction', 'rollingResistance', 'category', 'mask']);
+const CHAIN_OPTIONS = new Set(['loop', 'oneSided', 'restitution', 'friction', 'rollingResistance', 'category', 'mask']);
 const PIVOTED_OPTIONS = new Set(['pivot', 'density', 'lowerAngle', 'upperAngle', 'motorSpeed', 'maxMotorTorque', 'angularDamping',
   'restitution', 'friction', 'rollingResistance', 'category', 'mask']);
 const KINEMATIC_OPTIONS = new Set(['pivot', 'restitution', 'friction', 'rollingResistance', 'category', 'mask']);
@@ -465,8 +465,9 @@ export class World {
       if (!(info[3 * i + 2] & 1)) continue;
       const k = at + STATIC_WORDS * i, kind = u[k + 16];
       const o = { slot: i, kind: STATIC_KINDS[kind], ax: f[k], ay: f[k + 1], bx: f[k + 2], by: f[k + 3], radius: f[k + 4], sensor: u[k + 17] === 1 };
-      if (u[k + 28]) o.chain = { prev: u[k + 26] === NONE ? -1 : u[k + 26], next: u[k + 27] === NONE ? -1 : u[k + 27] };
+      if (u[k + 28]) o.chain = { prev: u[k + 26] === NONE ? -1 : u[k + 26], next: u[k + 27] === NONE ? -1 : u[k + 27], oneSided: u[k + 28] === 2 };
       if (kind >= STATIC_KINEMATIC) Object.assign(o, this.#kinematicState(i));
+      if (kind === STATIC_PIVOTED && f[k + 31] <= f[k + 32]) Object.assign(o, { lowerAngle: f[k + 31], upperAngle: f[k + 32] });
       out.push(o);
     }
     return out;
@@ -478,7 +479,11 @@ export class World {
    * ...] (an array or Float32Array of numbers), open, or closed with
    * options.loop. A ball rolls across every joint with one contact and no
    * bump (collinear pieces act as one capsule; a concave corner gives two
-   * contacts, a convex one one). Two-sided. Returns the pieces' handles
+   * contacts, a convex one one). Two-sided, or with options.oneSided only
+   * the right of each piece's direction (from point i to point i + 1)
+   * collides: a counter-clockwise loop keeps balls out, a clockwise one keeps
+   * them in, an open one is a one-way platform (contacts and continuous
+   * collision; queries see both sides). Returns the pieces' handles
    * (ordinary statics), in order. May allocate.
    */
   addChain(points, radius, options) {
@@ -489,6 +494,7 @@ export class World {
     radius = num(radius, 'radius', { min: 0 });
     const o = readOptions(options, CHAIN_OPTIONS, 'addChain options');
     const loop = o.loop === undefined ? false : bool(o.loop, 'options.loop');
+    const oneSided = o.oneSided === undefined ? false : bool(o.oneSided, 'options.oneSided');
     const v = this.#materials(o);
     if (points.length % 2 !== 0) throw new RangeError(`points must hold x, y pairs: got ${points.length} numbers`);
     const count = points.length / 2;
@@ -502,7 +508,7 @@ export class World {
     const q = this.#params();
     rt.wasm.capw_static_def_default(q << 2);
     this.#writeStaticDef(q, { ...v, kind: STATIC_CAPSULE, radius });
-    const rc = rt.wasm.capw_world_add_chain(p, count, loop ? 1 : 0);
+    const rc = rt.wasm.capw_world_add_chain(p, count, (loop ? 1 : 0) | (oneSided ? 2 : 0)); // CAP_CHAIN_LOOP, CAP_CHAIN_ONE_SIDED
     if (rc === BAD_VALUE) throw new RangeError('addChain: a piece\'s extent overflows float32 (nothing changed)');
     if (rc < 0) throw this.#error(rc, 'addChain');
     const slots = new Uint32Array(rt.wasm.memory.buffer, rt.wasm.capw_world_snapshot_room(p, 4 * rc), rc).slice();

@@ -73,14 +73,14 @@ EMSCRIPTEN_KEEPALIVE int capw_world_add_static(cap_world* w)
 /* Chain: the def in params, count points (x, y floats) in the snapshot
  * buffer (capw_world_snapshot_room); the pieces' slots are written over
  * them. Returns the piece count or a status. */
-EMSCRIPTEN_KEEPALIVE int capw_world_add_chain(cap_world* w, uint32_t count, int loop)
+EMSCRIPTEN_KEEPALIVE int capw_world_add_chain(cap_world* w, uint32_t count, int flags)
 {
     cap_static_def d;
     memcpy(&d, w->params, sizeof d);
-    uint32_t pieces = loop ? count : count - 1;
+    uint32_t pieces = flags & CAP_CHAIN_LOOP ? count : count - 1;
     uint32_t* slots = malloc((size_t)(count ? count : 1) * 4);
     if (!slots) return CAP_WORLD_NO_MEMORY;
-    int s = cap_world_add_chain(w, &d, (const float*)w->snap, count, loop, slots);
+    int s = cap_world_add_chain(w, &d, (const float*)w->snap, count, flags, slots);
     if (s == 0) memcpy(w->snap, slots, (size_t)pieces * 4);
     free(slots);
     return s ? s : (int)pieces;

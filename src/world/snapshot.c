@@ -117,7 +117,7 @@ static int consistent(const cap_world* w, const uint32_t* n)
             if (!(f[k] - f[k] == 0.0f)) return 0;
         if (info[2] && !(w->statics[i].radius >= 0.0f)) return 0;
         const cap_wstatic* st = &w->statics[i];
-        if (st->in_chain > 1u || (st->chain_prev != 0xffffffffu && st->chain_prev >= n[N_STATICS]) ||
+        if (st->in_chain > 2u || (st->chain_prev != 0xffffffffu && st->chain_prev >= n[N_STATICS]) ||
             (st->chain_next != 0xffffffffu && st->chain_next >= n[N_STATICS]))
             return 0;
     }

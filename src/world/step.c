@@ -119,6 +119,8 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
     } else {
         cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(px, py));
         float dx = px - q.point.x, dy = py - q.point.y;
+        if (st->in_chain == 2u && (st->bx - st->ax) * (py - st->ay) - (st->by - st->ay) * (px - st->ax) > 0.0f)
+            return 0; /* one-sided: a centre on the left of a->b is behind it */
         if (st->in_chain) {
             /* Ghost collisions: a joint's contact is the previous piece's
              * (its end); at its end a piece keeps it only when the ball is
@@ -136,7 +138,9 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
         float dist = cap_length_and_normalize(cap_v2(dx, dy), &u);
         if (!(dist > 0.0f)) {
             float ex = st->bx - st->ax, ey = st->by - st->ay;
-            if (cap_length_and_normalize(cap_v2(0.0f - ey, ex), &u) > 0.0f) {
+            /* On the core: its left normal (a one-sided piece's front: right). */
+            cap_vec2 side = st->in_chain == 2u ? cap_v2(ey, 0.0f - ex) : cap_v2(0.0f - ey, ex);
+            if (cap_length_and_normalize(side, &u) > 0.0f) {
             } else {
                 u = cap_v2(0.0f, 1.0f);
             }
@@ -416,17 +420,23 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
         if (st->kind == CAP_STATIC_LINE) {
             float s0 = (p0x - st->ax) * st->nx + (p0y - st->ay) * st->ny;
             float rate = dx * st->nx + dy * st->ny;
-            float allowed = fmin2(r - s->slop, s0);
+            float allowed = fmin2(fmax2(r - s->slop, 0.5f * r), s0);
             if (rate < 0.0f && s0 + rate < allowed) {
                 float t = (s0 - allowed) / (0.0f - rate);
                 t = t > 0.0f ? t : 0.0f;
                 if (t < best) best = t;
             }
         } else {
+            if (st->in_chain == 2u && (st->bx - st->ax) * (p0y - st->ay) - (st->by - st->ay) * (p0x - st->ax) > 0.0f)
+                continue; /* one-sided, started behind it: passes through */
             cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(p0x, p0y));
             float d0 = cap_length(cap_v2(p0x - q.point.x, p0y - q.point.y));
-            float allowed = fmin2(r + st->radius - s->slop, d0);
-            if (!(allowed > 0.0f)) continue; /* centre on the core: the solver's case */
+            /* (A shape thinner than two slops may be entered half way.) */
+            float R = r + st->radius, allowed = fmin2(fmax2(R - s->slop, 0.5f * R), d0);
+            /* Centre within a slop of the core (started deep inside): the
+             * solver's case. Sweeping it would hold the ball on the core
+             * (its side of the line is rounding), whatever its speed. */
+            if (!(d0 > s->slop) || !(allowed > 0.0f)) continue;
             float t = toi_segment(p0x, p0y, dx, dy, st->ax, st->ay, st->bx, st->by, allowed);
             if (t < best) best = t;
         }

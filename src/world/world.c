@@ -511,8 +511,9 @@ int cap_world_kinematic_state(const cap_world* w, uint32_t slot, float* out)
     return CAP_WORLD_OK;
 }
 
-int cap_world_add_chain(cap_world* w, const cap_static_def* d, const float* xy, uint32_t count, int loop, uint32_t* slots)
+int cap_world_add_chain(cap_world* w, const cap_static_def* d, const float* xy, uint32_t count, int flags, uint32_t* slots)
 {
+    int loop = flags & CAP_CHAIN_LOOP;
     w->err.status = 0;
     if (count < (loop ? 3u : 2u) || count > (1u << 20)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 100);
     const float v[] = {d->radius, d->restitution, d->friction, d->rolling_resistance};
@@ -544,7 +545,7 @@ int cap_world_add_chain(cap_world* w, const cap_static_def* d, const float* xy, 
     }
     for (uint32_t i = 0; i < pieces; i++) {
         cap_wstatic* s = &w->statics[slots[i]];
-        s->in_chain = 1;
+        s->in_chain = flags & CAP_CHAIN_ONE_SIDED ? 2u : 1u;
         s->chain_prev = i > 0 ? slots[i - 1] : (loop ? slots[pieces - 1] : 0xffffffffu);
         s->chain_next = i + 1 < pieces ? slots[i + 1] : (loop ? slots[0] : 0xffffffffu);
     }

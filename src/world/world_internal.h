@@ -53,8 +53,9 @@ typedef struct cap_wstatic {
      * from it back to a and on to b along the axis, velocity of the pivot,
      * spin (a, b follow from the pose: cap_world_place_kinematic). */
     float cx, cy, angle, la, lb, vx, vy, w;
-    /* A chain piece (in_chain = 1): the previous and next pieces' slots, or
-     * ~0 at an open end (or after a neighbour was removed). */
+    /* A chain piece (in_chain = 1, or 2 when one-sided): the previous and
+     * next pieces' slots, or ~0 at an open end (or after a neighbour was
+     * removed). */
     uint32_t chain_prev, chain_next, in_chain;
     /* Pivoted capsule: inverse inertia about the pivot, mass, angle limits
      * (lo > hi: none), motor speed and torque, damping. */

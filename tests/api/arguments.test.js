@@ -216,7 +216,7 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
   // moving parts: chains, kinematic and pivoted capsules, snapshots
   TABLE.push({ name: 'World.addChain', params: p('points:points radius:radius options:worldOptions'), args: [[0, -3, 2, -3, 4, -2], 0.1, undefined], state: wstate,
     call: (...a) => { for (const h of world.addChain(...a)) world.removeStatic(h); } });
-  for (const [key, kind] of Object.entries({ ...staticOptions, sensor: undefined, loop: 'bool' })) {
+  for (const [key, kind] of Object.entries({ ...staticOptions, sensor: undefined, loop: 'bool', oneSided: 'bool' })) {
     if (!kind) continue;
     TABLE.push({ name: `World.addChain options.${key}`, params: [[`options.${key}`, kind]], args: [valid[kind]], state: wstate,
       call: (v) => { for (const h of world.addChain([0, -3, 2, -3, 4, -2], 0.1, { [key]: v })) world.removeStatic(h); } });

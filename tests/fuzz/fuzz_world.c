@@ -158,8 +158,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             uint32_t count = u8(&r) % 7, slots[8];
             float xy[14];
             for (uint32_t k = 0; k < 2 * count; k++) xy[k] = f32(&r);
-            int loop = u8(&r) & 1;
-            int st = cap_world_add_chain(w, &sd, xy, count, loop, slots);
+            int flags = u8(&r) & (CAP_CHAIN_LOOP | CAP_CHAIN_ONE_SIDED);
+            int st = cap_world_add_chain(w, &sd, xy, count, flags, slots);
             CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_NO_MEMORY);
             if (st == 0)
                 for (uint32_t k = 0; k < 2 * count; k++) wild |= !(fabsf(xy[k]) <= 1e6f);

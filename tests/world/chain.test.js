@@ -1,6 +1,7 @@
 // Chains through the JS API: a ball rolling at 10 m/s with friction 0 over
 // 100 collinear pieces keeps |vy| < 1e-4 m/s and its speed within 1e-4
 // (separate segments, for comparison, bump); corners; a closed loop of 64;
+// one-sided chains (one-way platforms, solids and containers, at any speed);
 // snapshots keep the links; bad input is refused with nothing changed.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,7 +52,7 @@ test('corners: concave two contacts, convex one; a closed loop of 64 keeps a bal
   const hs = w.addChain(pts, 0, { loop: true });
   assert.equal(hs.length, 64);
   const st = w.statics();
-  assert.deepEqual([st[0].chain, st[63].chain], [{ prev: 63, next: 1 }, { prev: 62, next: 0 }]);
+  assert.deepEqual([st[0].chain, st[63].chain], [{ prev: 63, next: 1, oneSided: false }, { prev: 62, next: 0, oneSided: false }]);
   const s = w.slotOf(w.addBall(0, -4.4, 0.5, { vx: 12 }));
   let far = 0;
   for (let i = 0; i < 600; i++) {
@@ -82,6 +83,7 @@ test('addChain: bad input is a TypeError or RangeError naming the argument, noth
     [() => w.addChain([0, 0, '1', 1], 0.1), TypeError, /points\[2\]/],
     [() => w.addChain([0, 0, 1, 1], -1), RangeError, /radius/],
     [() => w.addChain([0, 0, 1, 1], 0.1, { loop: 1 }), TypeError, /options\.loop/],
+    [() => w.addChain([0, 0, 1, 1], 0.1, { oneSided: 'yes' }), TypeError, /options\.oneSided/],
     [() => w.addChain([0, 0, 1, 1], 0.1, { sensor: true }), TypeError, /unknown option "sensor"/],
     [() => w.addChain([0, 0, 1, 1], 0.1, { friction: -1 }), RangeError, /options\.friction/],
     [() => w.addChain([0, 0, 3e38, 0, -3e38, 0], 1e38), RangeError, /within ±1e38/],
@@ -90,4 +92,73 @@ test('addChain: bad input is a TypeError or RangeError naming the argument, noth
   for (const [f, Type, message] of cases) assert.throws(f, (e) => e instanceof Type && message.test(e.message), String(message));
   assert.equal(JSON.stringify(w.statics()), before);
   w.destroy();
+});
+
+// One-sided: the right of each piece's direction collides. A chain drawn
+// right to left is a floor that balls from below pass up through.
+function platform(oneSided, vy, { ballY = -2 } = {}) {
+  const w = new World({ ballCapacity: 2 });
+  w.addChain([6, 0, 2, 0, -2, 0, -6, 0], 0.1, { oneSided });
+  const s = w.slotOf(w.addBall(0.5, ballY, 0.25, { vy }));
+  let top = -Infinity, low = Infinity;
+  for (let i = 0; i < 240; i++) {
+    w.step();
+    top = Math.max(top, w.balls.y[s]);
+    if (i > 60) low = Math.min(low, w.balls.y[s]);
+  }
+  const end = { y: w.balls.y[s], vy: w.balls.vy[s], top, low };
+  w.destroy();
+  return end;
+}
+
+test('one-sided chain: a ball from below passes up through and then rests on top; two-sided blocks it', () => {
+  const one = platform(true, 12), two = platform(false, 12);
+  // rises to about 12² / 20 - 2 = 5.2 above the platform, falls back and lands on it: 0.1 + 0.25 up
+  assert.ok(one.top > 4, `one-sided: highest ${one.top}`);
+  assert.ok(Math.abs(one.y - 0.35) < 0.01 && Math.abs(one.vy) < 0.01, `one-sided: rests at ${one.y} (vy ${one.vy})`);
+  assert.ok(one.low > 0.34, `one-sided: after landing never below ${one.low}`);
+  assert.ok(two.top < -0.34, `two-sided: blocked below, highest ${two.top}`);
+});
+
+test('one-sided chain at any speed: from above it stops a ball at 1 to 1,000 radii per step, from below it lets it through', () => {
+  for (const speed of [15, 150, 1500, 15000]) {
+    for (const [from, vy] of [[3, -speed], [-3, speed]]) {
+      const w = new World({ ballCapacity: 2, gravityY: 0 });
+      w.addChain([6, 0, 2, 0, -2, 0, -6, 0], 0.05, { oneSided: true, restitution: 0 });
+      const s = w.slotOf(w.addBall(0.3, from, 0.25, { vy, restitution: 0 }));
+      for (let i = 0; i < Math.ceil(240 / speed) + 2; i++) w.step(); // past the platform, or stopped on it
+      const y = w.balls.y[s];
+      if (from > 0) assert.ok(y >= 0.3 - 0.005 * 1.01, `${speed} m/s from above: stopped at ${y}`);
+      else assert.ok(y > 0.3, `${speed} m/s from below: through, at ${y}`);
+      w.destroy();
+    }
+  }
+});
+
+test('one-sided loops: clockwise keeps a ball in, counter-clockwise keeps it out (it rests on top, or falls out from inside)', () => {
+  const circle = (cw) => {
+    const pts = [];
+    for (let i = 0; i < 48; i++) {
+      const a = ((cw ? -2 : 2) * Math.PI * i) / 48;
+      pts.push(4 * Math.cos(a), 4 * Math.sin(a));
+    }
+    return pts;
+  };
+  const run = (cw, y) => {
+    const w = new World({ ballCapacity: 2 });
+    const hs = w.addChain(circle(cw), 0.05, { loop: true, oneSided: true });
+    assert.equal(w.statics().filter((p) => p.chain?.oneSided).length, hs.length);
+    const s = w.slotOf(w.addBall(0.2, y, 0.4, { vx: 3 }));
+    for (let i = 0; i < 300; i++) w.step();
+    const r = Math.hypot(w.balls.x[s], w.balls.y[s]);
+    const copy = World.fromSnapshot(w.save());
+    assert.deepEqual(copy.statics(), w.statics(), 'a snapshot keeps one-sidedness');
+    copy.destroy();
+    w.destroy();
+    return r;
+  };
+  assert.ok(run(true, 0) <= 4 - 0.45 + 0.01, 'clockwise: inside');
+  assert.ok(run(false, 0) > 10, 'counter-clockwise, from inside: falls out');
+  const onTop = run(false, 6);
+  assert.ok(onTop >= 4 + 0.45 - 0.01, `counter-clockwise, from outside: kept out (${onTop})`);
 });

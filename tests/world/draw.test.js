@@ -71,3 +71,24 @@ test('drawWorld: a chain marks its joints', () => {
   const dots = calls.filter((c) => c[0] === 'fillRect' && c[5] === '#fff').map((c) => [c[1] + 1.5, c[2] + 1.5]);
   assert.deepEqual(dots, [[10, 100], [20, 90]]); // the two inner joints, y up
 });
+
+test('drawWorld: a one-sided chain ticks its solid side; a seesaw draws its limits', () => {
+  const w = new World({ ballCapacity: 1 });
+  w.addChain([2, 0, 0, 0], 0.1, { oneSided: true }); // right to left: solid side up
+  w.addPivotedCapsule(10, 0, 0, 4, 0.1, { lowerAngle: -0.5, upperAngle: 0.5 });
+  const { ctx, calls } = recorder();
+  drawWorld(ctx, w, { scale: 10, originX: 0, originY: 100 });
+  const line = (x0, y0, x1, y1) => calls.some((c, k) => c[0] === 'moveTo' && Math.abs(c[1] - x0) < 1e-3 && Math.abs(c[2] - y0) < 1e-3 &&
+    calls[k + 1][0] === 'lineTo' && Math.abs(calls[k + 1][1] - x1) < 1e-3 && Math.abs(calls[k + 1][2] - y1) < 1e-3);
+  // the middle (10, 100) to radius + 6 px up: (10, 100 - 7)
+  assert.ok(line(10, 100, 10, 93), 'the one-sided tick');
+  // the core at each limit: from the pivot (100, 100) 2 units back and 2 on, at -0.5 and 0.5 rad
+  for (const a of [-0.5, 0.5]) {
+    assert.ok(line(100 - 20 * Math.cos(a), 100 + 20 * Math.sin(a), 100 + 20 * Math.cos(a), 100 - 20 * Math.sin(a)), `the limit at ${a}`);
+  }
+  const two = recorder();
+  const plain = new World({ ballCapacity: 1 });
+  plain.addChain([2, 0, 0, 0], 0.1);
+  drawWorld(two.ctx, plain, { scale: 10, originX: 0, originY: 100 });
+  assert.equal(two.calls.filter((c) => c[0] === 'lineTo').length, 1, 'a two-sided chain: only its core');
+});

@@ -149,3 +149,33 @@ test('hasBall(NaN) is a RangeError like every other non-finite argument', () => 
   const w = new World({ ballCapacity: 1 });
   assert.throws(() => w.hasBall(NaN), RangeError);
 });
+
+// A ball whose centre lies on a capsule's core (placed there, or come up
+// through a one-sided chain) is the solver's case: the sweep must not hold
+// it there. Before the fix it stayed on the core for good at any speed.
+test('a ball with its centre on a capsule core, moving off it, leaves (it is not held there)', () => {
+  for (const [x, vy] of [[0.3, 15], [0.3, -15], [-1.7, 2], [0, 0.5]]) {
+    const w = new World({ ballCapacity: 2, gravityY: 0 });
+    w.addCapsule(2, 0, -2, 0, 0.05);
+    const s = w.slotOf(w.addBall(x, 0, 0.25, { vy, restitution: 0 }));
+    for (let i = 0; i < 30; i++) w.step();
+    assert.ok(Math.abs(w.balls.y[s]) > 0.3 - 0.006, `from x = ${x} at vy = ${vy}: y = ${w.balls.y[s]}`);
+    w.destroy();
+  }
+});
+
+// Balls smaller than the slop (5 mm): the sweep still stops them (it lets
+// them in half their radius instead of a slop).
+test('balls smaller than the slop do not tunnel through a thin capsule, at 1 to 1,000 radii per step', () => {
+  for (const r of [0.004, 0.001]) {
+    for (const k of [1, 10, 100, 1000]) {
+      const v = (k * r) / DT;
+      const w = new World({ ballCapacity: 2, gravityY: 0 });
+      w.addCapsule(0, -1, 0, 1, 0.0005);
+      const a = w.slotOf(w.addBall(-2.5 * v * DT, 0.1, r, { vx: v, restitution: 0 })); // crosses mid-step
+      for (let i = 0; i < 4; i++) w.step();
+      assert.ok(w.balls.x[a] < 0, `r ${r}, ${k} radii per step: x ${w.balls.x[a]} passed the capsule's core`);
+      w.destroy();
+    }
+  }
+});
