@@ -163,7 +163,9 @@ int cap_world_add_kinematic(cap_world* w, const cap_static_def* def, float x, fl
 /* what: CAP_KINEMATIC_VELOCITY (a, b, c = vx, vy, angular velocity),
  * CAP_KINEMATIC_TARGET (a, b, c = pivot x, y, angle to reach at the end of the
  * next step: the velocity becomes (target - pose) / dt and stays so after
- * that step unless set again), CAP_KINEMATIC_POSE (teleport: the pose,
+ * that step unless set again; the angle is reached the shorter way round,
+ * turning at most pi in a step, whatever whole turns lie between the two
+ * angles: spin faster with a velocity), CAP_KINEMATIC_POSE (teleport: the pose,
  * velocity kept; every ball is woken). Non-finite: CAP_WORLD_BAD_VALUE;
  * not a kinematic slot: CAP_WORLD_BAD_HANDLE; nothing changed. */
 enum { CAP_KINEMATIC_VELOCITY, CAP_KINEMATIC_TARGET, CAP_KINEMATIC_POSE };

@@ -267,7 +267,11 @@ export class World {
   addKinematicCapsule(x: number, y: number, angle: number, length: number, radius: number, options?: KinematicOptions): Handle;
   /** Velocity of the pivot and spin about it, kept until changed: each step moves the capsule by dt times it. */
   setKinematicVelocity(handle: Handle, vx: number, vy: number, angularVelocity: number): void;
-  /** The pose to reach at the end of the next step: the velocity becomes (target − pose) / dt, and is kept after it unless set again. */
+  /**
+   * The pose to reach at the end of the next step: the velocity becomes (target − pose) / dt, and is kept after it
+   * unless set again. The angle is reached the shorter way round: at most π in a step, and whole turns between the
+   * two angles do not count (a target of π + 0.4 from −π + 0.4 is no turn). Spin faster with setKinematicVelocity.
+   */
   setKinematicTarget(handle: Handle, x: number, y: number, angle: number): void;
   /** Moves it there at once (no sweep; velocity kept; wakes every ball). */
   setKinematicPose(handle: Handle, x: number, y: number, angle: number): void;

@@ -594,7 +594,11 @@ export class World {
   setKinematicVelocity(handle, vx, vy, angularVelocity) {
     this.#setKinematic(handle, 0, vx, vy, angularVelocity, ['vx', 'vy', 'angularVelocity'], 'setKinematicVelocity');
   }
-  /** The pose to reach at the end of the next step: sets the velocity to (target - pose) / dt (kept after it unless set again). */
+  /**
+   * The pose to reach at the end of the next step: sets the velocity to (target - pose) / dt (kept after it unless
+   * set again). The angle is reached the shorter way round (at most π in a step; whole turns between the two angles
+   * do not count: π + 0.4 from -π + 0.4 is no turn). Spin faster with setKinematicVelocity.
+   */
   setKinematicTarget(handle, x, y, angle) {
     this.#setKinematic(handle, 1, x, y, angle, ['x', 'y', 'angle'], 'setKinematicTarget');
   }

@@ -470,6 +470,17 @@ int cap_world_set_pivoted(cap_world* w, uint32_t slot, float lower, float upper,
     return CAP_WORLD_OK;
 }
 
+/* to - from brought into [-pi, pi] (whole turns removed): the shorter way
+ * round, so a target of pi + 0.4 from -pi + 0.4 is no turn, not a full one. */
+static float shortest_turn(float from, float to)
+{
+    const float pi = 3.14159265f, two_pi = 6.28318530717958647692f;
+    float d = to - from;
+    if (d >= -pi && d <= pi) return d;
+    d = d - __builtin_floorf((d + pi) * (1.0f / two_pi)) * two_pi;
+    return d >= -pi && d <= pi ? d : 0.0f;
+}
+
 int cap_world_set_kinematic(cap_world* w, uint32_t slot, int what, float a, float b, float c)
 {
     w->err.status = 0;
@@ -480,7 +491,7 @@ int cap_world_set_kinematic(cap_world* w, uint32_t slot, int what, float a, floa
     for (int i = 0; i < 3; i++)
         if (!cap_in_range(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, (int)slot, i);
     if (what == CAP_KINEMATIC_TARGET) {
-        v[0] = (a - s->cx) / dt; v[1] = (b - s->cy) / dt; v[2] = (c - s->angle) / dt;
+        v[0] = (a - s->cx) / dt; v[1] = (b - s->cy) / dt; v[2] = shortest_turn(s->angle, c) / dt;
         for (int i = 0; i < 3; i++)
             if (!cap_in_range(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, (int)slot, i);
     }

@@ -66,3 +66,53 @@ test('addPivotedCapsule: bad input named, nothing changed', () => {
   assert.equal(w.statics().length, 2); // the segment and the one pivoted capsule made inside the last-but-one case
   w.destroy();
 });
+
+test('a motor: reaches its speed, spins up at torque / inertia, stops at a limit, and lifts a load only with the torque for it', () => {
+  const board = (options, world = {}) => {
+    const w = new World({ ballCapacity: 2, sleep: false, ...world });
+    return { w, k: w.addPivotedCapsule(0, 0, 0, 4, 0.05, options) };
+  };
+  // Ample torque: the speed in one step, 1 s later the angle (centred pivot: gravity has no lever).
+  {
+    const { w, k } = board({ motorSpeed: 2, maxMotorTorque: 1e6 });
+    w.step();
+    assert.ok(Math.abs(w.kinematic(k).angularVelocity - 2) < 1e-3, `${w.kinematic(k).angularVelocity}`);
+    for (let i = 1; i < 60; i++) w.step();
+    assert.ok(Math.abs(w.kinematic(k).angle - 2) < 0.01, `after 1 s: ${w.kinematic(k).angle} rad`);
+    w.destroy();
+  }
+  // Limited torque: twice the torque, twice the spin after 5 steps (still short of the speed).
+  const spin = (torque) => {
+    const { w, k } = board({ motorSpeed: 100, maxMotorTorque: torque });
+    for (let i = 0; i < 5; i++) w.step();
+    const v = w.kinematic(k).angularVelocity;
+    w.destroy();
+    return v;
+  };
+  const one = spin(1), two = spin(2);
+  assert.ok(one > 0 && one < 100 && Math.abs(two / one - 2) < 0.01, `${one}, ${two}`);
+  // A limit stops it, and it stays there.
+  {
+    const { w, k } = board({ motorSpeed: 3, maxMotorTorque: 1e6, lowerAngle: -0.5, upperAngle: 0.5 });
+    let past = 0;
+    for (let i = 0; i < 60; i++) {
+      w.step();
+      past = Math.max(past, w.kinematic(k).angle - 0.5);
+    }
+    assert.ok(past <= 1e-6 && Math.abs(w.kinematic(k).angle - 0.5) < 1e-6, `at ${w.kinematic(k).angle}, past by ${past}`);
+    w.destroy();
+  }
+  // A lever pivoted at one end with a ball at 3: about 12 N m of weight to lift.
+  const lift = (torque) => {
+    const { w, k } = board({ pivot: 0, motorSpeed: 1, maxMotorTorque: torque, lowerAngle: -0.6, upperAngle: 0.6 });
+    const s = w.slotOf(w.addBall(3, 0.25, 0.2, { friction: 1 }));
+    for (let i = 0; i < 30; i++) w.step();
+    const out = { angle: w.kinematic(k).angle, y: w.balls.y[s] };
+    w.destroy();
+    return out;
+  };
+  const weak = lift(5), strong = lift(60);
+  console.log(`motor lift: 5 N m leaves the board at ${weak.angle.toFixed(3)} rad, 60 N m raises it to ${strong.angle.toFixed(3)} rad and the ball to y ${strong.y.toFixed(3)}`);
+  assert.ok(weak.angle < 0, 'too little torque: the load wins');
+  assert.ok(strong.angle > 0.3 && strong.y > 1, 'enough torque: the load goes up');
+});
