@@ -479,5 +479,6 @@ export function mount(el, api) {
   return {
     state, stage, timer, setRunning, build, stepOnce, drop, launch,
     get world() { return built.world; },
+    get built() { return built; },
   };
 }
