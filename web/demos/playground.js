@@ -309,7 +309,8 @@ export function mount(el, api) {
     const r = restCount(world);
     const contacts = world.contacts().length / 6;
     out.set('scene', state.scene === 'plinko' ? `plinko, ${state.count.toLocaleString('en')} balls` : SCENES[state.scene].title);
-    out.set('ms', timer.steps ? num(timer.mean, 2) : '—');
+    // A few balls step in microseconds, below what the page's clock resolves.
+    out.set('ms', !timer.steps ? '—' : timer.mean < 0.01 ? '< 0.01' : num(timer.mean, 2));
     out.set('draw', state.drawMs ? num(state.drawMs, 2) : '—');
     out.set('balls', `${r.live - r.asleep} / ${r.asleep}`);
     out.set('contacts', String(contacts));
@@ -463,11 +464,15 @@ export function mount(el, api) {
       }
     }
   });
+  // Let go when the finger lifts, or when the browser takes it for a scroll (pointercancel).
   for (const type of ['pointerup', 'pointercancel']) {
     canvas.addEventListener(type, (e) => {
       if (held.pointers.delete(e.pointerId)) flip();
     });
   }
+  canvas.addEventListener('contextmenu', (e) => {
+    if (state.scene === 'pinball') e.preventDefault(); // a held finger is a flipper, not a long press
+  });
 
   inputs.count.value = String(state.count);
   showCount();
