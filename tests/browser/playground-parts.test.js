@@ -172,10 +172,14 @@ describe('playground scenes with moving parts (desktop 1280 × 800)', { skip }, 
     for (const [side, fx] of [[0, 0.3], [1, 0.7]]) {
       await page.mouse.move(box.x + box.width * fx, box.y + box.height * 0.5);
       await page.mouse.down();
-      await run(page, 6);
-      const up = await flippers(page);
+      let up;
+      try {
+        await run(page, 6);
+        up = await flippers(page);
+      } finally {
+        await page.mouse.up(); // never left pressed for the next test
+      }
       assert.ok(Math.abs(up[side] - 0.45) < 1e-4 && Math.abs(up[1 - side] + 0.45) < 1e-4, `press on ${side ? 'right' : 'left'} half: ${up}`);
-      await page.mouse.up();
       await run(page, 8);
       const down = await flippers(page);
       assert.ok(Math.abs(down[side] + 0.45) < 1e-4, `released: ${down}`);
