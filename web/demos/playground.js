@@ -4,17 +4,29 @@
 // - fast balls: section 5's tunnelling scene on the world: balls shot at a
 //   thin wall at 5 to 3,000 units/s, with no gravity and full restitution;
 //   the world sweeps every ball against the statics, so none gets through.
+// - teeter-totter: a pivoted capsule (a board with angle limits) with three
+//   light balls on its low end; a heavy ball lands on the high end, the
+//   board swings and throws them. The readout shows the board's angle.
+// - pinball: a sloped table (gravity 6) with chain walls, kicking bumpers,
+//   two flippers (kinematic capsules, turned toward their target angle
+//   before each step by the keys, mouse or touch), a kinematic plunger and
+//   a one-way gate (a pivoted capsule with limits) over its lane. A ball
+//   that drains is removed and a new one waits on the plunger.
+// - marble track: four chains (a straight run of 52 pieces, a bank, a wavy
+//   run, a bowl); the marbles roll over the joints without a bump and
+//   settle in the bowl.
 // Controls: pause, single step, slow motion (a quarter speed), reset, the
-// debug draw's contact normals. A click or tap drops a ball. The readout
-// shows ms per step, balls awake and asleep, and touching contacts.
+// debug draw's contact normals. A click or tap drops a ball (in pinball a
+// press on the left or right half works that flipper; the Drop button
+// launches). The readout shows ms per step, balls awake and asleep,
+// touching contacts, and each scene's own numbers.
 // prefers-reduced-motion starts it paused; off screen it neither steps nor
 // draws (the Stage only runs while its canvas is near the view).
 //
-// Still to come (they need API that is being added to the library, moving
-// parts: kinematic and pivoted capsules, chains): a ball on a teeter-totter,
-// pinball flippers, and a marble track built from a chain of capsules. Add
-// each as one more entry of SCENES (and one more radio button in
-// index.html) once World has it; do not fake them with page code.
+// A scene is one entry of SCENES (and one radio button in index.html):
+// build(api, n) returns { world, dropRadius, ... }; optional drive(built,
+// input) runs before each step, after(built) after it, launch(built) on the
+// Drop button. All physics is the World's; the page only sets targets.
 import { Stage } from '../lib/stage.js';
 import * as draw from '../lib/draw.js';
 import { Readout, num, vec } from '../lib/readout.js';
@@ -28,7 +40,7 @@ export const needs = ['World', 'drawWorld'];
 /** The ball radius for n plinko balls: the same total area whatever n (capped for few balls). */
 export const plinkoRadius = (n) => Math.min(0.3, 0.1 * Math.sqrt(10000 / n));
 
-const SCENES = {
+export const SCENES = {
   plinko: {
     title: 'plinko',
     view: { x0: -20, y0: -12.5, x1: 20, y1: 12.5 },
@@ -75,6 +87,134 @@ const SCENES = {
       return { world, wall, dropRadius: 0.25 };
     },
   },
+  teeter: {
+    title: 'teeter-totter',
+    view: { x0: -8, y0: -0.5, x1: 8, y1: 9.5 },
+    build(api) {
+      const world = new api.World({ ballCapacity: 128, staticCapacity: 32 });
+      world.addLine(-8, 0, 8, 0, { rollingResistance: 0.05 }); // floor and walls
+      world.addLine(-7.6, 20, -7.6, 0);
+      world.addLine(7.6, 0, 7.6, 20);
+      world.addCapsule(-0.7, 0, 0, 1.62, 0.08); // the stand under the pivot
+      world.addCapsule(0.7, 0, 0, 1.62, 0.08);
+      world.addCapsule(-4.8, 0, -4.8, 1.4, 0.1); // a stop at the low end
+      // The board: 9 long, turning about its centre, at most ±0.3 rad; it starts down on the left.
+      const board = world.addPivotedCapsule(0, 1.8, 0.3, 9, 0.12, { lowerAngle: -0.3, upperAngle: 0.3, friction: 0.6 });
+      for (let i = 0; i < 3; i++) world.addBall(-4.3 + i * 0.62, 1.2 + i * 0.2, 0.3, { friction: 0.6 });
+      // The weight: a dense ball dropped onto the high end throws the light ones.
+      world.addBall(3.3, 8.6, 0.5, { density: 8, friction: 0.6 });
+      return { world, board, dropRadius: 0.3 };
+    },
+  },
+  pinball: {
+    title: 'pinball',
+    view: { x0: -6, y0: -1.2, x1: 6, y1: 13.2 },
+    flipper: { x: 2.2, y: 1.2, rest: -0.45, up: 0.45, length: 1.8, radius: 0.18 },
+    plunger: { x: 5.1, y: -0.6, travel: 1.5 },
+    build(api) {
+      // A sloped table: gravity along it is 6 units/s², not 10.
+      const world = new api.World({ gravityY: -6, ballCapacity: 32, staticCapacity: 128 });
+      // The outer wall as one chain: up the right side, round the top, down the left.
+      const wall = [5.5, -1.2];
+      for (let i = 0; i <= 32; i++) wall.push(5.5 * Math.cos((Math.PI * i) / 32), 7.5 + 5.5 * Math.sin((Math.PI * i) / 32));
+      wall.push(-5.5, 3.2);
+      world.addChain(wall, 0.1, { friction: 0.1 });
+      world.addCapsule(4.7, -1.2, 4.7, 6.75, 0.1, { friction: 0.1 }); // the plunger lane's inner wall
+      const f = this.flipper;
+      world.addCapsule(-5.5, 3.2, -f.x - 0.15, f.y + 0.1, 0.1, { friction: 0.1 }); // inlanes down to the flippers
+      world.addCapsule(4.6, 3.2, f.x + 0.15, f.y + 0.1, 0.1, { friction: 0.1 });
+      // Bumpers: short capsules and posts that kick (restitution above 1).
+      const kick = { restitution: 1.3, friction: 0 };
+      world.addCapsule(-1.6, 7.8, -0.9, 8.6, 0.3, kick);
+      world.addCapsule(0.9, 8.6, 1.6, 7.8, 0.3, kick);
+      world.addCircle(0, 6.3, 0.45, kick);
+      world.addCapsule(-3.6, 5.4, -3.0, 4.4, 0.15, kick); // slingshots above the inlanes
+      world.addCapsule(3.0, 4.4, 3.6, 5.4, 0.15, kick);
+      // The flippers: kinematic capsules pivoting at their outer end, turned by the keys, mouse or touch.
+      // The right one pivots at its end b, so both turn through angles near 0 (-0.45 to 0.45).
+      const left = world.addKinematicCapsule(-f.x, f.y, f.rest, f.length, f.radius, { pivot: 0, friction: 0.3 });
+      const right = world.addKinematicCapsule(f.x, f.y, -f.rest, f.length, f.radius, { pivot: 1, friction: 0.3 });
+      // A one-way gate over the plunger lane's exit: a pivoted capsule that a ball
+      // going up swings open and a ball coming down cannot (its limits).
+      world.addPivotedCapsule(4.72, 6.85, 0.2, 0.62, 0.06, { pivot: 0, density: 0.5, lowerAngle: 0.2, upperAngle: 1.75 });
+      const p = this.plunger;
+      const plunger = world.addKinematicCapsule(p.x, p.y, 0, 0.4, 0.1);
+      for (let i = 0; i < 3; i++) world.addBall(-2 + 2 * i, 11 - 0.4 * i, 0.25, { restitution: 0.2, friction: 0.3 });
+      const built = { world, left, right, plunger, angles: [f.rest, f.rest], push: 0, drained: 0, dropRadius: 0.25 };
+      this.load(built);
+      return built;
+    },
+    /** A ball on the plunger, unless one is there already. */
+    load(built) {
+      const p = this.plunger;
+      if (built.world.queryBox(p.x - 0.3, p.y, p.x + 0.3, p.y + 1).some((h) => built.world.hasBall(h))) return;
+      built.world.addBall(p.x, p.y + 0.36, 0.25, { restitution: 0.2, friction: 0.3 });
+    },
+    /** Before each step: flippers toward up or rest (24 rad/s up, 15 down), the plunger's stroke. */
+    drive(built, input) {
+      const { world } = built;
+      const f = this.flipper;
+      const dt = 1 / 60;
+      ['left', 'right'].forEach((side, k) => {
+        const want = input[side] ? f.up : f.rest;
+        const a = built.angles[k];
+        const next = want > a ? Math.min(want, a + 24 * dt) : Math.max(want, a - 15 * dt);
+        built.angles[k] = next;
+        world.setKinematicTarget(built[side], k ? f.x : -f.x, f.y, k ? -next : next);
+      });
+      const p = this.plunger;
+      // The stroke: up by `travel` in 5 steps (18 units/s), back down in 30.
+      if (built.push > 0) built.push--;
+      const t = built.push > 30 ? (35 - built.push) / 5 : built.push / 30;
+      world.setKinematicTarget(built.plunger, p.x, p.y + p.travel * t, 0);
+    },
+    launch(built) {
+      if (built.push === 0) built.push = 35;
+    },
+    /** After each step: balls below the table drain; a new one waits on the plunger. */
+    after(built) {
+      const { world } = built;
+      const b = world.balls;
+      for (let i = 0; i < b.count; i++) {
+        if (b.alive(i) && b.y[i] < -1.6) {
+          world.removeBall(world.ballHandle(i));
+          built.drained++;
+          this.load(built);
+        }
+      }
+    },
+  },
+  marble: {
+    title: 'marble track',
+    view: { x0: -8, y0: -0.3, x1: 8, y1: 9.7 },
+    build(api) {
+      const world = new api.World({ ballCapacity: 128, staticCapacity: 256 });
+      const pieces = [];
+      /** A chain through n + 1 points of f(t), t from 0 to 1. */
+      const chain = (n, f, rollingResistance = 0.01) => {
+        const pts = [];
+        for (let i = 0; i <= n; i++) pts.push(...f(i / n));
+        pieces.push(...world.addChain(pts, 0.08, { friction: 0.4, rollingResistance }));
+      };
+      // The top run: straight, 52 pieces that roll as one capsule.
+      chain(52, (t) => [-7.6 + 13.2 * t, 9.0 - 2.4 * t]);
+      // A bank at the right: half a circle that turns the marbles down and back.
+      chain(12, (t) => {
+        const a = ((75 - 135 * t) * Math.PI) / 180;
+        return [6.4 + 1.5 * Math.cos(a), 5.4 + 1.5 * Math.sin(a)];
+      });
+      // The second run, back to the left: wavy, but downhill all the way (no dip to stop in).
+      chain(60, (t) => [7.4 - 12.2 * t, 3.7 - 1.3 * t + 0.075 * Math.sin(t * 3 * 2 * Math.PI)]);
+      // The bowl at the bottom, where the marbles settle, with a wall on the left.
+      chain(49, (t) => {
+        if (t === 0) return [-7.8, 5];
+        const x = -7.8 + 15.6 * (t - 1 / 49) * (49 / 48);
+        return [x, 1.8 * (x / 7.8) ** 2];
+      }, 0.06);
+      for (let i = 0; i < 6; i++) world.addBall(-7.2 + 0.75 * i, 9.5 - 0.14 * i, 0.3, { friction: 0.4 });
+      return { world, pieces: pieces.length, dropRadius: 0.3 };
+    },
+  },
 };
 
 export function mount(el, api) {
@@ -91,6 +231,7 @@ export function mount(el, api) {
     wallHits: 0, // fast balls: hit events on the wall
     drawMs: 0,
     shown: null, // the last readout values
+    input: { left: false, right: false }, // pinball: the flippers held up
   };
   let built = null;
   const inputs = {
@@ -117,7 +258,13 @@ export function mount(el, api) {
     .row('contacts', 'touching contacts', { short: 'contacts' })
     .row('steps', 'steps', { short: 'steps' })
     .row('hits', 'hits on the thin wall')
-    .row('passed', 'balls past the thin wall', { short: 'past the wall' });
+    .row('passed', 'balls past the thin wall', { short: 'past the wall' })
+    .row('board', 'board angle, <code>kinematic(board).angle</code>', { short: 'board' })
+    .row('flippers', 'flipper angles, left / right', { short: 'flippers' })
+    .row('drained', 'balls drained')
+    .row('pieces', 'chain pieces (<code>addChain</code>)');
+  const ROWS = { fast: ['hits', 'passed'], teeter: ['board'], pinball: ['flippers', 'drained'], marble: ['pieces'] };
+  const keysHelp = el.querySelector('.keys');
 
   function build() {
     built?.world.destroy();
@@ -130,15 +277,19 @@ export function mount(el, api) {
     stage.view.world = sc.view;
     if (stage.view.width > 0) stage.view.fit(stage.view.width, stage.view.height);
     countLabel.hidden = state.scene !== 'plinko';
-    out.show('hits', state.scene === 'fast');
-    out.show('passed', state.scene === 'fast');
+    for (const [name, keys] of Object.entries(ROWS)) for (const k of keys) out.show(k, state.scene === name);
+    buttons.drop.textContent = sc.launch ? 'Launch a ball' : 'Drop a ball';
+    keysHelp.hidden = state.scene !== 'pinball';
     report(true);
     stage.invalidate();
   }
 
   function stepOnce() {
     const { world } = built;
+    const sc = SCENES[state.scene];
+    sc.drive?.(built, state.input);
     timer.step(world);
+    sc.after?.(built);
     state.steps++;
     if (state.scene === 'fast') {
       const hit = world.events.hit;
@@ -158,13 +309,22 @@ export function mount(el, api) {
     const r = restCount(world);
     const contacts = world.contacts().length / 6;
     out.set('scene', state.scene === 'plinko' ? `plinko, ${state.count.toLocaleString('en')} balls` : SCENES[state.scene].title);
-    out.set('ms', timer.steps ? num(timer.mean, 2) : '—');
+    // A few balls step in microseconds, below what the page's clock resolves.
+    out.set('ms', !timer.steps ? '—' : timer.mean < 0.01 ? '< 0.01' : num(timer.mean, 2));
     out.set('draw', state.drawMs ? num(state.drawMs, 2) : '—');
     out.set('balls', `${r.live - r.asleep} / ${r.asleep}`);
     out.set('contacts', String(contacts));
     out.set('steps', String(state.steps));
     out.set('hits', String(state.wallHits));
     out.set('passed', String(state.passed), state.passed ? 'hit' : '');
+    if (built.board) out.set('board', `${num(world.kinematic(built.board).angle, 3)} rad`);
+    if (built.left) {
+      const l = world.kinematic(built.left).angle;
+      const r = -world.kinematic(built.right).angle; // the right one is mirrored
+      out.set('flippers', `${num(l)} / ${num(r)} rad`);
+      out.set('drained', String(built.drained));
+    }
+    if (built.pieces) out.set('pieces', String(built.pieces));
     state.shown = { awake: r.live - r.asleep, asleep: r.asleep, contacts, steps: state.steps };
   }
 
@@ -177,6 +337,10 @@ export function mount(el, api) {
     if (state.scene === 'fast') {
       SCENES.fast.speeds.forEach((v, i) => draw.label(ctx, view, -6.6, 2.4 - i * 1.6 + 0.55, `${v} units/s`, colors.ink));
     }
+    if (state.scene === 'pinball') {
+      draw.label(ctx, view, -3.9, -0.6, '← or Z', colors.ink);
+      draw.label(ctx, view, 1.3, -0.6, '→ or /', colors.ink);
+    }
     report(!state.running); // paused (single steps): always current
   }
 
@@ -184,7 +348,9 @@ export function mount(el, api) {
     world: SCENES.plinko.view,
     draw: scene,
     step: stepOnce,
-    tap: (p) => drop(p.x, p.y),
+    tap: (p) => {
+      if (state.scene !== 'pinball') drop(p.x, p.y); // in pinball a press works a flipper
+    },
     summary: () => out.summary(),
   });
 
@@ -211,6 +377,10 @@ export function mount(el, api) {
     announce(`Step ${state.steps}. ${out.summary()}.`);
   });
   buttons.drop.addEventListener('click', () => {
+    if (SCENES[state.scene].launch) {
+      launch();
+      return;
+    }
     const v = SCENES[state.scene].view;
     drop(v.x0 + 1 + dropRnd() * (v.x1 - v.x0 - 2), v.y1 - 0.5);
   });
@@ -246,6 +416,64 @@ export function mount(el, api) {
     announce(`Plinko with ${state.count.toLocaleString('en')} balls.`);
   });
 
+  // Pinball: the flippers by keys (while the canvas has focus), mouse or
+  // touch (a press on the left or right half of the table, held as long as
+  // it stays down); the down arrow or Space launches a ball.
+  const KEYS = { ArrowLeft: 'left', z: 'left', Z: 'left', ArrowRight: 'right', '/': 'right' };
+  const held = { keys: new Set(), pointers: new Map() };
+  const canvas = stage.canvas;
+  function flip() {
+    for (const side of ['left', 'right']) {
+      state.input[side] = held.keys.has(side) || [...held.pointers.values()].includes(side);
+    }
+  }
+  function launch() {
+    SCENES.pinball.launch(built);
+    announce('Ball launched.');
+  }
+  canvas.addEventListener('keydown', (e) => {
+    if (state.scene !== 'pinball' || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (KEYS[e.key]) {
+      held.keys.add(KEYS[e.key]);
+      flip();
+    } else if (e.key === 'ArrowDown' || e.key === ' ') {
+      if (!e.repeat) SCENES.pinball.launch(built);
+    } else return;
+    e.preventDefault();
+  });
+  canvas.addEventListener('keyup', (e) => {
+    if (!KEYS[e.key]) return;
+    held.keys.delete(KEYS[e.key]);
+    flip();
+  });
+  canvas.addEventListener('blur', () => {
+    held.keys.clear();
+    flip();
+  });
+  canvas.addEventListener('pointerdown', (e) => {
+    if (state.scene !== 'pinball' || (e.button !== undefined && e.button !== 0)) return;
+    const r = canvas.getBoundingClientRect();
+    held.pointers.set(e.pointerId, e.clientX - r.left < r.width / 2 ? 'left' : 'right');
+    flip();
+    if (e.pointerType === 'mouse') {
+      canvas.focus({ preventScroll: true, focusVisible: false }); // the keys work next
+      try {
+        canvas.setPointerCapture(e.pointerId); // released off the canvas still lets go
+      } catch {
+        // a synthetic pointer cannot be captured
+      }
+    }
+  });
+  // Let go when the finger lifts, or when the browser takes it for a scroll (pointercancel).
+  for (const type of ['pointerup', 'pointercancel']) {
+    canvas.addEventListener(type, (e) => {
+      if (held.pointers.delete(e.pointerId)) flip();
+    });
+  }
+  canvas.addEventListener('contextmenu', (e) => {
+    if (state.scene === 'pinball') e.preventDefault(); // a held finger is a flipper, not a long press
+  });
+
   inputs.count.value = String(state.count);
   showCount();
   inputs.slow.checked = false;
@@ -254,7 +482,8 @@ export function mount(el, api) {
   build();
   setRunning(!reducedMotion());
   return {
-    state, stage, timer, setRunning, build, stepOnce, drop,
+    state, stage, timer, setRunning, build, stepOnce, drop, launch,
     get world() { return built.world; },
+    get built() { return built; },
   };
 }

@@ -22,6 +22,7 @@ export function drawOptions(view, extra = {}) {
     sleepColor: colors.faint,
     staticColor: colors.shape,
     contactColor: colors.hit,
+    kinematicColor: colors.point, // flippers, seesaws
     ...extra,
   };
 }
