@@ -9,7 +9,8 @@
  *   a small margin), solved as soft constraints with warm starting and a
  *   relax pass, restitution is applied once after the sub-steps, and every
  *   ball is then swept against the statics (continuous collision, always on,
- *   no speed cap). Deterministic: the same inputs give the same bits in
+ *   no speed cap); bullet balls are then swept against the other balls
+ *   too (CAP_BALL_BULLET). Deterministic: the same inputs give the same bits in
  *   every build (only +, -, *, /, sqrt in a fixed order; orders come from
  *   slots only).
  *
@@ -67,6 +68,23 @@ typedef enum cap_ball_field {
 /* Ball flags (CAP_BALL_FLAGS). */
 #define CAP_BALL_ALIVE 1u
 #define CAP_BALL_AWAKE 2u
+/* A bullet (cap_ball_def.bullet; fixed for the ball's life): after the
+ * sweep against the statics, each step sweeps every awake bullet that moved
+ * from its start to its end position against every other live ball it
+ * collides with (category and mask), in slot order, and stops it at the
+ * first time of impact. A ball that is not a bullet counts at its end
+ * position (where the step leaves it); another bullet counts there and
+ * along its own path too (the two relative to each other, so two bullets
+ * meeting head on cannot swap places). As for the statics, the allowed
+ * distance between centres is min(r1 + r2 - slop, the start distance): a
+ * bullet that starts a step clear of a ball never ends it on the far side
+ * of that ball nor overlapping it deeper than the slop, at any speed; a
+ * bullet in contact may move along or away. The bullet keeps its velocity;
+ * the next step's contact bounces it and pushes the other ball. Only
+ * bullets pay: a brute-force pass over the ball slots per moving bullet per
+ * step (O(balls) each). The guarantee is the bullet's own: a fast ball that
+ * is not a bullet may still pass through a bullet at rest. */
+#define CAP_BALL_BULLET 4u
 
 /* Static kinds. A capsule with radius 0 is a segment; with a = b a circle. */
 typedef enum cap_static_kind { CAP_STATIC_CAPSULE = 0, CAP_STATIC_LINE = 1, CAP_STATIC_KINEMATIC = 2, CAP_STATIC_PIVOTED = 3 } cap_static_kind;
@@ -99,6 +117,7 @@ typedef struct cap_ball_def {
     float linear_damping, angular_damping; /* >= 0, default 0 */
     uint32_t category, mask;        /* collide when (catA & maskB) && (catB & maskA) */
     int32_t awake;                  /* default 1 */
+    int32_t bullet;                 /* default 0; 1: continuous against balls too (CAP_BALL_BULLET) */
 } cap_ball_def;
 
 typedef struct cap_static_def {

@@ -9,8 +9,8 @@
  *   then continuous collision of every moving ball against the statics: no
  *   speed cap, and a ball that starts a step clear of a static never ends it
  *   on the other side of that static's core or deeper in it than a slop
- *   (0.005 m). Ball–ball contacts are not continuous: very fast balls may
- *   pass through other balls.
+ *   (0.005 m). Ball–ball contacts are continuous only for bullets
+ *   (`BallOptions.bullet`): other very fast balls may pass through balls.
  * - Normals: static → ball; ball → ball from the lower slot to the higher.
  * - Materials mix as friction √(fa·fb), restitution max(ea, eb), rolling
  *   resistance max(ca, cb). Restitution acts above `restitutionThreshold`.
@@ -84,6 +84,19 @@ export interface BallOptions {
   mask?: number;
   /** Default true. */
   awake?: boolean;
+  /**
+   * Default false. A bullet gets against other balls the guarantee every ball has against statics: after the
+   * sweep against the statics, each step sweeps every moving bullet from its start to its end position against
+   * the other balls (those it collides with: category and mask), in slot order, and stops it at the first time
+   * of impact. So a bullet that starts a step clear of a ball never ends it on the far side of that ball, nor
+   * overlapping it deeper than the slop (0.005 m), at any speed; it keeps its velocity and the next step's
+   * contact bounces it and pushes the ball. A ball that is not a bullet counts where the step leaves it; another
+   * bullet counts there and along its own path too (two bullets meeting head on never swap places). Cost: each
+   * moving bullet checks every ball slot, O(balls) per bullet per step; worlds without bullets pay nothing. The
+   * guarantee is the bullet's own: a fast ball that is not a bullet may still pass through a bullet at rest.
+   * Fixed for the ball's life; `balls.flags` bit 4 (value 4) shows it.
+   */
+  bullet?: boolean;
 }
 
 export interface StaticOptions {
@@ -120,7 +133,7 @@ export interface Balls {
   readonly angle: Float32Array;
   readonly angularVelocity: Float32Array;
   readonly radius: Float32Array;
-  /** Bit 1: alive, bit 2: awake. */
+  /** Value 1: alive, 2: awake, 4: a bullet (BallOptions.bullet). */
   readonly flags: Uint32Array;
   /** slot: an integer below the views' length (else TypeError / RangeError naming it). */
   alive(slot: number): boolean;

@@ -17,7 +17,7 @@ const WORLD_DEF = ['gravityX', 'gravityY', 'dt', 'subSteps', 'ballCapacity', 'st
   'unitsPerMeter', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed', 'restitutionThreshold',
   'hitSpeedThreshold', 'sleepSpeed', 'sleepTime', 'sleep'];
 const BALL_DEF = ['x', 'y', 'vx', 'vy', 'angle', 'angularVelocity', 'radius', 'density', 'restitution', 'friction',
-  'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake'];
+  'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake', 'bullet'];
 const STATIC_DEF = ['kind', 'ax', 'ay', 'bx', 'by', 'radius', 'restitution', 'friction', 'rollingResistance',
   'category', 'mask', 'sensor'];
 // Ball fields, in cap_ball_field order (float32 first, then u32).
@@ -52,7 +52,7 @@ const WORLD_OPTIONS = new Set(['gravityX', 'gravityY', 'dt', 'subSteps', 'ballCa
   'eventCapacity', 'unitsPerMeter', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed',
   'restitutionThreshold', 'hitSpeedThreshold', 'sleepSpeed', 'sleepTime', 'sleep']);
 const BALL_OPTIONS = new Set(['vx', 'vy', 'angle', 'angularVelocity', 'density', 'restitution', 'friction',
-  'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake']);
+  'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake', 'bullet']);
 const STATIC_OPTIONS = new Set(['restitution', 'friction', 'rollingResistance', 'category', 'mask', 'sensor']);
 const CHAIN_OPTIONS = new Set(['loop', 'oneSided', 'restitution', 'friction', 'rollingResistance', 'category', 'mask']);
 const PIVOTED_OPTIONS = new Set(['pivot', 'density', 'lowerAngle', 'upperAngle', 'motorSpeed', 'maxMotorTorque', 'angularDamping',
@@ -345,12 +345,13 @@ export class World {
     }
     for (const k of ['category', 'mask']) if (o[k] !== undefined) v[k] = bits(o[k], `options.${k}`);
     if (o.awake !== undefined) v.awake = bool(o.awake, 'options.awake') ? 1 : 0;
+    if (o.bullet !== undefined) v.bullet = bool(o.bullet, 'options.bullet') ? 1 : 0;
     const p = this.#params();
     rt.wasm.capw_ball_def_default(p << 2);
     BALL_DEF.forEach((k, i) => {
       if (v[k] === undefined) return;
       if (k === 'category' || k === 'mask') rt.heapU32[p + i] = v[k];
-      else if (k === 'awake') rt.heapI32[p + i] = v[k];
+      else if (k === 'awake' || k === 'bullet') rt.heapI32[p + i] = v[k];
       else rt.heapF32[p + i] = v[k];
     });
     const version = this._call('capw_world_version');

@@ -98,7 +98,7 @@ static int consistent(const cap_world* w, const uint32_t* n)
     const uint32_t* gen = w->ball[CAP_BALL_GENERATION];
     uint32_t live = 0;
     for (uint32_t i = 0; i < n[N_BALLS]; i++) {
-        if (flags[i] & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE)) return 0;
+        if (flags[i] & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET)) return 0;
         if (!(flags[i] & CAP_BALL_ALIVE)) continue;
         live++;
         const float r = ((const float*)w->ball[CAP_BALL_RADIUS])[i];

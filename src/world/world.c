@@ -255,7 +255,7 @@ int cap_world_add_ball(cap_world* w, const cap_ball_def* d, uint32_t* slot_out)
     for (int f = 0; f < CAP_BALL_FLOAT_FIELDS; f++) CAP_BF(w, f)[slot] = vals[f];
     CAP_BU(w, CAP_BALL_CATEGORY)[slot] = d->category;
     CAP_BU(w, CAP_BALL_MASK)[slot] = d->mask;
-    flags[slot] = CAP_BALL_ALIVE | (d->awake ? CAP_BALL_AWAKE : 0u);
+    flags[slot] = CAP_BALL_ALIVE | (d->awake ? CAP_BALL_AWAKE : 0u) | (d->bullet ? CAP_BALL_BULLET : 0u);
     CAP_BU(w, CAP_BALL_GENERATION)[slot] += 1u;
     w->last_x[slot] = d->x;
     w->last_y[slot] = d->y;
