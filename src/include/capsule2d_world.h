@@ -72,18 +72,21 @@ typedef enum cap_ball_field {
  * sweep against the statics, each step sweeps every awake bullet that moved
  * from its start to its end position against every other live ball it
  * collides with (category and mask), in slot order, and stops it at the
- * first time of impact. A ball that is not a bullet counts at its end
- * position (where the step leaves it); another bullet counts there and
- * along its own path too (the two relative to each other, so two bullets
- * meeting head on cannot swap places). As for the statics, the allowed
- * distance between centres is min(r1 + r2 - slop, the start distance): a
- * bullet that starts a step clear of a ball never ends it on the far side
- * of that ball nor overlapping it deeper than the slop, at any speed; a
- * bullet in contact may move along or away. The bullet keeps its velocity;
- * the next step's contact bounces it and pushes the other ball. Only
- * bullets pay: a brute-force pass over the ball slots per moving bullet per
- * step (O(balls) each). The guarantee is the bullet's own: a fast ball that
- * is not a bullet may still pass through a bullet at rest. */
+ * first time of impact. The other ball moves too, in a straight line from
+ * its start to where the step leaves it (final for balls that are not
+ * bullets and for bullets in lower slots): when the two paths meet, the
+ * bullet stops at the earlier of their meeting and its impact with the
+ * other ball's end position; paths that never meet (two balls flying
+ * together, one crossing behind the other) stop nothing. As for the
+ * statics, the allowed distance between centres is min(r1 + r2 - slop, the
+ * start distance): a bullet that starts a step clear of a ball never ends
+ * it on the far side of that ball nor overlapping it deeper than the slop,
+ * at any speed (two bullets never swap places); a bullet in contact may
+ * move along or away. The bullet keeps its velocity: the next step's
+ * contact bounces it and pushes the other ball. Only bullets pay: a
+ * brute-force pass over the ball slots per moving bullet per step
+ * (O(balls) each). The guarantee is the bullet's own: a fast ball that is
+ * not a bullet may still run into or through a bullet. */
 #define CAP_BALL_BULLET 4u
 
 /* Static kinds. A capsule with radius 0 is a segment; with a = b a circle. */

@@ -90,8 +90,9 @@ export interface BallOptions {
    * the other balls (those it collides with: category and mask), in slot order, and stops it at the first time
    * of impact. So a bullet that starts a step clear of a ball never ends it on the far side of that ball, nor
    * overlapping it deeper than the slop (0.005 m), at any speed; it keeps its velocity and the next step's
-   * contact bounces it and pushes the ball. A ball that is not a bullet counts where the step leaves it; another
-   * bullet counts there and along its own path too (two bullets meeting head on never swap places). Cost: each
+   * contact bounces it and pushes the ball. The other ball is taken to move in a straight line from its start to
+   * where the step leaves it: when the two paths meet, the bullet stops at the earlier of the meeting and its impact
+   * with the ball's end position; two balls flying together are not stopped; two bullets never swap places. Cost: each
    * moving bullet checks every ball slot, O(balls) per bullet per step; worlds without bullets pay nothing. The
    * guarantee is the bullet's own: a fast ball that is not a bullet may still pass through a bullet at rest.
    * Fixed for the ball's life; `balls.flags` bit 4 (value 4) shows it.

@@ -458,11 +458,15 @@ static __attribute__((noinline)) float toi_ball(float wx, float wy, float dx, fl
 }
 
 /* A bullet (CAP_BALL_BULLET) swept from its start to its end position
- * against every other live ball it collides with, in slot order: a ball at
- * its end position (where this step leaves it: the balls that are not
- * bullets are final here), and another bullet also along its path,
- * relative to this one. Brute force, O(ball slots). Returns the time of
- * impact in [0, 1) or 2. */
+ * against every other live ball it collides with, in slot order (brute
+ * force, O(ball slots)). Each other ball moves too, from its start to where
+ * the step leaves it (final for balls that are not bullets and for the
+ * bullets before this one): a pair whose relative path comes within the
+ * allowed distance stops the bullet at the earlier of that time and its time
+ * of impact with the other ball's end position, so it ends neither inside
+ * nor on the far side of it. A pair whose relative path stays clear (two
+ * balls flying together, one crossing behind the other) stops nothing: its
+ * end positions are clear. Returns the time of impact in [0, 1) or 2. */
 static float ccd_bullet(const step_ctx* s, uint32_t i)
 {
     float p0x = s->sx[i], p0y = s->sy[i], dx = s->x[i] - p0x, dy = s->y[i] - p0y, r = s->rad[i];
@@ -471,11 +475,10 @@ static float ccd_bullet(const step_ctx* s, uint32_t i)
     float best = 2.0f;
     for (uint32_t j = 0; j < s->n; j++) {
         if (j == i || !(s->flags[j] & CAP_BALL_ALIVE) || !((s->cat[i] & s->mask[j]) && (s->cat[j] & s->mask[i]))) continue;
-        float qx = s->x[j], qy = s->y[j], rj = s->rad[j], R = r + rj;
-        if (s->flags[j] & CAP_BALL_BULLET)
-            best = fmin2(best, toi_ball(p0x - s->sx[j], p0y - s->sy[j], dx - (qx - s->sx[j]), dy - (qy - s->sy[j]), R, s->slop));
-        if (qx + rj < x0 || qx - rj > x1 || qy + rj < y0 || qy - rj > y1) continue;
-        best = fmin2(best, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop));
+        float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], rj = s->rad[j], R = r + rj;
+        if (fmax2(qx, ox) + rj < x0 || fmin2(qx, ox) - rj > x1 || fmax2(qy, oy) + rj < y0 || fmin2(qy, oy) - rj > y1) continue;
+        float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
+        if (t < 1.0f) best = fmin2(best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
     }
     return best;
 }

@@ -175,7 +175,7 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
   const ballOptions = {
     vx: 'number', vy: 'number', angle: 'number', angularVelocity: 'number', gravityScale: 'number', density: 'positive',
     restitution: 'radius', friction: 'radius', rollingResistance: 'radius', linearDamping: 'radius', angularDamping: 'radius',
-    category: 'bits', mask: 'bits', awake: 'bool',
+    category: 'bits', mask: 'bits', awake: 'bool', bullet: 'bool',
   };
   const valid = { number: 1, positive: 1, radius: 0.5, bits: 3, bool: true };
   for (const [key, kind] of Object.entries(ballOptions)) {

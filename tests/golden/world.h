@@ -8,3 +8,6 @@
  * removed, one step, ball 6 removed, saved; restored (in place, in a fresh
  * world, in another build) and stepped 1000 times: this state hash. */
 #define CAP_WORLD_SNAPSHOT_HASH 0x033c4fcdu
+/* The golden scene with its fast balls (every 50th) as bullets
+ * (test_world.c, tests/world/scene.js): 300 steps, this state hash. */
+#define CAP_WORLD_BULLET_HASH 0x64818f8au

@@ -34,7 +34,8 @@ static uint32_t add_line(cap_world* w, float ax, float ay, float bx, float by, f
     return cap_world_add_static(w, &s, &slot) == 0 ? slot : 0xffffffffu;
 }
 
-static cap_world* golden_scene(void)
+/* bullets: the fast balls (every 50th) are bullets (CAP_WORLD_BULLET_HASH). */
+static cap_world* golden_scene_with(int bullets)
 {
     lcg g = {12345u};
     cap_world* w = world_new(512);
@@ -68,11 +69,14 @@ static cap_world* golden_scene(void)
         b.restitution = (float)(0.5 * rnd(&g));
         b.friction = (float)(0.2 + 0.6 * rnd(&g));
         b.rolling_resistance = i % 3 == 0 ? 0.05f : 0.0f;
+        b.bullet = bullets && fast;
         uint32_t slot;
         cap_world_add_ball(w, &b, &slot);
     }
     return w;
 }
+
+static cap_world* golden_scene(void) { return golden_scene_with(0); }
 
 int test_world_golden_hash(void)
 {
@@ -759,5 +763,108 @@ int test_world_seesaw_limits_and_energy(void)
      * to roll (the engine's known soak TODO); bounded here. */
     ENSURE(worst_gain <= 1e-4f * scale);
     cap_world_destroy(s.w);
+    return 0;
+}
+
+/* ---- bullets ------------------------------------------------------------------ */
+
+/* A ball of radius 0.1 shot from behind at k radii per step at a resting one
+ * (offset sideways by off, the shot at deg degrees); returns 1 when in some
+ * step the shot's path came closer to the target (where the step left it)
+ * than 2r - slop, having started at least that far. */
+static int shot_enters(int bullet, float k, int deg, float off, float* deepest)
+{
+    const float r = 0.1f, slop = 0.005f, dt = 1.0f / 60.0f;
+    cap_world_def d;
+    cap_world_def_default(&d);
+    d.ball_capacity = 2;
+    d.gravity_y = 0.0f;
+    d.sleep_enabled = 0;
+    cap_world* w = cap_world_create(&d);
+    float ux, uy;
+    cap_cos_sin((float)deg * 0.017453292f, &ux, &uy);
+    cap_ball_def b;
+    cap_ball_def_default(&b);
+    b.radius = r;
+    b.x = 0.0f - uy * off;
+    b.y = ux * off;
+    uint32_t t, s;
+    cap_world_add_ball(w, &b, &t);
+    float back = 3.0f * r + 1.37f * k * r;
+    b.x = 0.0f - ux * back;
+    b.y = 0.0f - uy * back;
+    b.vx = ux * k * r / dt;
+    b.vy = uy * k * r / dt;
+    b.bullet = bullet;
+    cap_world_add_ball(w, &b, &s);
+    const float* x = cap_world_ball_field(w, CAP_BALL_X);
+    const float* y = cap_world_ball_field(w, CAP_BALL_Y);
+    int entered = 0;
+    for (int step = 0; step < 6; step++) {
+        double ax = x[s], ay = y[s];
+        cap_world_step(w);
+        ax -= x[t]; ay -= y[t];
+        double bx = x[s] - x[t], by = y[s] - y[t], dx = bx - ax, dy = by - ay, dd = dx * dx + dy * dy;
+        double u = dd > 0 ? -(ax * dx + ay * dy) / dd : 0;
+        u = u < 0 ? 0 : u > 1 ? 1 : u;
+        double m = sqrt((ax + u * dx) * (ax + u * dx) + (ay + u * dy) * (ay + u * dy));
+        if (sqrt(ax * ax + ay * ay) >= 2 * r - slop && m < 2 * r - slop - 1e-4) {
+            entered = 1;
+            if (2 * r - m > *deepest) *deepest = (float)(2 * r - m);
+        }
+    }
+    cap_world_destroy(w);
+    return entered;
+}
+
+int test_world_bullets_do_not_pass_through_balls(void)
+{
+    const float ks[] = {1, 10, 100, 1000};
+    const float offs[] = {0.0f, 0.06f, -0.17f};
+    for (int bullet = 0; bullet < 2; bullet++)
+        for (int q = 0; q < 4; q++) {
+            int shots = 0, entered = 0;
+            float deepest = 0.0f;
+            for (int deg = 0; deg < 360; deg += 5)
+                for (int o = 0; o < 3; o++) {
+                    entered += shot_enters(bullet, ks[q], deg, offs[o], &deepest);
+                    shots++;
+                }
+            printf("  %s at %4.0f radii per step: %d of %d shots entered the ball (deepest %.3f)\n", bullet ? "bullet" : "plain ", ks[q], entered, shots, deepest);
+            if (bullet) ENSURE(entered == 0);
+            else if (ks[q] >= 10.0f) ENSURE(entered == shots); /* the feature is needed there */
+        }
+    return 0;
+}
+
+int test_world_bullet_flag_and_golden_hash(void)
+{
+    /* The flag, kept by a snapshot; the golden scene with its fast balls as
+     * bullets gives the same hash in every build (tests/golden/world.h). */
+    cap_world* w = golden_scene_with(1);
+    ENSURE(w != NULL);
+    const uint32_t* flags = cap_world_ball_field(w, CAP_BALL_FLAGS);
+    ENSURE(flags[0] == (CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET));
+    ENSURE(flags[1] == (CAP_BALL_ALIVE | CAP_BALL_AWAKE));
+    for (int i = 0; i < 300; i++) ENSURE(cap_world_step(w) == 0);
+    uint32_t h = cap_world_state_hash(w);
+    if (h != CAP_WORLD_BULLET_HASH) printf("  bullet world hash 0x%08x, golden 0x%08x\n", h, CAP_WORLD_BULLET_HASH);
+    ENSURE(h == CAP_WORLD_BULLET_HASH);
+    uint32_t n = cap_world_save(w, NULL, 0);
+    uint8_t* bytes = malloc(n);
+    ENSURE(bytes && cap_world_save(w, bytes, n) == n);
+    cap_world_def d;
+    cap_world_def_default(&d);
+    cap_world* t = cap_world_create(&d);
+    ENSURE(t && cap_world_restore(t, bytes, n) == 0);
+    ENSURE((((const uint32_t*)cap_world_ball_field(t, CAP_BALL_FLAGS))[0] & CAP_BALL_BULLET) != 0);
+    for (int i = 0; i < 10; i++) {
+        cap_world_step(w);
+        cap_world_step(t);
+    }
+    ENSURE(cap_world_state_hash(t) == cap_world_state_hash(w));
+    free(bytes);
+    cap_world_destroy(t);
+    cap_world_destroy(w);
     return 0;
 }

@@ -24,8 +24,8 @@ export function lcg(seed) {
   };
 }
 
-/** Builds the scene in a World (capsule2d's API). */
-export function buildScene(World) {
+/** Builds the scene in a World (capsule2d's API); bullets: the fast balls are bullets (CAP_WORLD_BULLET_HASH). */
+export function buildScene(World, { bullets = false } = {}) {
   const rnd = lcg(12345);
   const w = new World({ ballCapacity: 512, staticCapacity: 64 });
   w.addLine(-20, 0, 20, 0, { friction: 0.5 });
@@ -47,6 +47,7 @@ export function buildScene(World) {
       restitution: 0.5 * rnd(),
       friction: 0.2 + 0.6 * rnd(),
       rollingResistance: i % 3 === 0 ? 0.05 : 0,
+      ...(bullets && fast ? { bullet: true } : {}),
     });
   }
   return w;

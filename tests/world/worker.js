@@ -5,7 +5,7 @@ import { init, usingSimd, World } from 'capsule2d';
 import { buildScene, SCENE_STEPS } from './scene.js';
 
 await init({ simd: workerData.simd });
-const w = buildScene(World);
+const w = buildScene(World, { bullets: workerData.bullets });
 const hashes = [];
 for (let i = 0; i < SCENE_STEPS; i++) {
   w.step();
