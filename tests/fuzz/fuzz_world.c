@@ -1,5 +1,5 @@
 /* libFuzzer target: the physics world driven by the input as a program of
- * operations (add a ball or a static with decoded values, remove, step,
+ * operations (add a ball (a bullet or not) or a static with decoded values, remove, step,
  * write a ball's state through its view, wake, ray cast, circle query),
  * under AddressSanitizer and UndefinedBehaviorSanitizer. Invariants:
  *   - nothing traps or goes out of bounds, whatever the values (NaN, inf,
@@ -65,6 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             b.x = f32(&r); b.y = f32(&r); b.vx = f32(&r) * 10.0f; b.vy = f32(&r) * 10.0f;
             b.radius = f32(&r) / 10.0f; b.restitution = f32(&r) / 50.0f; b.friction = f32(&r) / 50.0f;
             b.rolling_resistance = f32(&r) / 500.0f; b.category = u8(&r); b.mask = u8(&r);
+            b.bullet = u8(&r) & 1; /* swept against the other balls too */
             uint32_t slot;
             int s = cap_world_add_ball(w, &b, &slot);
             CHECK(s == 0 || s == CAP_WORLD_BAD_VALUE || s == CAP_WORLD_NO_MEMORY);
