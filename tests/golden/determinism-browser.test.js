@@ -2,7 +2,8 @@
 // determinism-scene.js, the casts scene of casts-scene.js and the world scene
 // of world/scene.js, run by the built package in a real page with the SIMD
 // and the scalar module, must give EXPECTED_HASH, CASTS_GOLDEN_HASH and
-// GOLDEN_WORLD_HASH (the constants of the native and Node tests), and a
+// GOLDEN_WORLD_HASH (the constants of the native and Node tests; with its
+// fast balls as bullets, BULLET_WORLD_HASH), and a
 // snapshot of the world scene restored and stepped on must give
 // SNAPSHOT_WORLD_HASH.
 import test from 'node:test';
@@ -12,7 +13,7 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { EXPECTED_HASH } from '../helpers/determinism-scene.js';
-import { GOLDEN_WORLD_HASH, SNAPSHOT_WORLD_HASH } from '../world/golden.js';
+import { BULLET_WORLD_HASH, GOLDEN_WORLD_HASH, SNAPSHOT_WORLD_HASH } from '../world/golden.js';
 import { CASTS_GOLDEN_HASH } from './casts.js';
 import { ROOT, CHROMIUM, skipReason } from '../browser/harness.js';
 
@@ -31,7 +32,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>determinism</title>
     const saved = snapshotScene(api.World);
     const snapshotHash = continueSnapshot(api.World, saved.save());
     saved.destroy();
-    window.__result = { hash, castsHash, worldHash: runWorldScene(api.World), snapshotHash, simd: api.usingSimd() };
+    window.__result = { hash, castsHash, worldHash: runWorldScene(api.World), bulletHash: runWorldScene(api.World, { bullets: true }), snapshotHash, simd: api.usingSimd() };
   } catch (e) {
     window.__result = { error: String(e && e.stack || e) };
   }
@@ -87,6 +88,7 @@ test('Chromium, SIMD and scalar: the golden determinism hashes (batch contacts, 
       assert.equal(hex(r.castsHash), hex(CASTS_GOLDEN_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: casts, sweeps, region queries`);
       assert.equal(hex(r.worldHash), hex(GOLDEN_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: the physics world`);
       assert.equal(hex(r.snapshotHash), hex(SNAPSHOT_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: a restored snapshot`);
+      assert.equal(hex(r.bulletHash), hex(BULLET_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: the physics world with bullets`);
     }
   } finally {
     await context.close();

@@ -7,9 +7,9 @@
 // golden hash is read by golden.js.)
 export const SCENE_STEPS = 300;
 
-/** Builds the scene, steps it SCENE_STEPS times and returns its state hash. */
-export function runWorldScene(World) {
-  const w = buildScene(World);
+/** Builds the scene (options: buildScene's), steps it SCENE_STEPS times and returns its state hash. */
+export function runWorldScene(World, options) {
+  const w = buildScene(World, options);
   for (let i = 0; i < SCENE_STEPS; i++) w.step();
   const hash = w.stateHash();
   w.destroy();
