@@ -351,7 +351,7 @@ static int find_contacts(cap_world* w, const step_ctx* s)
 
 /* Earliest t in [0, 1] at which p0 + t d comes within R of segment a-b; 0
  * when p0 is within R already and moves closer; 2 when it never does. */
-static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R)
+static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R, float slop)
 {
     float best = 2.0f;
     float ends[2][2] = {{ax, ay}, {bx, by}};
@@ -362,7 +362,11 @@ static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, flo
         float b = wx * dx + wy * dy;
         if (b >= 0.0f) continue;
         float c = wx * wx + wy * wy - R * R;
-        if (c <= 0.0f) { /* within R already (rounding): stop now */
+        if (c <= 0.0f) { /* within R already (rounding): stop now, */
+            /* unless the path only grazes the end: out of R again by its
+             * end and never a slop deeper on the way (a ball sliding round
+             * a cap it started against would otherwise never move). */
+            if (c + 2.0f * b + dd >= 0.0f && b * b / dd - c <= slop * (2.0f * R - slop)) continue;
             best = 0.0f;
             continue;
         }
@@ -402,7 +406,7 @@ static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, flo
  * move along or away from that shape but never ends deeper than a slop (or
  * than it started, if the solver left it deeper), and every other shape
  * still stops it. */
-static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y)
+static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, float* bnx, float* bny)
 {
     float dx = p1x - p0x, dy = p1y - p0y;
     float r = s->rad[b];
@@ -420,15 +424,15 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
             if (rate < 0.0f && s0 + rate < allowed) {
                 float t = (s0 - allowed) / (0.0f - rate);
                 t = t > 0.0f ? t : 0.0f;
-                if (t < best) best = t;
+                if (t < best) { best = t; *bnx = st->nx; *bny = st->ny; }
             }
         } else {
             cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(p0x, p0y));
             float d0 = cap_length(cap_v2(p0x - q.point.x, p0y - q.point.y));
             float allowed = fmin2(r + st->radius - s->slop, d0);
             if (!(allowed > 0.0f)) continue; /* centre on the core: the solver's case */
-            float t = toi_segment(p0x, p0y, dx, dy, st->ax, st->ay, st->bx, st->by, allowed);
-            if (t < best) best = t;
+            float t = toi_segment(p0x, p0y, dx, dy, st->ax, st->ay, st->bx, st->by, allowed, s->slop);
+            if (t < best) { best = t; *bnx = (p0x - q.point.x) / d0; *bny = (p0y - q.point.y) / d0; }
         }
     }
     return best;
@@ -927,10 +931,42 @@ int cap_world_step(cap_world* w)
     for (uint32_t i = 0; i < n; i++) {
         if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
         if (s.x[i] == s.sx[i] && s.y[i] == s.sy[i]) continue;
-        float t = ccd_ball(w, &s, i, s.sx[i], s.sy[i], s.x[i], s.y[i]);
+        float nx = 0.0f, ny = 0.0f;
+        float t = ccd_ball(w, &s, i, s.sx[i], s.sy[i], s.x[i], s.y[i], &nx, &ny);
+        if (t == 0.0f) {
+            /* Stopped where it started (in contact, pressed in): it slides
+             * instead, its motion and velocity without their parts into
+             * that shape, when nothing else stops the slide. A ball held
+             * fast would keep the velocity the solver gave it for a move it
+             * never made, and gain more every step. */
+            float into = (s.x[i] - s.sx[i]) * nx + (s.y[i] - s.sy[i]) * ny;
+            float qx = s.x[i] - into * nx, qy = s.y[i] - into * ny, mx, my;
+            if (ccd_ball(w, &s, i, s.sx[i], s.sy[i], qx, qy, &mx, &my) >= 1.0f) {
+                s.x[i] = qx;
+                s.y[i] = qy;
+                float vn = s.vx[i] * nx + s.vy[i] * ny;
+                if (vn < 0.0f) {
+                    s.vx[i] = s.vx[i] - vn * nx;
+                    s.vy[i] = s.vy[i] - vn * ny;
+                }
+                t = 1.0f;
+            }
+        }
         if (t < 1.0f) {
+            float ex = s.x[i], ey = s.y[i];
             s.x[i] = s.sx[i] + t * (s.x[i] - s.sx[i]);
             s.y[i] = s.sy[i] + t * (s.y[i] - s.sy[i]);
+            /* The fall the stop undid is potential energy the velocity
+             * already holds (gravity acted for the whole step): the speed
+             * gives it back, direction kept. */
+            float pe = s.gs[i] * (gx * (ex - s.x[i]) + gy * (ey - s.y[i]));
+            float v2 = s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i];
+            if (pe > 0.0f && v2 > 0.0f) {
+                float k = 1.0f - 2.0f * pe / v2;
+                k = k > 0.0f ? __builtin_sqrtf(k) : 0.0f;
+                s.vx[i] = s.vx[i] * k;
+                s.vy[i] = s.vy[i] * k;
+            }
         }
     }
 
