@@ -205,6 +205,8 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
 {
     uint32_t n = s->n, live = 0;
     double sum = 0.0;
+    w->bg_nx = 0;
+    w->bg_nbig = 0;
     for (uint32_t i = 0; i < n; i++)
         if (s->flags[i] & CAP_BALL_ALIVE) {
             sum += s->rad[i];
@@ -251,6 +253,8 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
     }
     for (uint32_t c = ncell; c > 0; c--) w->cell_start[c] = w->cell_start[c - 1];
     w->cell_start[0] = 0;
+    w->bg_minx = minx; w->bg_miny = miny; w->bg_inv = inv; w->bg_reach = rmax;
+    w->bg_nx = small ? nx : 0; w->bg_ny = ny; w->bg_nbig = nbig;
 
     /* Small-small pairs, for each ball i its partners j > i sorted. */
     cap_wcontact c;
@@ -433,6 +437,55 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
             if (!(allowed > 0.0f)) continue; /* centre on the core: the solver's case */
             float t = toi_segment(p0x, p0y, dx, dy, st->ax, st->ay, st->bx, st->by, allowed, s->slop);
             if (t < best) { best = t; *bnx = (p0x - q.point.x) / d0; *bny = (p0y - q.point.y) / d0; }
+        }
+    }
+    return best;
+}
+
+/* Continuous collision of a fast ball b against the other balls where they
+ * are now (their end positions): the time in [0, 1) at which its path
+ * p0 -> p1 first comes within the sum of the radii less a slop, or 2. Balls
+ * it starts within that distance of are the solver's. Candidates: this
+ * step's ball grid (start positions) around the path, widened by the
+ * largest small ball's radius and a move of up to that radius; big balls
+ * all. */
+static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y)
+{
+    float dx = p1x - p0x, dy = p1y - p0y, dd = dx * dx + dy * dy;
+    float best = 2.0f;
+    if (!(dd > 0.0f)) return best;
+    int32_t x0 = 0, x1 = -1, y0 = 0, y1 = -1;
+    if (w->bg_nx > 0) {
+        float e = s->rad[b] + 2.0f * w->bg_reach + s->margin;
+        x0 = cell_of(fmin2(p0x, p1x) - e, w->bg_minx, w->bg_inv, w->bg_nx);
+        x1 = cell_of(fmax2(p0x, p1x) + e, w->bg_minx, w->bg_inv, w->bg_nx);
+        y0 = cell_of(fmin2(p0y, p1y) - e, w->bg_miny, w->bg_inv, w->bg_ny);
+        y1 = cell_of(fmax2(p0y, p1y) + e, w->bg_miny, w->bg_inv, w->bg_ny);
+    }
+    for (int32_t y = y0; y <= y1 + 1; y++) {
+        uint32_t k0, k1;
+        if (y <= y1) {
+            uint32_t row = (uint32_t)y * (uint32_t)w->bg_nx;
+            k0 = w->cell_start[row + (uint32_t)x0];
+            k1 = w->cell_start[row + (uint32_t)x1 + 1];
+        } else { /* the big balls */
+            k0 = 0;
+            k1 = w->bg_nbig;
+        }
+        for (uint32_t k = k0; k < k1; k++) {
+            uint32_t j = y <= y1 ? w->cell_items[k] : w->big[k];
+            if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) continue;
+            float R = s->rad[b] + s->rad[j] - s->slop;
+            float wx = p0x - s->x[j], wy = p0y - s->y[j];
+            float bb = wx * dx + wy * dy;
+            if (bb >= 0.0f) continue; /* not closing in */
+            float c = wx * wx + wy * wy - R * R;
+            if (!(c > 0.0f) || !(R > 0.0f)) continue; /* within already: the solver's */
+            float cr = wx * dy - wy * dx;
+            float disc = dd * (R * R) - cr * cr;
+            if (disc < 0.0f) continue;
+            float t = c / (__builtin_sqrtf(disc) - bb);
+            if (t >= 0.0f && t < best) best = t;
         }
     }
     return best;
@@ -951,6 +1004,15 @@ int cap_world_step(cap_world* w)
                 }
                 t = 1.0f;
             }
+        }
+        /* A fast ball (a move of more than its radius) stops at the
+         * first ball in its path too: one it went into would be pushed out
+         * at the push speed, and pumped by friction on the way. */
+        float mx = s.x[i] - s.sx[i], my = s.y[i] - s.sy[i];
+        if (mx * mx + my * my > s.rad[i] * s.rad[i]) {
+            float px = s.sx[i] + fmin2(t, 1.0f) * mx, py = s.sy[i] + fmin2(t, 1.0f) * my;
+            float tb = ccd_balls(w, &s, i, s.sx[i], s.sy[i], px, py);
+            if (tb < 1.0f) t = fmin2(t, 1.0f) * tb;
         }
         if (t < 1.0f) {
             float ex = s.x[i], ey = s.y[i];
