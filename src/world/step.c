@@ -813,10 +813,16 @@ int cap_world_step(cap_world* w)
             cap_wcontact* c = &w->contacts[k];
             while (p < w->prev_count && key_cmp(&w->prev[p], c) < 0) p++;
             if (p < w->prev_count && key_cmp(&w->prev[p], c) == 0) {
-                c->jn = w->prev[p].jn;
-                c->jt = w->prev[p].jt;
-                c->jr = w->prev[p].jr;
-                c->touching = w->prev[p].touching;
+                const cap_wcontact* o = &w->prev[p];
+                c->touching = o->touching;
+                /* Not when a ball of the pair woke since: last step's
+                 * impulse held it against a partner that did not move. */
+                if (c->kind == 1 && ((o->ma == 0.0f) != (s.im[c->a] == 0.0f || !(s.flags[c->a] & CAP_BALL_AWAKE)) ||
+                                     (o->mb == 0.0f) != (s.im[c->b] == 0.0f || !(s.flags[c->b] & CAP_BALL_AWAKE))))
+                    continue;
+                c->jn = o->jn;
+                c->jt = o->jt;
+                c->jr = o->jr;
             }
         }
     }
@@ -973,7 +979,8 @@ int cap_world_step(cap_world* w)
         float imp = 0.0f - c->mass_n * (vn + c->restitution * 0.999755859375f * c->vn0);
         float nj = fmax2(c->jn + imp, 0.0f);
         imp = nj - c->jn;
-        c->jn = nj;
+        /* c->jn keeps the sub-steps' impulse: the bounce is once, and
+         * warm starting the next step with it would give it again. */
         c->max_jn = fmax2(c->max_jn, nj);
         if (two) { s.vx[a] = vax - c->ma * imp * c->nx; s.vy[a] = vay - c->ma * imp * c->ny; }
         s.vx[b] = s.vx[b] + c->mb * imp * c->nx;
