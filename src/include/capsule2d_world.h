@@ -68,7 +68,10 @@ typedef enum cap_ball_field {
 /* Ball flags (CAP_BALL_FLAGS). */
 #define CAP_BALL_ALIVE 1u
 #define CAP_BALL_AWAKE 2u
-/* A bullet (cap_ball_def.bullet; fixed for the ball's life): after the
+/* A bullet (cap_ball_def.bullet; fixed for the ball's life). Every ball
+ * that moves more than its radius in a step is swept against the other
+ * balls where the step leaves them and stops a slop short of the first in
+ * its path; a bullet gets the full sweep instead: after the
  * sweep against the statics, each step sweeps every awake bullet that moved
  * from its start to its end position against every other live ball it
  * collides with (category and mask), in slot order, and stops it at the

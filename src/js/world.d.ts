@@ -9,8 +9,9 @@
  *   then continuous collision of every moving ball against the statics: no
  *   speed cap, and a ball that starts a step clear of a static never ends it
  *   on the other side of that static's core or deeper in it than a slop
- *   (0.005 m). Ball–ball contacts are continuous only for bullets
- *   (`BallOptions.bullet`): other very fast balls may pass through balls.
+ *   (0.005 m). Between balls, a ball moving more than its radius in a
+ *   step stops a slop short of the first ball in its path (where the step
+ *   leaves it); only bullets (`BallOptions.bullet`) get the full guarantee.
  * - Normals: static → ball; ball → ball from the lower slot to the higher.
  * - Materials mix as friction √(fa·fb), restitution max(ea, eb), rolling
  *   resistance max(ca, cb). Restitution acts above `restitutionThreshold`.
@@ -94,7 +95,7 @@ export interface BallOptions {
    * where the step leaves it: when the two paths meet, the bullet stops at the earlier of the meeting and its impact
    * with the ball's end position; two balls flying together are not stopped; two bullets never swap places. Cost: each
    * moving bullet checks every ball slot, O(balls) per bullet per step; worlds without bullets pay nothing. The
-   * guarantee is the bullet's own: a fast ball that is not a bullet may still pass through a bullet at rest.
+   * guarantee is the bullet's own: a fast ball that is not a bullet may still run into or through a bullet.
    * Fixed for the ball's life; `balls.flags` bit 4 (value 4) shows it.
    */
   bullet?: boolean;

@@ -526,19 +526,8 @@ export class World {
    * u = (cos angle, sin angle). Returns a static handle.
    */
   addKinematicCapsule(x, y, angle, length, radius, options) {
-    this._p();
-    x = f32(x, 'x'); y = f32(y, 'y'); angle = f32(angle, 'angle');
-    length = num(length, 'length', { min: 0 });
-    radius = num(radius, 'radius', { min: 0 });
-    const o = readOptions(options, KINEMATIC_OPTIONS, 'addKinematicCapsule options');
-    const pivot = o.pivot === undefined ? 0.5 : num(o.pivot, 'options.pivot', { min: 0, max: 1 });
-    const v = this.#materials(o);
-    const p = this.#params();
-    rt.wasm.capw_static_def_default(p << 2);
-    this.#writeStaticDef(p, { ...v, kind: STATIC_KINEMATIC, radius });
-    const rc = this._call('capw_world_add_kinematic', x, y, angle, length, pivot);
-    if (rc === BAD_VALUE) throw new RangeError('addKinematicCapsule: the capsule\'s ends overflow float32');
-    if (rc < 0) throw this.#error(rc, 'addKinematicCapsule');
+    const a = this.#moverArgs('addKinematicCapsule', KINEMATIC_OPTIONS, x, y, angle, length, radius, options);
+    const rc = this.#addMover('addKinematicCapsule', a, 'capw_world_add_kinematic');
     return this.#handle(rc, KIND_STATIC, this.#staticInfo()[3 * rc + 1]);
   }
   /**
@@ -550,12 +539,7 @@ export class World {
    * angularDamping. Read its angle and spin with kinematic(handle).
    */
   addPivotedCapsule(x, y, angle, length, radius, options) {
-    this._p();
-    x = f32(x, 'x'); y = f32(y, 'y'); angle = f32(angle, 'angle');
-    length = num(length, 'length', { min: 0 });
-    radius = num(radius, 'radius', { min: 0 });
-    const o = readOptions(options, PIVOTED_OPTIONS, 'addPivotedCapsule options');
-    const pivot = o.pivot === undefined ? 0.5 : num(o.pivot, 'options.pivot', { min: 0, max: 1 });
+    const a = this.#moverArgs('addPivotedCapsule', PIVOTED_OPTIONS, x, y, angle, length, radius, options), o = a.o;
     const density = o.density === undefined ? 1 : num(o.density, 'options.density', { min: 0, minExclusive: true });
     if ((o.lowerAngle === undefined) !== (o.upperAngle === undefined)) throw new RangeError('options.lowerAngle and options.upperAngle go together (both or neither)');
     const lo = o.lowerAngle === undefined ? 1 : f32(o.lowerAngle, 'options.lowerAngle');
@@ -564,15 +548,30 @@ export class World {
     const speed = o.motorSpeed === undefined ? 0 : f32(o.motorSpeed, 'options.motorSpeed');
     const torque = o.maxMotorTorque === undefined ? 0 : num(o.maxMotorTorque, 'options.maxMotorTorque', { min: 0 });
     const damping = o.angularDamping === undefined ? 0 : num(o.angularDamping, 'options.angularDamping', { min: 0 });
-    const v = this.#materials(o);
-    const p = this.#params();
-    rt.wasm.capw_static_def_default(p << 2);
-    this.#writeStaticDef(p, { ...v, kind: STATIC_KINEMATIC, radius });
-    const rc = this._call('capw_world_add_pivoted', x, y, angle, length, pivot, density);
-    if (rc === BAD_VALUE) throw new RangeError('addPivotedCapsule: the capsule\'s ends overflow float32');
-    if (rc < 0) throw this.#error(rc, 'addPivotedCapsule');
+    const rc = this.#addMover('addPivotedCapsule', a, 'capw_world_add_pivoted', density);
     this._call('capw_world_set_pivoted', rc, lo, hi, speed, torque, damping);
     return this.#handle(rc, KIND_STATIC, this.#staticInfo()[3 * rc + 1]);
+  }
+  /** The pose, shape and options of a kinematic or pivoted capsule, checked in argument order. */
+  #moverArgs(name, allowed, x, y, angle, length, radius, options) {
+    this._p();
+    const a = { x: f32(x, 'x'), y: f32(y, 'y'), angle: f32(angle, 'angle') };
+    a.length = num(length, 'length', { min: 0 });
+    a.radius = num(radius, 'radius', { min: 0 });
+    a.o = readOptions(options, allowed, `${name} options`);
+    a.pivot = a.o.pivot === undefined ? 0.5 : num(a.o.pivot, 'options.pivot', { min: 0, max: 1 });
+    return a;
+  }
+  /** Checks the materials, writes the static def and adds the capsule with `exportName`; returns its slot. */
+  #addMover(name, a, exportName, ...extra) {
+    const v = this.#materials(a.o);
+    const p = this.#params();
+    rt.wasm.capw_static_def_default(p << 2);
+    this.#writeStaticDef(p, { ...v, kind: STATIC_KINEMATIC, radius: a.radius });
+    const rc = this._call(exportName, a.x, a.y, a.angle, a.length, a.pivot, ...extra);
+    if (rc === BAD_VALUE) throw new RangeError(`${name}: the capsule's ends overflow float32`);
+    if (rc < 0) throw this.#error(rc, name);
+    return rc;
   }
   #kinematicSlot(handle, pivotedToo = false) {
     const slot = this.#slot(handle, KIND_STATIC, 'handle');

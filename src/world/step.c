@@ -210,6 +210,8 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
 {
     uint32_t n = s->n, live = 0;
     double sum = 0.0;
+    w->bg_nx = 0;
+    w->bg_nbig = 0;
     for (uint32_t i = 0; i < n; i++)
         if (s->flags[i] & CAP_BALL_ALIVE) {
             sum += s->rad[i];
@@ -256,6 +258,8 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
     }
     for (uint32_t c = ncell; c > 0; c--) w->cell_start[c] = w->cell_start[c - 1];
     w->cell_start[0] = 0;
+    w->bg_minx = minx; w->bg_miny = miny; w->bg_inv = inv; w->bg_reach = rmax;
+    w->bg_nx = small ? nx : 0; w->bg_ny = ny; w->bg_nbig = nbig;
 
     /* Small-small pairs, for each ball i its partners j > i sorted. */
     cap_wcontact c;
@@ -356,7 +360,7 @@ static int find_contacts(cap_world* w, const step_ctx* s)
 
 /* Earliest t in [0, 1] at which p0 + t d comes within R of segment a-b; 0
  * when p0 is within R already and moves closer; 2 when it never does. */
-static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R)
+static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R, float slop)
 {
     float best = 2.0f;
     float ends[2][2] = {{ax, ay}, {bx, by}};
@@ -367,7 +371,11 @@ static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, flo
         float b = wx * dx + wy * dy;
         if (b >= 0.0f) continue;
         float c = wx * wx + wy * wy - R * R;
-        if (c <= 0.0f) { /* within R already (rounding): stop now */
+        if (c <= 0.0f) { /* within R already (rounding): stop now, */
+            /* unless the path only grazes the end: out of R again by its
+             * end and never a slop deeper on the way (a ball sliding round
+             * a cap it started against would otherwise never move). */
+            if (c + 2.0f * b + dd >= 0.0f && b * b / dd - c <= slop * (2.0f * R - slop)) continue;
             best = 0.0f;
             continue;
         }
@@ -407,7 +415,7 @@ static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, flo
  * move along or away from that shape but never ends deeper than a slop (or
  * than it started, if the solver left it deeper), and every other shape
  * still stops it. */
-static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y)
+static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, float* bnx, float* bny)
 {
     float dx = p1x - p0x, dy = p1y - p0y;
     float r = s->rad[b];
@@ -425,7 +433,7 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
             if (rate < 0.0f && s0 + rate < allowed) {
                 float t = (s0 - allowed) / (0.0f - rate);
                 t = t > 0.0f ? t : 0.0f;
-                if (t < best) best = t;
+                if (t < best) { best = t; *bnx = st->nx; *bny = st->ny; }
             }
         } else {
             if (st->in_chain == 2u && (st->bx - st->ax) * (p0y - st->ay) - (st->by - st->ay) * (p0x - st->ax) > 0.0f)
@@ -438,8 +446,57 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
              * solver's case. Sweeping it would hold the ball on the core
              * (its side of the line is rounding), whatever its speed. */
             if (!(d0 > s->slop) || !(allowed > 0.0f)) continue;
-            float t = toi_segment(p0x, p0y, dx, dy, st->ax, st->ay, st->bx, st->by, allowed);
-            if (t < best) best = t;
+            float t = toi_segment(p0x, p0y, dx, dy, st->ax, st->ay, st->bx, st->by, allowed, s->slop);
+            if (t < best) { best = t; *bnx = (p0x - q.point.x) / d0; *bny = (p0y - q.point.y) / d0; }
+        }
+    }
+    return best;
+}
+
+/* Continuous collision of a fast ball b against the other balls where they
+ * are now (their end positions): the time in [0, 1) at which its path
+ * p0 -> p1 first comes within the sum of the radii less a slop, or 2. Balls
+ * it starts within that distance of are the solver's. Candidates: this
+ * step's ball grid (start positions) around the path, widened by the
+ * largest small ball's radius and a move of up to that radius; big balls
+ * all. */
+static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y)
+{
+    float dx = p1x - p0x, dy = p1y - p0y, dd = dx * dx + dy * dy;
+    float best = 2.0f;
+    if (!(dd > 0.0f)) return best;
+    int32_t x0 = 0, x1 = -1, y0 = 0, y1 = -1;
+    if (w->bg_nx > 0) {
+        float e = s->rad[b] + 2.0f * w->bg_reach + s->margin;
+        x0 = cell_of(fmin2(p0x, p1x) - e, w->bg_minx, w->bg_inv, w->bg_nx);
+        x1 = cell_of(fmax2(p0x, p1x) + e, w->bg_minx, w->bg_inv, w->bg_nx);
+        y0 = cell_of(fmin2(p0y, p1y) - e, w->bg_miny, w->bg_inv, w->bg_ny);
+        y1 = cell_of(fmax2(p0y, p1y) + e, w->bg_miny, w->bg_inv, w->bg_ny);
+    }
+    for (int32_t y = y0; y <= y1 + 1; y++) {
+        uint32_t k0, k1;
+        if (y <= y1) {
+            uint32_t row = (uint32_t)y * (uint32_t)w->bg_nx;
+            k0 = w->cell_start[row + (uint32_t)x0];
+            k1 = w->cell_start[row + (uint32_t)x1 + 1];
+        } else { /* the big balls */
+            k0 = 0;
+            k1 = w->bg_nbig;
+        }
+        for (uint32_t k = k0; k < k1; k++) {
+            uint32_t j = y <= y1 ? w->cell_items[k] : w->big[k];
+            if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) continue;
+            float R = s->rad[b] + s->rad[j] - s->slop;
+            float wx = p0x - s->x[j], wy = p0y - s->y[j];
+            float bb = wx * dx + wy * dy;
+            if (bb >= 0.0f) continue; /* not closing in */
+            float c = wx * wx + wy * wy - R * R;
+            if (!(c > 0.0f) || !(R > 0.0f)) continue; /* within already: the solver's */
+            float cr = wx * dy - wy * dx;
+            float disc = dd * (R * R) - cr * cr;
+            if (disc < 0.0f) continue;
+            float t = c / (__builtin_sqrtf(disc) - bb);
+            if (t >= 0.0f && t < best) best = t;
         }
     }
     return best;
@@ -454,7 +511,7 @@ static __attribute__((noinline)) float toi_ball(float wx, float wy, float dx, fl
 {
     float d0 = cap_length(cap_v2(wx, wy));
     if (!(d0 > slop)) return 2.0f;
-    return toi_segment(wx, wy, dx, dy, 0.0f, 0.0f, 0.0f, 0.0f, fmin2(fmax2(R - slop, 0.5f * R), d0));
+    return toi_segment(wx, wy, dx, dy, 0.0f, 0.0f, 0.0f, 0.0f, fmin2(fmax2(R - slop, 0.5f * R), d0), slop);
 }
 
 /* A bullet (CAP_BALL_BULLET) swept from its start to its end position
@@ -481,6 +538,24 @@ static float ccd_bullet(const step_ctx* s, uint32_t i)
         if (t < 1.0f) best = fmin2(best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
     }
     return best;
+}
+
+/* Moves ball i back to time t of its move this step. The fall the stop
+ * undid is potential energy the velocity already holds (gravity acted for
+ * the whole step): the speed gives it back, direction kept. */
+static void stop_at(step_ctx* s, uint32_t i, float t, float gx, float gy)
+{
+    float ex = s->x[i], ey = s->y[i];
+    s->x[i] = s->sx[i] + t * (s->x[i] - s->sx[i]);
+    s->y[i] = s->sy[i] + t * (s->y[i] - s->sy[i]);
+    float pe = s->gs[i] * (gx * (ex - s->x[i]) + gy * (ey - s->y[i]));
+    float v2 = s->vx[i] * s->vx[i] + s->vy[i] * s->vy[i];
+    if (pe > 0.0f && v2 > 0.0f) {
+        float k = 1.0f - 2.0f * pe / v2;
+        k = k > 0.0f ? __builtin_sqrtf(k) : 0.0f;
+        s->vx[i] = s->vx[i] * k;
+        s->vy[i] = s->vy[i] * k;
+    }
 }
 
 static int validate(cap_world* w, const step_ctx* s)
@@ -805,10 +880,16 @@ int cap_world_step(cap_world* w)
             cap_wcontact* c = &w->contacts[k];
             while (p < w->prev_count && key_cmp(&w->prev[p], c) < 0) p++;
             if (p < w->prev_count && key_cmp(&w->prev[p], c) == 0) {
-                c->jn = w->prev[p].jn;
-                c->jt = w->prev[p].jt;
-                c->jr = w->prev[p].jr;
-                c->touching = w->prev[p].touching;
+                const cap_wcontact* o = &w->prev[p];
+                c->touching = o->touching;
+                /* Not when a ball of the pair woke since: last step's
+                 * impulse held it against a partner that did not move. */
+                if (c->kind == 1 && ((o->ma == 0.0f) != (s.im[c->a] == 0.0f || !(s.flags[c->a] & CAP_BALL_AWAKE)) ||
+                                     (o->mb == 0.0f) != (s.im[c->b] == 0.0f || !(s.flags[c->b] & CAP_BALL_AWAKE))))
+                    continue;
+                c->jn = o->jn;
+                c->jt = o->jt;
+                c->jr = o->jr;
             }
         }
     }
@@ -965,7 +1046,8 @@ int cap_world_step(cap_world* w)
         float imp = 0.0f - c->mass_n * (vn + c->restitution * 0.999755859375f * c->vn0);
         float nj = fmax2(c->jn + imp, 0.0f);
         imp = nj - c->jn;
-        c->jn = nj;
+        /* c->jn keeps the sub-steps' impulse: the bounce is once, and
+         * warm starting the next step with it would give it again. */
         c->max_jn = fmax2(c->max_jn, nj);
         if (two) { s.vx[a] = vax - c->ma * imp * c->nx; s.vy[a] = vay - c->ma * imp * c->ny; }
         s.vx[b] = s.vx[b] + c->mb * imp * c->nx;
@@ -980,20 +1062,46 @@ int cap_world_step(cap_world* w)
         if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
         if (s.x[i] == s.sx[i] && s.y[i] == s.sy[i]) continue;
         bullets |= s.flags[i];
-        float t = ccd_ball(w, &s, i, s.sx[i], s.sy[i], s.x[i], s.y[i]);
-        if (t < 1.0f) {
-            s.x[i] = s.sx[i] + t * (s.x[i] - s.sx[i]);
-            s.y[i] = s.sy[i] + t * (s.y[i] - s.sy[i]);
+        float nx = 0.0f, ny = 0.0f;
+        float t = ccd_ball(w, &s, i, s.sx[i], s.sy[i], s.x[i], s.y[i], &nx, &ny);
+        if (t == 0.0f) {
+            /* Stopped where it started (in contact, pressed in): it slides
+             * instead, its motion and velocity without their parts into
+             * that shape, when nothing else stops the slide. A ball held
+             * fast would keep the velocity the solver gave it for a move it
+             * never made, and gain more every step. */
+            float into = (s.x[i] - s.sx[i]) * nx + (s.y[i] - s.sy[i]) * ny;
+            float qx = s.x[i] - into * nx, qy = s.y[i] - into * ny, mx, my;
+            if (ccd_ball(w, &s, i, s.sx[i], s.sy[i], qx, qy, &mx, &my) >= 1.0f) {
+                s.x[i] = qx;
+                s.y[i] = qy;
+                float vn = s.vx[i] * nx + s.vy[i] * ny;
+                if (vn < 0.0f) {
+                    s.vx[i] = s.vx[i] - vn * nx;
+                    s.vy[i] = s.vy[i] - vn * ny;
+                }
+                t = 1.0f;
+            }
         }
+        /* A fast ball (a move of more than its radius) stops at the
+         * first ball in its path too: one it went into would be pushed out
+         * at the push speed, and pumped by friction on the way. (Not a
+         * bullet: it gets the full sweep below, where the other balls move
+         * too; their end positions alone would hold it behind a ball
+         * flying ahead of it.) */
+        float mx = s.x[i] - s.sx[i], my = s.y[i] - s.sy[i];
+        if (mx * mx + my * my > s.rad[i] * s.rad[i] && !(s.flags[i] & CAP_BALL_BULLET)) {
+            float px = s.sx[i] + fmin2(t, 1.0f) * mx, py = s.sy[i] + fmin2(t, 1.0f) * my;
+            float tb = ccd_balls(w, &s, i, s.sx[i], s.sy[i], px, py);
+            if (tb < 1.0f) t = fmin2(t, 1.0f) * tb;
+        }
+        if (t < 1.0f) stop_at(&s, i, t, gx, gy);
     }
     for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
         const uint32_t want = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;
         if ((s.flags[i] & want) != want || (s.x[i] == s.sx[i] && s.y[i] == s.sy[i])) continue;
         float t = ccd_bullet(&s, i);
-        if (t < 1.0f) {
-            s.x[i] = s.sx[i] + t * (s.x[i] - s.sx[i]);
-            s.y[i] = s.sy[i] + t * (s.y[i] - s.sy[i]);
-        }
+        if (t < 1.0f) stop_at(&s, i, t, gx, gy);
     }
 
     /* 6. Sleep: groups of touching awake balls that have all been slow for

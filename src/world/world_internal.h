@@ -111,6 +111,11 @@ struct cap_world {
     /* Ball grid scratch. */
     uint32_t *cell_of, *cell_start, *cell_items, *big, *order;
     uint32_t grid_cap, cell_cap;
+    /* This step's ball grid (start positions; bg_nx = 0: none) and its big
+     * balls, for continuous collision between balls. */
+    float bg_minx, bg_miny, bg_inv, bg_reach;
+    int32_t bg_nx, bg_ny;
+    uint32_t bg_nbig;
     float *sx, *sy; /* positions at the start of the step */
     cap_wbody* body;
     uint32_t body_cap;

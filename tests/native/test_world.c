@@ -819,10 +819,10 @@ static int shot_enters(int bullet, float k, int deg, float off, float* deepest)
 
 int test_world_bullets_do_not_pass_through_balls(void)
 {
-    const float ks[] = {1, 10, 100, 1000};
+    const float ks[] = {0.5f, 1, 10, 100, 1000};
     const float offs[] = {0.0f, 0.06f, -0.17f};
     for (int bullet = 0; bullet < 2; bullet++)
-        for (int q = 0; q < 4; q++) {
+        for (int q = 0; q < 5; q++) {
             int shots = 0, entered = 0;
             float deepest = 0.0f;
             for (int deg = 0; deg < 360; deg += 5)
@@ -830,9 +830,12 @@ int test_world_bullets_do_not_pass_through_balls(void)
                     entered += shot_enters(bullet, ks[q], deg, offs[o], &deepest);
                     shots++;
                 }
-            printf("  %s at %4.0f radii per step: %d of %d shots entered the ball (deepest %.3f)\n", bullet ? "bullet" : "plain ", ks[q], entered, shots, deepest);
+            printf("  %s at %6.1f radii per step: %d of %d shots entered the ball (deepest %.3f)\n", bullet ? "bullet" : "plain ", ks[q], entered, shots, deepest);
+            /* A plain ball moving more than its radius is stopped at a resting
+             * ball too (every fast ball is, against end positions); slower, it
+             * goes in up to its move: the bullet never more than the slop. */
             if (bullet) ENSURE(entered == 0);
-            else if (ks[q] >= 10.0f) ENSURE(entered == shots); /* the feature is needed there */
+            else if (ks[q] <= 1.0f) ENSURE(entered > 0);
         }
     return 0;
 }

@@ -27,7 +27,7 @@ export async function soak(steps, { log = () => {} } = {}) {
   const b = w.balls;
   const memory = () => w.balls.x.buffer.byteLength;
   let mem0 = 0;
-  const worst = { nan: 0, escaped: 0, gainSteps: 0, maxGain: 0, maxGainStep: -1, maxGainOf: 0 };
+  const worst = { nan: 0, escaped: 0, gainSteps: 0, maxGain: 0, maxGainStep: -1, maxGainOf: 0, laterGain: 0, laterGainStep: -1, laterGainOf: 0 };
   // Mechanical energy per unit density (mass π r², inertia m r²/2, gravity 10):
   // a step may lose energy, never gain more than float rounding and the
   // little a soft contact stores (GAIN_TOLERANCE, in the same units).
@@ -50,6 +50,8 @@ export async function soak(steps, { log = () => {} } = {}) {
     w.step();
     const gain = energy() - before;
     if (gain > worst.maxGain) [worst.maxGain, worst.maxGainStep, worst.maxGainOf] = [gain, step, before];
+    // After step 0 (which pushes apart the balls the scene placed overlapping).
+    if (step > 0 && gain > worst.laterGain) [worst.laterGain, worst.laterGainStep, worst.laterGainOf] = [gain, step, before];
     if (gain > GAIN_TOLERANCE * Math.abs(before)) worst.gainSteps++;
     for (let i = 0; i < b.count; i++) {
       if (!b.alive(i)) continue;
