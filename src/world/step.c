@@ -453,13 +453,29 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
     return best;
 }
 
-/* Continuous collision of a fast ball b against the other balls where they
- * are now (their end positions): the time in [0, 1) at which its path
- * p0 -> p1 first comes within the sum of the radii less a slop, or 2. Balls
- * it starts within that distance of are the solver's. Candidates: this
- * step's ball grid (start positions) around the path, widened by the
+/* Time of impact of a centre moving w + t d (t in [0, 1]) relative to
+ * another ball's centre, radii summing to R, with ccd_ball's rule: the
+ * allowed distance is min(R - slop, the start distance) (half R for balls
+ * thinner than two slops); centres within a slop at the start are the
+ * solver's case (2: no stop). */
+static __attribute__((noinline)) float toi_ball(float wx, float wy, float dx, float dy, float R, float slop)
+{
+    float d0 = cap_length(cap_v2(wx, wy));
+    if (!(d0 > slop)) return 2.0f;
+    return toi_segment(wx, wy, dx, dy, 0.0f, 0.0f, 0.0f, 0.0f, fmin2(fmax2(R - slop, 0.5f * R), d0), slop);
+}
+
+/* Continuous collision of a fast ball b against the other balls, each
+ * moving from its start to where the step leaves it (as ccd_bullet, below):
+ * the time in [0, 1) at which b's path p0 -> p1 first comes within the
+ * allowed distance of another ball's path (and not past its time of impact
+ * with that ball's end position), or 2. Two balls flying together stop
+ * nothing (end positions alone held the one behind back, and could swap
+ * them). Balls it starts within a slop of are the solver's. Candidates:
+ * this step's ball grid (start positions) around the path, widened by the
  * largest small ball's radius and a move of up to that radius; big balls
- * all. */
+ * all (so, unlike a bullet's, not every ball: a ball that comes from far
+ * away in the step may be missed). */
 static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y)
 {
     float dx = p1x - p0x, dy = p1y - p0y, dd = dx * dx + dy * dy;
@@ -486,32 +502,12 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
         for (uint32_t k = k0; k < k1; k++) {
             uint32_t j = y <= y1 ? w->cell_items[k] : w->big[k];
             if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) continue;
-            float R = s->rad[b] + s->rad[j] - s->slop;
-            float wx = p0x - s->x[j], wy = p0y - s->y[j];
-            float bb = wx * dx + wy * dy;
-            if (bb >= 0.0f) continue; /* not closing in */
-            float c = wx * wx + wy * wy - R * R;
-            if (!(c > 0.0f) || !(R > 0.0f)) continue; /* within already: the solver's */
-            float cr = wx * dy - wy * dx;
-            float disc = dd * (R * R) - cr * cr;
-            if (disc < 0.0f) continue;
-            float t = c / (__builtin_sqrtf(disc) - bb);
-            if (t >= 0.0f && t < best) best = t;
+            float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], R = s->rad[b] + s->rad[j];
+            float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
+            if (t < 1.0f) best = fmin2(best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
         }
     }
     return best;
-}
-
-/* Time of impact of a centre moving w + t d (t in [0, 1]) relative to
- * another ball's centre, radii summing to R, with ccd_ball's rule: the
- * allowed distance is min(R - slop, the start distance) (half R for balls
- * thinner than two slops); centres within a slop at the start are the
- * solver's case (2: no stop). */
-static __attribute__((noinline)) float toi_ball(float wx, float wy, float dx, float dy, float R, float slop)
-{
-    float d0 = cap_length(cap_v2(wx, wy));
-    if (!(d0 > slop)) return 2.0f;
-    return toi_segment(wx, wy, dx, dy, 0.0f, 0.0f, 0.0f, 0.0f, fmin2(fmax2(R - slop, 0.5f * R), d0), slop);
 }
 
 /* A bullet (CAP_BALL_BULLET) swept from its start to its end position
@@ -1086,9 +1082,7 @@ int cap_world_step(cap_world* w)
         /* A fast ball (a move of more than its radius) stops at the
          * first ball in its path too: one it went into would be pushed out
          * at the push speed, and pumped by friction on the way. (Not a
-         * bullet: it gets the full sweep below, where the other balls move
-         * too; their end positions alone would hold it behind a ball
-         * flying ahead of it.) */
+         * bullet: it gets the full sweep below, against every ball.) */
         float mx = s.x[i] - s.sx[i], my = s.y[i] - s.sy[i];
         if (mx * mx + my * my > s.rad[i] * s.rad[i] && !(s.flags[i] & CAP_BALL_BULLET)) {
             float px = s.sx[i] + fmin2(t, 1.0f) * mx, py = s.sy[i] + fmin2(t, 1.0f) * my;

@@ -10,9 +10,9 @@ import { lcg } from './scene.js';
 /** A step may not add more than this fraction of the total mechanical energy. */
 export const GAIN_TOLERANCE = 1e-5;
 
-export async function soak(steps, { log = () => {} } = {}) {
+export async function soak(steps, { log = () => {}, seed = 99 } = {}) {
   await init();
-  const rnd = lcg(99);
+  const rnd = lcg(seed);
   const w = new World({ ballCapacity: 1024, staticCapacity: 256 });
   w.addLine(-30, 0, 30, 0);
   w.addLine(-30, 200, -30, 0);
