@@ -249,39 +249,59 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
         w->cell_start[c + 1]++;
     }
     for (uint32_t c = 0; c < ncell; c++) w->cell_start[c + 1] += w->cell_start[c];
+    /* Each small ball's slot, and a packed copy of its centre and radius
+     * (x, y, r, slot bits), in cell order. */
     for (uint32_t i = 0; i < n; i++) {
         if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
-        w->cell_items[w->cell_start[w->cell_of[i]]++] = i;
+        uint32_t k = w->cell_start[w->cell_of[i]]++;
+        w->cell_items[k] = i;
+        float* q = &w->cell_pos[4 * (size_t)k];
+        q[0] = s->x[i]; q[1] = s->y[i]; q[2] = s->rad[i];
+        memcpy(&q[3], &i, 4);
     }
     for (uint32_t c = ncell; c > 0; c--) w->cell_start[c] = w->cell_start[c - 1];
     w->cell_start[0] = 0;
 
-    /* Small-small pairs, for each ball i its partners j > i sorted. */
-    cap_wcontact c;
+    /* Small-small pairs, for each ball i its partners j > i sorted: the
+     * balls of the 3 x 3 cells around it (a row of 3 cells is one run of
+     * the packed copy) within reach (ball_contact's test, done first, then
+     * the category test), sorted, made in place. */
+    uint32_t* hit = w->order;
     for (uint32_t i = 0; i < n; i++) {
         if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
-        int32_t cx = (int32_t)(w->cell_of[i] % (uint32_t)nx), cy = (int32_t)(w->cell_of[i] / (uint32_t)nx);
+        float xi = s->x[i], yi = s->y[i], ri = s->rad[i], margin = s->margin;
+        int32_t cx = cell_of(xi, minx, inv, nx), cy = cell_of(yi, miny, inv, ny);
+        uint32_t x0 = (uint32_t)(cx > 0 ? cx - 1 : 0), x1 = (uint32_t)(cx + 1 < nx ? cx + 1 : nx - 1);
+        uint32_t y0 = (uint32_t)(cy > 0 ? cy - 1 : 0), y1 = (uint32_t)(cy + 1 < ny ? cy + 1 : ny - 1);
         uint32_t m = 0;
-        for (int32_t y = cy - 1; y <= cy + 1; y++) {
-            if (y < 0 || y >= ny) continue;
-            for (int32_t x = cx - 1; x <= cx + 1; x++) {
-                if (x < 0 || x >= nx) continue;
-                uint32_t cc = (uint32_t)y * (uint32_t)nx + (uint32_t)x;
-                for (uint32_t k = w->cell_start[cc]; k < w->cell_start[cc + 1]; k++) {
-                    uint32_t j = w->cell_items[k];
-                    if (j <= i) continue;
-                    w->order[m++] = j;
-                }
+        for (uint32_t y = y0; y <= y1; y++) {
+            uint32_t row = y * (uint32_t)nx, k1 = w->cell_start[row + x1 + 1];
+            for (uint32_t k = w->cell_start[row + x0]; k < k1; k++) {
+                const float* q = &w->cell_pos[4 * (size_t)k];
+                uint32_t j;
+                memcpy(&j, &q[3], 4);
+                float dx = q[0] - xi, dy = q[1] - yi, lim = (ri + q[2]) + margin;
+                hit[m] = j;
+                m += (j > i) & !(dx * dx + dy * dy > lim * lim);
             }
         }
-        for (uint32_t p = 1; p < m; p++) {
-            uint32_t v = w->order[p], q = p;
-            while (q > 0 && w->order[q - 1] > v) { w->order[q] = w->order[q - 1]; q--; }
-            w->order[q] = v;
+        uint32_t kept = 0;
+        for (uint32_t p = 0; p < m; p++) {
+            uint32_t v = hit[p], q = kept;
+            if (!((s->cat[i] & s->mask[v]) && (s->cat[v] & s->mask[i]))) continue;
+            while (q > 0 && hit[q - 1] > v) { hit[q] = hit[q - 1]; q--; }
+            hit[q] = v;
+            kept++;
         }
-        for (uint32_t p = 0; p < m; p++)
-            if (ball_contact(s, i, w->order[p], &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+        if (kept == 0) continue;
+        if (w->contact_count + kept > w->contact_cap) {
+            void* p = w->contacts;
+            if (cap_world_reserve_bytes(&p, &w->contact_cap, w->contact_count + kept, sizeof(cap_wcontact))) return 0;
+            w->contacts = p;
+        }
+        for (uint32_t p = 0; p < kept; p++) w->contact_count += (uint32_t)ball_contact(s, i, hit[p], &w->contacts[w->contact_count]);
     }
+    cap_wcontact c;
     if (nbig == 0) return 1;
 
     /* Pairs with a big ball: gathered apart, sorted, merged in. */
@@ -667,6 +687,7 @@ int cap_world_step(cap_world* w)
         c = cap; bad |= cap_world_reserve_u32(&w->cell_items, &c, n);
         c = cap; bad |= cap_world_reserve_u32(&w->big, &c, n);
         c = cap; bad |= cap_world_reserve_u32(&w->order, &c, n);
+        c = cap; { void* p = w->cell_pos; bad |= cap_world_reserve_bytes(&p, &c, n, 4 * sizeof(float)); w->cell_pos = p; }
         c = cap; { void* p = w->sx; bad |= cap_world_reserve_bytes(&p, &c, n, 4); w->sx = p; }
         c = cap; { void* p = w->sy; bad |= cap_world_reserve_bytes(&p, &c, n, 4); w->sy = p; }
         if (bad) {

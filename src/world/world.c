@@ -157,6 +157,7 @@ cap_world* cap_world_create(const cap_world_def* def)
     c = 0; ok = ok && cap_world_reserve_u32(&w->cell_items, &c, n) == 0;
     c = 0; ok = ok && cap_world_reserve_u32(&w->big, &c, n) == 0;
     c = 0; ok = ok && cap_world_reserve_u32(&w->order, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->cell_pos, &c, n, 4 * sizeof(float)) == 0;
     c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sx, &c, n, 4) == 0;
     c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sy, &c, n, 4) == 0;
     if (ok) w->grid_cap = c;
@@ -191,7 +192,7 @@ void cap_world_destroy(cap_world* w)
     free(w->sg_start); free(w->sg_items); free(w->lines); free(w->stamp); free(w->cand); free(w->kins);
     free(w->contacts); free(w->prev);
     free(w->sensor_now); free(w->sensor_prev);
-    free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order);
+    free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order); free(w->cell_pos);
     free(w->sx); free(w->sy); free(w->body); free(w->color_mask); free(w->color_of); free(w->packs);
     for (int k = 0; k < CAP_EVENT_KINDS; k++) free(w->events[k]);
     free(w->pending_end); free(w->draw_contacts); free(w->qbuf); free(w->snap);

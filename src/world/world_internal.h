@@ -110,6 +110,7 @@ struct cap_world {
 
     /* Ball grid scratch. */
     uint32_t *cell_of, *cell_start, *cell_items, *big, *order;
+    float* cell_pos; /* x, y, radius, slot bits of cell_items' balls */
     uint32_t grid_cap, cell_cap;
     float *sx, *sy; /* positions at the start of the step */
     cap_wbody* body;
