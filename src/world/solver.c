@@ -118,8 +118,10 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
         start[c] = at;
         at += (count[c] + 3) / 4;
     }
-    /* Every pack starts inert (static body, no masses). */
-    for (uint32_t q = 0; q < packs; q++) inert(&w->packs[q], n_balls);
+    /* A colour's last pack, when not full, starts inert (static body, no
+     * masses); load_lane fills every field of the lanes it loads. */
+    for (int c = 0; c < MAX_COLORS; c++)
+        if (count[c] % 4) inert(&w->packs[start[c] + count[c] / 4], n_balls);
     uint32_t fill[MAX_COLORS];
     memset(fill, 0, sizeof fill);
     w->lone_count = count[MAX_COLORS];
