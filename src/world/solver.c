@@ -96,12 +96,7 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
         uint64_t used = w->color_mask[c->b] | (c->kind ? w->color_mask[c->a] : 0u);
         uint32_t color = MAX_COLORS;
         if (~used != 0u) {
-            uint64_t free_bits = ~used;
-            color = 0;
-            while (!(free_bits & 1u)) {
-                free_bits >>= 1;
-                color++;
-            }
+            color = (uint32_t)__builtin_ctzll(~used); /* the lowest free colour */
             w->color_mask[c->b] |= (uint64_t)1 << color;
             if (c->kind) w->color_mask[c->a] |= (uint64_t)1 << color;
         }
