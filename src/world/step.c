@@ -74,6 +74,14 @@ static int key_cmp(const cap_wcontact* x, const cap_wcontact* y)
     return 0;
 }
 
+/* The same order as one number: kind, then the two slots (each below 2^31:
+ * slots are bounded by the arrays' byte limits; snapshots are checked). */
+static inline uint64_t key64(const cap_wcontact* c)
+{
+    uint64_t x1 = c->kind == 0 ? c->b : c->a, x2 = c->kind == 0 ? c->a : c->b;
+    return (uint64_t)c->kind << 62 | x1 << 31 | x2;
+}
+
 static int key_qsort(const void* x, const void* y) { return key_cmp(x, y); }
 int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y) { return key_cmp(x, y); }
 
@@ -840,8 +848,9 @@ int cap_world_step(cap_world* w)
         uint32_t p = 0;
         for (uint32_t k = 0; k < w->contact_count; k++) {
             cap_wcontact* c = &w->contacts[k];
-            while (p < w->prev_count && key_cmp(&w->prev[p], c) < 0) p++;
-            if (p < w->prev_count && key_cmp(&w->prev[p], c) == 0) {
+            uint64_t kc = key64(c);
+            while (p < w->prev_count && key64(&w->prev[p]) < kc) p++;
+            if (p < w->prev_count && key64(&w->prev[p]) == kc) {
                 c->jn = w->prev[p].jn;
                 c->jt = w->prev[p].jt;
                 c->jr = w->prev[p].jr;
@@ -1060,13 +1069,14 @@ int cap_world_step(cap_world* w)
         uint32_t p = 0;
         for (uint32_t k = 0; k <= w->contact_count; k++) {
             cap_wcontact* c = k < w->contact_count ? &w->contacts[k] : NULL;
-            while (p < w->prev_count && (!c || key_cmp(&w->prev[p], c) < 0)) {
+            uint64_t kc = c ? key64(c) : 0;
+            while (p < w->prev_count && (!c || key64(&w->prev[p]) < kc)) {
                 const cap_wcontact* o = &w->prev[p++];
                 if (o->touching) cap_world_emit(w, CAP_EVENT_END, o->kind, o->kind ? o->a : o->b, o->kind ? o->b : o->a, NULL);
             }
             if (!c) break;
             int was = c->touching;
-            if (p < w->prev_count && key_cmp(&w->prev[p], c) == 0) p++;
+            if (p < w->prev_count && key64(&w->prev[p]) == kc) p++;
             int now;
             if (c->mass_n == 0.0f) {
                 now = was;
