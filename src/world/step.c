@@ -532,13 +532,15 @@ static int validate(cap_world* w, const step_ctx* s)
     static const int fields[] = {CAP_BALL_X, CAP_BALL_Y, CAP_BALL_VX, CAP_BALL_VY, CAP_BALL_ANGLE, CAP_BALL_W};
     for (uint32_t i = 0; i < s->n; i++) {
         if (!(s->flags[i] & CAP_BALL_ALIVE)) continue;
-        for (int f = 0; f < 6; f++)
-            if (!(fields[f] == CAP_BALL_ANGLE ? cap_finite : cap_in_range)(((float*)w->ball[fields[f]])[i])) {
+        for (int f = 0; f < 6; f++) {
+            float v = ((float*)w->ball[fields[f]])[i];
+            if (!(fields[f] == CAP_BALL_ANGLE ? cap_finite(v) : cap_in_range(v))) { /* called directly: inlined */
                 w->err.status = CAP_WORLD_BAD_VALUE;
                 w->err.slot = (int32_t)i;
                 w->err.field = fields[f];
                 return 0;
             }
+        }
     }
     return 1;
 }
