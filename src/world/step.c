@@ -790,7 +790,7 @@ int cap_world_step(cap_world* w)
     /* A solver body for each kinematic contact's surface, after the balls
      * and the static body. */
     uint32_t nk = 0;
-    for (uint32_t k = 0; k < w->contact_count; k++) {
+    for (uint32_t k = 0; w->kin_count && k < w->contact_count; k++) { /* (none without kinematic or pivoted capsules) */
         cap_wcontact* c = &w->contacts[k];
         if (c->kind == 0 && w->statics[c->a].kind == CAP_STATIC_KINEMATIC) c->kbody = n + 1 + nk++;
         if (c->kind == 0 && w->statics[c->a].kind == CAP_STATIC_PIVOTED) c->pivot = 1;
@@ -835,7 +835,7 @@ int cap_world_step(cap_world* w)
     }
 
     /* A moving kinematic capsule wakes the balls it may reach. */
-    for (uint32_t k = 0; k < w->contact_count; k++) {
+    for (uint32_t k = 0; w->kin_count && k < w->contact_count; k++) {
         const cap_wcontact* c = &w->contacts[k];
         if (!c->kbody && !c->pivot) continue;
         const cap_wstatic* st = &w->statics[c->a];
