@@ -219,7 +219,7 @@ static int32_t cell_of(float v, float lo, float inv, int32_t n)
 uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1)
 {
     uint32_t n = 0;
-    if (cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
+    if (w->cand_cap < w->static_slots + 1 && cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
     uint32_t* cand = w->cand;
     /* (A box clear of the grid's bounds meets none of its boxes.) */
     if (w->sg_nx > 0 && w->stamp_cap >= w->static_slots &&
