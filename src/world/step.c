@@ -75,6 +75,14 @@ static int key_cmp(const cap_wcontact* x, const cap_wcontact* y)
     return 0;
 }
 
+/* The same order as one number: kind, then the two slots (each below 2^31:
+ * slots are bounded by the arrays' byte limits; snapshots are checked). */
+static inline uint64_t key64(const cap_wcontact* c)
+{
+    uint64_t x1 = c->kind == 0 ? c->b : c->a, x2 = c->kind == 0 ? c->a : c->b;
+    return (uint64_t)c->kind << 62 | x1 << 31 | x2;
+}
+
 static int key_qsort(const void* x, const void* y) { return key_cmp(x, y); }
 int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y) { return key_cmp(x, y); }
 
@@ -205,6 +213,61 @@ static int32_t cell_of(float v, float lo, float inv, int32_t n)
     return (int32_t)c;
 }
 
+/* Static slots whose box overlaps [x0,x1]x[y0,y1] (lines always), ascending,
+ * into w->cand. A box within one cell takes that cell's items as they are
+ * (ascending, each once); over several cells, stamps drop repeats and an
+ * insertion sort orders them. The lines (ascending) are merged in. */
+uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1)
+{
+    uint32_t n = 0;
+    if (w->cand_cap < w->static_slots + 1 && cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
+    uint32_t* cand = w->cand;
+    /* (A box clear of the grid's bounds meets none of its boxes.) */
+    if (w->sg_nx > 0 && w->stamp_cap >= w->static_slots &&
+        !(x0 > w->sg_maxx || x1 < w->sg_minx || y0 > w->sg_maxy || y1 < w->sg_miny)) {
+        int32_t cx0 = cell_of(x0, w->sg_minx, w->sg_inv, w->sg_nx), cx1 = cell_of(x1, w->sg_minx, w->sg_inv, w->sg_nx);
+        int32_t cy0 = cell_of(y0, w->sg_miny, w->sg_inv, w->sg_ny), cy1 = cell_of(y1, w->sg_miny, w->sg_inv, w->sg_ny);
+        if (cx0 == cx1 && cy0 == cy1) {
+            uint32_t c = (uint32_t)cy0 * (uint32_t)w->sg_nx + (uint32_t)cx0;
+            for (uint32_t k = w->sg_start[c]; k < w->sg_start[c + 1]; k++) {
+                uint32_t i = w->sg_items[k];
+                const cap_wstatic* s = &w->statics[i];
+                cand[n] = i;
+                n += !(s->minx > x1 || s->maxx < x0 || s->miny > y1 || s->maxy < y0);
+            }
+        } else {
+            if (++w->stamp_now == 0) {
+                memset(w->stamp, 0, (size_t)w->stamp_cap * 4);
+                w->stamp_now = 1;
+            }
+            for (int32_t y = cy0; y <= cy1; y++)
+                for (int32_t x = cx0; x <= cx1; x++) {
+                    uint32_t c = (uint32_t)y * (uint32_t)w->sg_nx + (uint32_t)x;
+                    for (uint32_t k = w->sg_start[c]; k < w->sg_start[c + 1]; k++) {
+                        uint32_t i = w->sg_items[k];
+                        if (w->stamp[i] == w->stamp_now) continue;
+                        w->stamp[i] = w->stamp_now;
+                        const cap_wstatic* s = &w->statics[i];
+                        if (s->minx > x1 || s->maxx < x0 || s->miny > y1 || s->maxy < y0) continue;
+                        cand[n++] = i;
+                    }
+                }
+            for (uint32_t i = 1; i < n; i++) {
+                uint32_t v = cand[i], j = i;
+                while (j > 0 && cand[j - 1] > v) { cand[j] = cand[j - 1]; j--; }
+                cand[j] = v;
+            }
+        }
+    }
+    /* Merge the lines in, from the back. */
+    uint32_t total = n + w->line_count, i = n, j = w->line_count, out = total;
+    while (j > 0) {
+        if (i > 0 && cand[i - 1] > w->lines[j - 1]) cand[--out] = cand[--i];
+        else cand[--out] = w->lines[--j];
+    }
+    return total;
+}
+
 /* Ball-ball contacts in (a, b) order, appended to w->contacts. */
 static int find_ball_contacts(cap_world* w, const step_ctx* s)
 {
@@ -252,41 +315,61 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
         w->cell_start[c + 1]++;
     }
     for (uint32_t c = 0; c < ncell; c++) w->cell_start[c + 1] += w->cell_start[c];
+    /* Each small ball's slot, and a packed copy of its centre and radius
+     * (x, y, r, slot bits), in cell order. */
     for (uint32_t i = 0; i < n; i++) {
         if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
-        w->cell_items[w->cell_start[w->cell_of[i]]++] = i;
+        uint32_t k = w->cell_start[w->cell_of[i]]++;
+        w->cell_items[k] = i;
+        float* q = &w->cell_pos[4 * (size_t)k];
+        q[0] = s->x[i]; q[1] = s->y[i]; q[2] = s->rad[i];
+        memcpy(&q[3], &i, 4);
     }
     for (uint32_t c = ncell; c > 0; c--) w->cell_start[c] = w->cell_start[c - 1];
     w->cell_start[0] = 0;
     w->bg_minx = minx; w->bg_miny = miny; w->bg_inv = inv; w->bg_reach = rmax;
     w->bg_nx = small ? nx : 0; w->bg_ny = ny; w->bg_nbig = nbig;
 
-    /* Small-small pairs, for each ball i its partners j > i sorted. */
-    cap_wcontact c;
+    /* Small-small pairs, for each ball i its partners j > i sorted: the
+     * balls of the 3 x 3 cells around it (a row of 3 cells is one run of
+     * the packed copy) within reach (ball_contact's test, done first, then
+     * the category test), sorted, made in place. */
+    uint32_t* hit = w->order;
     for (uint32_t i = 0; i < n; i++) {
         if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
-        int32_t cx = (int32_t)(w->cell_of[i] % (uint32_t)nx), cy = (int32_t)(w->cell_of[i] / (uint32_t)nx);
+        float xi = s->x[i], yi = s->y[i], ri = s->rad[i], margin = s->margin;
+        int32_t cx = cell_of(xi, minx, inv, nx), cy = cell_of(yi, miny, inv, ny);
+        uint32_t x0 = (uint32_t)(cx > 0 ? cx - 1 : 0), x1 = (uint32_t)(cx + 1 < nx ? cx + 1 : nx - 1);
+        uint32_t y0 = (uint32_t)(cy > 0 ? cy - 1 : 0), y1 = (uint32_t)(cy + 1 < ny ? cy + 1 : ny - 1);
         uint32_t m = 0;
-        for (int32_t y = cy - 1; y <= cy + 1; y++) {
-            if (y < 0 || y >= ny) continue;
-            for (int32_t x = cx - 1; x <= cx + 1; x++) {
-                if (x < 0 || x >= nx) continue;
-                uint32_t cc = (uint32_t)y * (uint32_t)nx + (uint32_t)x;
-                for (uint32_t k = w->cell_start[cc]; k < w->cell_start[cc + 1]; k++) {
-                    uint32_t j = w->cell_items[k];
-                    if (j <= i) continue;
-                    w->order[m++] = j;
-                }
+        for (uint32_t y = y0; y <= y1; y++) {
+            uint32_t row = y * (uint32_t)nx, k1 = w->cell_start[row + x1 + 1];
+            for (uint32_t k = w->cell_start[row + x0]; k < k1; k++) {
+                const float* q = &w->cell_pos[4 * (size_t)k];
+                uint32_t j;
+                memcpy(&j, &q[3], 4);
+                float dx = q[0] - xi, dy = q[1] - yi, lim = (ri + q[2]) + margin;
+                hit[m] = j;
+                m += (j > i) & !(dx * dx + dy * dy > lim * lim);
             }
         }
-        for (uint32_t p = 1; p < m; p++) {
-            uint32_t v = w->order[p], q = p;
-            while (q > 0 && w->order[q - 1] > v) { w->order[q] = w->order[q - 1]; q--; }
-            w->order[q] = v;
+        uint32_t kept = 0;
+        for (uint32_t p = 0; p < m; p++) {
+            uint32_t v = hit[p], q = kept;
+            if (!((s->cat[i] & s->mask[v]) && (s->cat[v] & s->mask[i]))) continue;
+            while (q > 0 && hit[q - 1] > v) { hit[q] = hit[q - 1]; q--; }
+            hit[q] = v;
+            kept++;
         }
-        for (uint32_t p = 0; p < m; p++)
-            if (ball_contact(s, i, w->order[p], &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+        if (kept == 0) continue;
+        if (w->contact_count + kept > w->contact_cap) {
+            void* p = w->contacts;
+            if (cap_world_reserve_bytes(&p, &w->contact_cap, w->contact_count + kept, sizeof(cap_wcontact))) return 0;
+            w->contacts = p;
+        }
+        for (uint32_t p = 0; p < kept; p++) w->contact_count += (uint32_t)ball_contact(s, i, hit[p], &w->contacts[w->contact_count]);
     }
+    cap_wcontact c;
     if (nbig == 0) return 1;
 
     /* Pairs with a big ball: gathered apart, sorted, merged in. */
@@ -559,13 +642,15 @@ static int validate(cap_world* w, const step_ctx* s)
     static const int fields[] = {CAP_BALL_X, CAP_BALL_Y, CAP_BALL_VX, CAP_BALL_VY, CAP_BALL_ANGLE, CAP_BALL_W};
     for (uint32_t i = 0; i < s->n; i++) {
         if (!(s->flags[i] & CAP_BALL_ALIVE)) continue;
-        for (int f = 0; f < 6; f++)
-            if (!(fields[f] == CAP_BALL_ANGLE ? cap_finite : cap_in_range)(((float*)w->ball[fields[f]])[i])) {
+        for (int f = 0; f < 6; f++) {
+            float v = ((float*)w->ball[fields[f]])[i];
+            if (!(fields[f] == CAP_BALL_ANGLE ? cap_finite(v) : cap_in_range(v))) { /* called directly: inlined */
                 w->err.status = CAP_WORLD_BAD_VALUE;
                 w->err.slot = (int32_t)i;
                 w->err.field = fields[f];
                 return 0;
             }
+        }
     }
     return 1;
 }
@@ -777,6 +862,7 @@ int cap_world_step(cap_world* w)
         c = cap; bad |= cap_world_reserve_u32(&w->cell_items, &c, n);
         c = cap; bad |= cap_world_reserve_u32(&w->big, &c, n);
         c = cap; bad |= cap_world_reserve_u32(&w->order, &c, n);
+        c = cap; { void* p = w->cell_pos; bad |= cap_world_reserve_bytes(&p, &c, n, 4 * sizeof(float)); w->cell_pos = p; }
         c = cap; { void* p = w->sx; bad |= cap_world_reserve_bytes(&p, &c, n, 4); w->sx = p; }
         c = cap; { void* p = w->sy; bad |= cap_world_reserve_bytes(&p, &c, n, 4); w->sy = p; }
         if (bad) {
@@ -814,7 +900,7 @@ int cap_world_step(cap_world* w)
     /* A solver body for each kinematic contact's surface, after the balls
      * and the static body. */
     uint32_t nk = 0;
-    for (uint32_t k = 0; k < w->contact_count; k++) {
+    for (uint32_t k = 0; w->kin_count && k < w->contact_count; k++) { /* (none without kinematic or pivoted capsules) */
         cap_wcontact* c = &w->contacts[k];
         if (c->kind == 0 && w->statics[c->a].kind == CAP_STATIC_KINEMATIC) c->kbody = n + 1 + nk++;
         if (c->kind == 0 && w->statics[c->a].kind == CAP_STATIC_PIVOTED) c->pivot = 1;
@@ -859,7 +945,7 @@ int cap_world_step(cap_world* w)
     }
 
     /* A moving kinematic capsule wakes the balls it may reach. */
-    for (uint32_t k = 0; k < w->contact_count; k++) {
+    for (uint32_t k = 0; w->kin_count && k < w->contact_count; k++) {
         const cap_wcontact* c = &w->contacts[k];
         if (!c->kbody && !c->pivot) continue;
         const cap_wstatic* st = &w->statics[c->a];
@@ -874,8 +960,9 @@ int cap_world_step(cap_world* w)
         uint32_t p = 0;
         for (uint32_t k = 0; k < w->contact_count; k++) {
             cap_wcontact* c = &w->contacts[k];
-            while (p < w->prev_count && key_cmp(&w->prev[p], c) < 0) p++;
-            if (p < w->prev_count && key_cmp(&w->prev[p], c) == 0) {
+            uint64_t kc = key64(c);
+            while (p < w->prev_count && key64(&w->prev[p]) < kc) p++;
+            if (p < w->prev_count && key64(&w->prev[p]) == kc) {
                 const cap_wcontact* o = &w->prev[p];
                 c->touching = o->touching;
                 /* Not when a ball of the pair woke since: last step's
@@ -1138,13 +1225,14 @@ int cap_world_step(cap_world* w)
         uint32_t p = 0;
         for (uint32_t k = 0; k <= w->contact_count; k++) {
             cap_wcontact* c = k < w->contact_count ? &w->contacts[k] : NULL;
-            while (p < w->prev_count && (!c || key_cmp(&w->prev[p], c) < 0)) {
+            uint64_t kc = c ? key64(c) : 0;
+            while (p < w->prev_count && (!c || key64(&w->prev[p]) < kc)) {
                 const cap_wcontact* o = &w->prev[p++];
                 if (o->touching) cap_world_emit(w, CAP_EVENT_END, o->kind, o->kind ? o->a : o->b, o->kind ? o->b : o->a, NULL);
             }
             if (!c) break;
             int was = c->touching;
-            if (p < w->prev_count && key_cmp(&w->prev[p], c) == 0) p++;
+            if (p < w->prev_count && key64(&w->prev[p]) == kc) p++;
             int now;
             if (c->mass_n == 0.0f) {
                 now = was;

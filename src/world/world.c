@@ -157,6 +157,7 @@ cap_world* cap_world_create(const cap_world_def* def)
     c = 0; ok = ok && cap_world_reserve_u32(&w->cell_items, &c, n) == 0;
     c = 0; ok = ok && cap_world_reserve_u32(&w->big, &c, n) == 0;
     c = 0; ok = ok && cap_world_reserve_u32(&w->order, &c, n) == 0;
+    c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->cell_pos, &c, n, 4 * sizeof(float)) == 0;
     c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sx, &c, n, 4) == 0;
     c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sy, &c, n, 4) == 0;
     if (ok) w->grid_cap = c;
@@ -191,7 +192,7 @@ void cap_world_destroy(cap_world* w)
     free(w->sg_start); free(w->sg_items); free(w->lines); free(w->stamp); free(w->cand); free(w->kins);
     free(w->contacts); free(w->prev);
     free(w->sensor_now); free(w->sensor_prev);
-    free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order);
+    free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order); free(w->cell_pos);
     free(w->sx); free(w->sy); free(w->body); free(w->color_mask); free(w->color_of); free(w->packs);
     for (int k = 0; k < CAP_EVENT_KINDS; k++) free(w->events[k]);
     free(w->pending_end); free(w->draw_contacts); free(w->qbuf); free(w->snap);
@@ -633,6 +634,8 @@ void cap_world_index_statics(cap_world* w)
     int32_t nx = (int32_t)(wx / cell) + 1, ny = (int32_t)(wy / cell) + 1;
     w->sg_minx = minx;
     w->sg_miny = miny;
+    w->sg_maxx = maxx;
+    w->sg_maxy = maxy;
     w->sg_inv = 1.0f / cell;
     uint32_t ncell = (uint32_t)nx * (uint32_t)ny;
     if (cap_world_reserve_u32(&w->sg_start, &w->sg_start_cap, ncell + 1)) { w->sg_nx = w->sg_ny = 0; return; }
@@ -668,39 +671,7 @@ void cap_world_index_statics(cap_world* w)
     cap_world_reserve_u32(&w->stamp, &w->stamp_cap, w->static_slots + 1);
 }
 
-uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1)
-{
-    uint32_t n = 0;
-    if (cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
-    if (w->sg_nx > 0 && w->stamp_cap >= w->static_slots) {
-        if (++w->stamp_now == 0) {
-            memset(w->stamp, 0, (size_t)w->stamp_cap * 4);
-            w->stamp_now = 1;
-        }
-        int32_t cx0 = cell_coord(x0, w->sg_minx, w->sg_inv, w->sg_nx), cx1 = cell_coord(x1, w->sg_minx, w->sg_inv, w->sg_nx);
-        int32_t cy0 = cell_coord(y0, w->sg_miny, w->sg_inv, w->sg_ny), cy1 = cell_coord(y1, w->sg_miny, w->sg_inv, w->sg_ny);
-        for (int32_t y = cy0; y <= cy1; y++)
-            for (int32_t x = cx0; x <= cx1; x++) {
-                uint32_t c = (uint32_t)y * (uint32_t)w->sg_nx + (uint32_t)x;
-                for (uint32_t k = w->sg_start[c]; k < w->sg_start[c + 1]; k++) {
-                    uint32_t i = w->sg_items[k];
-                    if (w->stamp[i] == w->stamp_now) continue;
-                    w->stamp[i] = w->stamp_now;
-                    const cap_wstatic* s = &w->statics[i];
-                    if (s->minx > x1 || s->maxx < x0 || s->miny > y1 || s->maxy < y0) continue;
-                    w->cand[n++] = i;
-                }
-            }
-    }
-    for (uint32_t k = 0; k < w->line_count; k++) w->cand[n++] = w->lines[k];
-    /* Ascending slots (insertion sort: candidate lists are short). */
-    for (uint32_t i = 1; i < n; i++) {
-        uint32_t v = w->cand[i], j = i;
-        while (j > 0 && w->cand[j - 1] > v) { w->cand[j] = w->cand[j - 1]; j--; }
-        w->cand[j] = v;
-    }
-    return n;
-}
+/* cap_world_static_candidates: step.c (the step's hot path). */
 
 /* ---- queries --------------------------------------------------------------- */
 

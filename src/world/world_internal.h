@@ -91,6 +91,7 @@ struct cap_world {
 
     /* Static grid: cell lists of static slots; lines are kept apart. */
     float sg_minx, sg_miny, sg_inv;
+    float sg_maxx, sg_maxy; /* with sg_minx, sg_miny: the bounds of every box in the grid */
     int32_t sg_nx, sg_ny;
     uint32_t *sg_start, *sg_items, sg_start_cap, sg_items_cap;
     uint32_t *lines, line_count, line_cap;
@@ -110,6 +111,7 @@ struct cap_world {
 
     /* Ball grid scratch. */
     uint32_t *cell_of, *cell_start, *cell_items, *big, *order;
+    float* cell_pos; /* x, y, radius, slot bits of cell_items' balls */
     uint32_t grid_cap, cell_cap;
     /* This step's ball grid (start positions; bg_nx = 0: none) and its big
      * balls, for continuous collision between balls. */
