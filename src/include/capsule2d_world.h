@@ -224,10 +224,11 @@ int cap_world_set_pivoted(cap_world* w, uint32_t slot, float lower, float upper,
  * piece's span; so collinear pieces act as one capsule, a convex corner gives
  * one contact and a concave corner two). flags: CAP_CHAIN_LOOP closes it;
  * CAP_CHAIN_ONE_SIDED makes it collide only with balls whose centre is on the
- * right of each piece's direction (from point i to point i + 1) or on its
- * line: a counter-clockwise loop is then a solid that keeps balls out, a
- * clockwise one a container, and an open one a one-way platform that balls
- * pass up through from its left; without it, two-sided. One-sided concerns
+ * left of each piece's direction (from point i to point i + 1) or on its
+ * line, the side a line (CAP_STATIC_LINE) keeps free: a floor runs left to
+ * right, a counter-clockwise loop is a container that keeps balls in, a
+ * clockwise one a solid that keeps them out, and an open one a one-way
+ * platform that balls pass through from its right; without it, two-sided. One-sided concerns
  * contacts and continuous collision; queries and ray casts see both sides.
  * count >= 2 (>= 3 for a loop), every value finite, radius >= 0: else
  * CAP_WORLD_BAD_VALUE; all or nothing. Removing a piece makes its neighbours

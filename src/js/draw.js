@@ -2,7 +2,7 @@
 // balls with a spoke (so spin shows), and optionally the touching contacts
 // with their normals; kinematic capsules in their own colour with a ring
 // at the pivot and a tick showing where the pivot's spin moves the tip;
-// a chain's joints as white dots, and a one-sided chain's solid side as a tick
+// a chain's joints as white dots, and a one-sided chain's colliding side as a tick
 // at each piece's middle. Pivoted capsules (seesaws) draw like kinematic ones,
 // with their angle limits as thin lines (the core at each limit). World units map to canvas pixels by `scale` around
 // `origin`, y up by default (a y-down canvas is flipped for you).
@@ -93,7 +93,7 @@ export function drawWorld(ctx, world, options) {
         ctx.fillStyle = '#fff';
         ctx.fillRect(X(st.ax) - 1.5, Y(st.ay) - 1.5, 3, 3);
       }
-      // One-sided: a short tick from the middle toward the side that collides (the right of a→b).
+      // One-sided: a short tick from the middle toward the side that collides (the left of a→b).
       const len = Math.hypot(st.bx - st.ax, st.by - st.ay);
       if (st.chain.oneSided && len > 0) {
         const mx = (st.ax + st.bx) / 2, my = (st.ay + st.by) / 2, reach = st.radius + 6 / s;
@@ -101,7 +101,7 @@ export function drawWorld(ctx, world, options) {
         ctx.strokeStyle = '#fff';
         ctx.beginPath();
         ctx.moveTo(X(mx), Y(my));
-        ctx.lineTo(X(mx + ((st.by - st.ay) / len) * reach), Y(my - ((st.bx - st.ax) / len) * reach));
+        ctx.lineTo(X(mx - ((st.by - st.ay) / len) * reach), Y(my + ((st.bx - st.ax) / len) * reach));
         ctx.stroke();
       }
     }

@@ -264,9 +264,10 @@ export class World {
    * with `options.loop`. A ball rolls across every joint with one contact and no bump (the ghost-collision fix: a
    * joint's contact is kept by one piece, and only when the ball is not over the next piece), so collinear pieces act
    * as one capsule; a concave corner gives two contacts, a convex one one. Two-sided, unless `options.oneSided`: then
-   * only the right of each piece's direction (point i to point i + 1) collides, as a line's solid side does, so a
-   * counter-clockwise loop keeps balls out, a clockwise loop keeps them in, and an open chain is a one-way platform
-   * (contacts and continuous collision; queries and ray casts see both sides). Returns the pieces' handles
+   * only the left of each piece's direction (point i to point i + 1) collides, the side `addLine` keeps free: a floor
+   * runs left to right, a counter-clockwise loop keeps balls in, a clockwise loop keeps them out, and an open chain is
+   * a one-way platform that balls pass through from its right (contacts and continuous collision; queries and ray
+   * casts see both sides). Returns the pieces' handles
    * (ordinary statics: events, queries and removeStatic name them; removing one leaves open ends). Fewer than 2 points
    * (3 for a loop), an odd count or a non-finite value: RangeError; not an array: TypeError; nothing changed.
    */

@@ -481,10 +481,11 @@ export class World {
    * options.loop. A ball rolls across every joint with one contact and no
    * bump (collinear pieces act as one capsule; a concave corner gives two
    * contacts, a convex one one). Two-sided, or with options.oneSided only
-   * the right of each piece's direction (from point i to point i + 1)
-   * collides: a counter-clockwise loop keeps balls out, a clockwise one keeps
-   * them in, an open one is a one-way platform (contacts and continuous
-   * collision; queries see both sides). Returns the pieces' handles
+   * the left of each piece's direction (from point i to point i + 1)
+   * collides, the side a line keeps free: a floor runs left to right, a
+   * counter-clockwise loop keeps balls in, a clockwise one keeps them out, an
+   * open one is a one-way platform (contacts and continuous collision;
+   * queries see both sides). Returns the pieces' handles
    * (ordinary statics), in order. May allocate.
    */
   addChain(points, radius, options) {

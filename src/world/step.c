@@ -128,8 +128,8 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
     } else {
         cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(px, py));
         float dx = px - q.point.x, dy = py - q.point.y;
-        if (st->in_chain == 2u && (st->bx - st->ax) * (py - st->ay) - (st->by - st->ay) * (px - st->ax) > 0.0f)
-            return 0; /* one-sided: a centre on the left of a->b is behind it */
+        if (st->in_chain == 2u && (st->bx - st->ax) * (py - st->ay) - (st->by - st->ay) * (px - st->ax) < 0.0f)
+            return 0; /* one-sided: a centre on the right of a->b (a line's solid side) is behind it */
         if (st->in_chain) {
             /* Ghost collisions: a joint's contact is the previous piece's
              * (its end); at its end a piece keeps it only when the ball is
@@ -147,9 +147,8 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
         float dist = cap_length_and_normalize(cap_v2(dx, dy), &u);
         if (!(dist > 0.0f)) {
             float ex = st->bx - st->ax, ey = st->by - st->ay;
-            /* On the core: its left normal (a one-sided piece's front: right). */
-            cap_vec2 side = st->in_chain == 2u ? cap_v2(ey, 0.0f - ex) : cap_v2(0.0f - ey, ex);
-            if (cap_length_and_normalize(side, &u) > 0.0f) {
+            /* On the core: its left normal (a one-sided piece's front). */
+            if (cap_length_and_normalize(cap_v2(0.0f - ey, ex), &u) > 0.0f) {
             } else {
                 u = cap_v2(0.0f, 1.0f);
             }
@@ -519,7 +518,7 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
                 if (t < best) { best = t; *bnx = st->nx; *bny = st->ny; }
             }
         } else {
-            if (st->in_chain == 2u && (st->bx - st->ax) * (p0y - st->ay) - (st->by - st->ay) * (p0x - st->ax) > 0.0f)
+            if (st->in_chain == 2u && (st->bx - st->ax) * (p0y - st->ay) - (st->by - st->ay) * (p0x - st->ax) < 0.0f)
                 continue; /* one-sided, started behind it: passes through */
             cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(p0x, p0y));
             float d0 = cap_length(cap_v2(p0x - q.point.x, p0y - q.point.y));

@@ -94,11 +94,12 @@ test('addChain: bad input is a TypeError or RangeError naming the argument, noth
   w.destroy();
 });
 
-// One-sided: the right of each piece's direction collides. A chain drawn
-// right to left is a floor that balls from below pass up through.
+// One-sided: the left of each piece's direction collides (the side a line
+// keeps free). A chain drawn left to right is a floor that balls from below
+// pass up through.
 function platform(oneSided, vy, { ballY = -2 } = {}) {
   const w = new World({ ballCapacity: 2 });
-  w.addChain([6, 0, 2, 0, -2, 0, -6, 0], 0.1, { oneSided });
+  w.addChain([-6, 0, -2, 0, 2, 0, 6, 0], 0.1, { oneSided });
   const s = w.slotOf(w.addBall(0.5, ballY, 0.25, { vy }));
   let top = -Infinity, low = Infinity;
   for (let i = 0; i < 240; i++) {
@@ -124,7 +125,7 @@ test('one-sided chain at any speed: from above it stops a ball at 1 to 1,000 rad
   for (const speed of [15, 150, 1500, 15000]) {
     for (const [from, vy] of [[3, -speed], [-3, speed]]) {
       const w = new World({ ballCapacity: 2, gravityY: 0 });
-      w.addChain([6, 0, 2, 0, -2, 0, -6, 0], 0.05, { oneSided: true, restitution: 0 });
+      w.addChain([-6, 0, -2, 0, 2, 0, 6, 0], 0.05, { oneSided: true, restitution: 0 });
       const s = w.slotOf(w.addBall(0.3, from, 0.25, { vy, restitution: 0 }));
       for (let i = 0; i < Math.ceil(240 / speed) + 2; i++) w.step(); // past the platform, or stopped on it
       const y = w.balls.y[s];
@@ -135,7 +136,7 @@ test('one-sided chain at any speed: from above it stops a ball at 1 to 1,000 rad
   }
 });
 
-test('one-sided loops: clockwise keeps a ball in, counter-clockwise keeps it out (it rests on top, or falls out from inside)', () => {
+test('one-sided loops: counter-clockwise keeps a ball in, clockwise keeps it out (it rests on top, or falls out from inside)', () => {
   const circle = (cw) => {
     const pts = [];
     for (let i = 0; i < 48; i++) {
@@ -157,8 +158,8 @@ test('one-sided loops: clockwise keeps a ball in, counter-clockwise keeps it out
     w.destroy();
     return r;
   };
-  assert.ok(run(true, 0) <= 4 - 0.45 + 0.01, 'clockwise: inside');
-  assert.ok(run(false, 0) > 10, 'counter-clockwise, from inside: falls out');
-  const onTop = run(false, 6);
-  assert.ok(onTop >= 4 + 0.45 - 0.01, `counter-clockwise, from outside: kept out (${onTop})`);
+  assert.ok(run(false, 0) <= 4 - 0.45 + 0.01, 'counter-clockwise: inside');
+  assert.ok(run(true, 0) > 10, 'clockwise, from inside: falls out');
+  const onTop = run(true, 6);
+  assert.ok(onTop >= 4 + 0.45 - 0.01, `clockwise, from outside: kept out (${onTop})`);
 });

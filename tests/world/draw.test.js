@@ -74,7 +74,7 @@ test('drawWorld: a chain marks its joints', () => {
 
 test('drawWorld: a one-sided chain ticks its solid side; a seesaw draws its limits', () => {
   const w = new World({ ballCapacity: 1 });
-  w.addChain([2, 0, 0, 0], 0.1, { oneSided: true }); // right to left: solid side up
+  w.addChain([0, 0, 2, 0], 0.1, { oneSided: true }); // left to right, as a floor: colliding side up
   w.addPivotedCapsule(10, 0, 0, 4, 0.1, { lowerAngle: -0.5, upperAngle: 0.5 });
   const { ctx, calls } = recorder();
   drawWorld(ctx, w, { scale: 10, originX: 0, originY: 100 });
