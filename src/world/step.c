@@ -392,12 +392,22 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
             if (ball_contact(s, i, j, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
         }
     }
-    /* Sort the whole ball-ball range (small pairs are already in order; the
-     * big pairs are few). qsort with a total order on unique keys is
-     * deterministic. */
-    uint32_t start = first;
+    /* The big balls' pairs sorted (qsort with a total order on unique keys
+     * is deterministic), then merged into the small pairs, which are in
+     * order already: the order a sort of the whole range gives. */
+    uint32_t start = first, nb = w->contact_count - first;
     while (start > 0 && w->contacts[start - 1].kind == 1) start--;
-    qsort(&w->contacts[start], w->contact_count - start, sizeof(cap_wcontact), key_qsort);
+    if (nb == 0) return 1;
+    qsort(&w->contacts[first], nb, sizeof(cap_wcontact), key_qsort);
+    void* p = w->merge;
+    if (cap_world_reserve_bytes(&p, &w->merge_cap, nb, sizeof(cap_wcontact))) return 0;
+    w->merge = p;
+    memcpy(w->merge, &w->contacts[first], (size_t)nb * sizeof(cap_wcontact));
+    uint32_t i = first, j = nb, out = w->contact_count;
+    while (j > 0) { /* from the back: the small pairs move up past the big ones */
+        if (i > start && key_cmp(&w->contacts[i - 1], &w->merge[j - 1]) > 0) w->contacts[--out] = w->contacts[--i];
+        else w->contacts[--out] = w->merge[--j];
+    }
     return 1;
 }
 

@@ -105,6 +105,8 @@ struct cap_world {
      * step.c), grow-only. */
     cap_wcontact *contacts, *prev;
     uint32_t contact_count, prev_count, contact_cap, prev_cap;
+    cap_wcontact* merge; /* the big balls' pairs while they are merged in */
+    uint32_t merge_cap;
     /* Sensor overlaps (static << 32 | ball as pairs), this and last step. */
     uint32_t *sensor_now, *sensor_prev;
     uint32_t sensor_prev_count, sensor_now_cap, sensor_prev_cap;

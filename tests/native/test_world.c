@@ -5,6 +5,7 @@
 
 #include "test.h"
 #include "capsule2d_world.h"
+#include "world/world_internal.h" /* the contact order, for the mixed-size test */
 #include "../golden/world.h"
 
 typedef struct lcg { uint32_t s; } lcg;
@@ -868,6 +869,43 @@ int test_world_bullet_flag_and_golden_hash(void)
     ENSURE(cap_world_state_hash(t) == cap_world_state_hash(w));
     free(bytes);
     cap_world_destroy(t);
+    cap_world_destroy(w);
+    return 0;
+}
+
+/* Mixed sizes: big balls' pairs are gathered apart and merged into the small
+ * pairs. Warm starting and events merge by that order, so after every step
+ * the contacts must be strictly increasing by key (a wrong merge, or pairs
+ * found twice, fail here). */
+int test_world_mixed_sizes_keep_contact_order(void)
+{
+    cap_world* w = world_new(1200);
+    add_line(w, -20.0f, 0.0f, 20.0f, 0.0f, 0.5f);
+    add_line(w, -20.0f, 60.0f, -20.0f, 0.0f, 0.5f);
+    add_line(w, 20.0f, 0.0f, 20.0f, 60.0f, 0.5f);
+    lcg g = {7};
+    for (int i = 0; i < 1000; i++) {
+        cap_ball_def b;
+        cap_ball_def_default(&b);
+        b.radius = i % 50 == 0 ? 2.0f : 0.2f;
+        b.x = (float)(-19 + 38 * rnd(&g));
+        b.y = (float)(2 + 50 * rnd(&g));
+        uint32_t slot;
+        cap_world_add_ball(w, &b, &slot);
+    }
+    uint32_t worst = 0, big_pairs = 0;
+    for (int step = 0; step < 240; step++) {
+        ENSURE(cap_world_step(w) == 0);
+        for (uint32_t k = 1; k < w->prev_count; k++)
+            if (cap_world_key_cmp(&w->prev[k - 1], &w->prev[k]) >= 0) worst++;
+        for (uint32_t k = 0; k < w->prev_count; k++) {
+            const cap_wcontact* c = &w->prev[k];
+            big_pairs += c->kind == 1 && (c->ra > 1.0f || c->rb > 1.0f);
+        }
+    }
+    printf("  mixed sizes: %u contacts out of order over 240 steps; %u big-ball pair contacts\n", worst, big_pairs);
+    ENSURE(worst == 0);
+    ENSURE(big_pairs > 0);
     cap_world_destroy(w);
     return 0;
 }
