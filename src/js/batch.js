@@ -229,27 +229,24 @@ function mustGrow(out) {
  * ordered by circle then capsule. Returns the count found.
  */
 export function findCapsuleCircleContacts(capsules, circles, out, options) {
-  ready();
-  const grow = optionsArg(options, 'options');
-  madeArg(capsules, CapsuleSet, 'capsules');
-  madeArg(circles, CircleSet, 'circles');
-  madeArg(out, ContactBuffer, 'out');
-  const pc = capsules._ptr(), ps = circles._ptr();
-  check(kept(out, out.count, rt.wasm.capw_find_capsule_circle_contacts(pc, ps, out._ptr())), capsules, circles);
-  if (grow && mustGrow(out)) check(kept(out, out.count, rt.wasm.capw_find_capsule_circle_contacts(pc, ps, out._ptr())), capsules, circles);
-  return out.count;
+  return capsuleCircleContacts('capw_find_capsule_circle_contacts', capsules, circles, out, options);
 }
 
 /** The same pairs, results and order by testing all pairs (4-wide kernel, no broadphase). */
 export function allPairsCapsuleCircle(capsules, circles, out, options) {
+  return capsuleCircleContacts('capw_all_pairs_capsule_circle', capsules, circles, out, options);
+}
+
+/** Both capsule–circle paths: the checks, one call of `exportName`, and a second after growing `out` when asked. */
+function capsuleCircleContacts(exportName, capsules, circles, out, options) {
   ready();
   const grow = optionsArg(options, 'options');
   madeArg(capsules, CapsuleSet, 'capsules');
   madeArg(circles, CircleSet, 'circles');
   madeArg(out, ContactBuffer, 'out');
   const pc = capsules._ptr(), ps = circles._ptr();
-  check(kept(out, out.count, rt.wasm.capw_all_pairs_capsule_circle(pc, ps, out._ptr())), capsules, circles);
-  if (grow && mustGrow(out)) check(kept(out, out.count, rt.wasm.capw_all_pairs_capsule_circle(pc, ps, out._ptr())), capsules, circles);
+  check(kept(out, out.count, rt.wasm[exportName](pc, ps, out._ptr())), capsules, circles);
+  if (grow && mustGrow(out)) check(kept(out, out.count, rt.wasm[exportName](pc, ps, out._ptr())), capsules, circles);
   return out.count;
 }
 
