@@ -104,7 +104,65 @@ typedef struct step_ctx {
     uint32_t *cat, *mask, *flags;
     uint32_t n;
     float margin, slop;
+    float dt, h, gx, gy; /* the step's time, sub-step and gravity */
+    float reach;      /* a speculative contact acts only where the path comes this near (a parabola's bow) */
 } step_ctx;
+
+static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R, float slop);
+
+/* Only real touches act (CONVENTIONS, "The world"). A speculative contact
+ * (separation sep > slop at the step's start) is linearised along its start
+ * normal, and past the end of a segment or round a circle that line is not
+ * the shape: the solver would act on a ball whose path never comes near it
+ * (a ghost hit). So each one is clipped by the true path over the step,
+ * p0 + tau d (tau in [0, 1], d the move relative to the other shape), against
+ * the core a-b at distance R:
+ * - the path never comes within R + reach (a parabola's bow off the chord,
+ *   and rounding): no contact (0);
+ * - it reaches R at tau*: the normal there, and a start separation that
+ *   the linearised one closes exactly at tau* (s0 = -tau* d.n);
+ * - it comes within reach but not to R: the normal at the closest approach,
+ *   which the linearisation never closes unless something else pushes.
+ * Contacts touching at the start (sep <= 0) are left as they are.
+ * Writes the normal, separation and closest core point; returns 1 to keep.
+ * keep: never drop (a kinematic contact, posed anew each sub-step, is aimed
+ * at the closest approach instead, which the linearisation never closes). */
+static int clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by,
+                            float R, int keep, float* nx, float* ny, float* sep, float* qx, float* qy)
+{
+    float tau = toi_segment(p0x, p0y, dx, dy, ax, ay, bx, by, R, 0.0f);
+    if (!(tau <= 1.0f)) {
+        cap_segment_pair cp = cap_closest_points_on_segments(cap_v2(p0x, p0y), cap_v2(p0x + dx, p0y + dy), cap_v2(ax, ay), cap_v2(bx, by));
+        if (!(cp.distance <= R + s->reach)) {
+            if (!keep) return 0;
+            /* Kept but out of reach: aimed at the closest approach, with the
+             * separation grown by twice the move, so that neither the
+             * linearised closing nor the relax pass's speculative bias at
+             * the end of the move can ever act. */
+            cap_vec2 u = {*nx, *ny};
+            if (cap_length_and_normalize(cap_v2(cp.point1.x - cp.point2.x, cp.point1.y - cp.point2.y), &u) > 0.0f) {
+                *nx = u.x;
+                *ny = u.y;
+            }
+            *sep = (cp.distance - R) + 2.0f * cap_length(cap_v2(dx, dy));
+            *qx = cp.point2.x;
+            *qy = cp.point2.y;
+            return 1;
+        }
+        tau = cp.s;
+    }
+    float px = p0x + tau * dx, py = p0y + tau * dy;
+    cap_segment_point q = cap_closest_point_on_segment(cap_v2(ax, ay), cap_v2(bx, by), cap_v2(px, py));
+    cap_vec2 u = {*nx, *ny};
+    float dist = cap_length_and_normalize(cap_v2(px - q.point.x, py - q.point.y), &u);
+    if (!(dist > 0.0f)) u = cap_v2(*nx, *ny); /* (rounding) keep the start normal */
+    *nx = u.x;
+    *ny = u.y;
+    *sep = (dist - R) - tau * (dx * u.x + dy * u.y);
+    *qx = q.point.x;
+    *qy = q.point.y;
+    return 1;
+}
 
 static int moved(const cap_world* w, const step_ctx* s, uint32_t i)
 {
@@ -156,8 +214,26 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
         nx = u.x;
         ny = u.y;
         sep = dist - R;
-        cx = q.point.x + st->radius * nx;
-        cy = q.point.y + st->radius * ny;
+        float qx = q.point.x, qy = q.point.y;
+        /* A speculative contact with a fixed shape: clipped by the ball's
+         * path (kinematic and pivoted ones are posed anew each sub-step). */
+        if (sep > 0.0f && st->kind == CAP_STATIC_CAPSULE) {
+            float g = s->gs[b] * s->dt * s->dt * 0.5f;
+            float mx = s->vx[b] * s->dt + g * s->gx, my = s->vy[b] * s->dt + g * s->gy;
+            if (!clip_speculative(s, px, py, mx, my, st->ax, st->ay, st->bx, st->by, R, 0, &nx, &ny, &sep, &qx, &qy)) return 0;
+            if (st->in_chain) {
+                /* The chain rules again where it meets the path. */
+                float tx = qx + (nx * R), ty = qy + (ny * R);
+                cap_segment_point q2 = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(tx, ty));
+                if (q2.t <= 0.0f && st->chain_prev != 0xffffffffu) return 0;
+                if (q2.t >= 1.0f && st->chain_next != 0xffffffffu) {
+                    const cap_wstatic* nb = &w->statics[st->chain_next];
+                    if ((tx - st->bx) * (nb->bx - nb->ax) + (ty - st->by) * (nb->by - nb->ay) > 0.0f) return 0;
+                }
+            }
+        }
+        cx = qx + st->radius * nx;
+        cy = qy + st->radius * ny;
     }
     memset(c, 0, sizeof *c);
     c->a = k;
@@ -186,19 +262,25 @@ static int ball_contact(const step_ctx* s, uint32_t a, uint32_t b, cap_wcontact*
     cap_vec2 u = {0.0f, 1.0f};
     float dist = cap_length_and_normalize(cap_v2(dx, dy), &u);
     if (!(dist > 0.0f)) u = cap_v2(0.0f, 1.0f);
+    float sep = dist - R;
+    if (sep > 0.0f) { /* speculative: clipped by b's path relative to a */
+        float g = (s->gs[b] - s->gs[a]) * s->dt * s->dt * 0.5f, qx, qy;
+        float mx = (s->vx[b] - s->vx[a]) * s->dt + g * s->gx, my = (s->vy[b] - s->vy[a]) * s->dt + g * s->gy;
+        if (!clip_speculative(s, dx, dy, mx, my, 0.0f, 0.0f, 0.0f, 0.0f, R, 0, &u.x, &u.y, &sep, &qx, &qy)) return 0;
+    }
     memset(c, 0, sizeof *c);
     c->a = a;
     c->b = b;
     c->kind = 1;
     c->nx = u.x;
     c->ny = u.y;
-    c->s0 = dist - R;
+    c->s0 = sep;
     c->ra = s->rad[a];
     c->rb = s->rad[b];
     c->friction = __builtin_sqrtf(s->fric[a] * s->fric[b]);
     c->restitution = fmax2(s->rest[a], s->rest[b]);
     c->rolling = fmax2(s->roll[a], s->roll[b]) * fmin2(s->rad[a], s->rad[b]);
-    float ta = s->rad[a] + 0.5f * c->s0;
+    float ta = s->rad[a] + 0.5f * (dist - R); /* half way across the gap at the start */
     c->px = s->x[a] + ta * u.x;
     c->py = s->y[a] + ta * u.y;
     return 1;
@@ -700,11 +782,19 @@ static void kinematic_substep(cap_world* w, const step_ctx* s, cap_wbody* body, 
         cap_vec2 u = {ct->nx, ct->ny};
         float dist = cap_length_and_normalize(cap_v2(px - q.point.x, py - q.point.y), &u);
         if (!(dist > 0.0f)) u = cap_v2(ct->nx, ct->ny); /* on the core: keep the side it was on */
+        float R = s->rad[b] + st->radius, sep = dist - R, qx = q.point.x, qy = q.point.y;
+        if (sep > 0.0f) {
+            /* Speculative: clipped by the ball's path over this sub-step
+             * relative to the surface (its velocity at the closest point). */
+            float ccx = st->cx + t * st->vx, ccy = st->cy + t * st->vy;
+            float svx = st->vx - st->w * (qy - ccy), svy = st->vy + st->w * (qx - ccx);
+            clip_speculative(s, px, py, (bb->vx - svx) * s->h, (bb->vy - svy) * s->h, st->ax, st->ay, st->bx, st->by, R, 1, &u.x, &u.y, &sep, &qx, &qy);
+        }
         ct->nx = u.x;
         ct->ny = u.y;
-        ct->s0 = dist - (s->rad[b] + st->radius);
-        ct->px = q.point.x + st->radius * u.x;
-        ct->py = q.point.y + st->radius * u.y;
+        ct->s0 = sep;
+        ct->px = qx + st->radius * u.x;
+        ct->py = qy + st->radius * u.y;
         if (ct->pivot) {
             float rx = ct->px - st->cx, ry = ct->py - st->cy;
             ct->kn = rx * ct->ny - ry * ct->nx;
@@ -856,6 +946,13 @@ int cap_world_step(cap_world* w)
     float upm = d->units_per_meter;
     s.slop = 0.005f * upm;
     s.margin = 4.0f * s.slop;
+    s.dt = d->dt;
+    s.h = d->dt / (float)d->sub_steps;
+    s.gx = d->gravity_x;
+    s.gy = d->gravity_y;
+    /* The bow of a step's parabola off its chord (g dt^2 / 8), and a
+     * thousandth of the slop for rounding. */
+    s.reach = 0.001f * s.slop + 0.125f * cap_length(cap_v2(s.gx, s.gy)) * s.dt * s.dt;
     w->err.status = 0;
     w->err.slot = -1;
     w->err.field = -1;
