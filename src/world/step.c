@@ -955,8 +955,8 @@ static void pivot_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, flo
             float px = c->jn * nx + c->jt * tx, py = c->jn * ny + c->jt * ty;
             b->vx = b->vx + c->mb * px;
             b->vy = b->vy + c->mb * py;
-            b->w = b->w - c->ib * c->rb * c->jt;
-            st->w = st->w - ia * (c->kn * c->jn + c->kt * c->jt);
+            b->w = b->w - c->ib * c->rb * c->jt + c->ib * c->jr;
+            st->w = st->w - ia * (c->kn * c->jn + c->kt * c->jt) - ia * c->jr;
             continue;
         }
         float sep = c->s0 + (b->dx - c->bx0) * nx + (b->dy - c->by0) * ny - (st->angle - c->th0) * c->kn;
@@ -989,6 +989,16 @@ static void pivot_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, flo
         b->vy = b->vy + c->mb * d * ty;
         b->w = b->w - c->ib * c->rb * d;
         st->w = st->w - ia * c->kt * d;
+        /* Rolling resistance: a torque of at most rolling * jn against the
+         * ball's spin relative to the board's (solver.c's, with the board's
+         * inverse inertia on its side). */
+        float kr = c->ib + ia, mr = kr > 0.0f ? 1.0f / kr : 0.0f;
+        float rl = c->rolling * c->jn;
+        float njr = fmin2(fmax2(c->jr - mr * (b->w - st->w), 0.0f - rl), rl);
+        float dr = njr - c->jr;
+        c->jr = njr;
+        b->w = b->w + c->ib * dr;
+        st->w = st->w - ia * dr;
     }
 }
 
@@ -1196,7 +1206,6 @@ int cap_world_step(cap_world* w)
             c->mass_t = c->mass_r = 0.0f;
             c->vn0 = (s.vx[b] - c->kvx) * c->nx + (s.vy[b] - c->kvy) * c->ny;
             c->max_jn = 0.0f;
-            c->rolling = 0.0f;
             if (kn == 0.0f) c->jn = c->jt = c->jr = 0.0f;
             continue;
         }
