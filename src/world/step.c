@@ -1234,7 +1234,15 @@ int cap_world_step(cap_world* w)
     }
     for (uint32_t k = 0; k < w->contact_count; k++) {
         const cap_wcontact* c = &w->contacts[k];
-        /* Balls with a contact integrate plainly; see the flight term below. */
+        /* Balls with a contact integrate plainly; see the flight term below.
+         * (A moving capsule's contact is made for every ball in its reach:
+         * one farther than a static's contact reaches, static_contact's
+         * margin, still flies free.) */
+        if (c->kbody || c->pivot) {
+            uint32_t b = c->b;
+            float travel = cap_length(cap_v2(s.vx[b], s.vy[b])) * d->dt;
+            if (c->s0 > s.margin + fmin2(travel, 4.0f * s.rad[b])) continue;
+        }
         body[c->b].free = 0.0f;
         if (c->kind) body[c->a].free = 0.0f;
     }
@@ -1299,14 +1307,21 @@ int cap_world_step(cap_world* w)
         uint32_t a = c->a, b = c->b;
         if (c->pivot) {
             cap_wstatic* st = &w->statics[a];
+            /* As in pivot_pass: a board at a limit that the push presses
+             * into it does not turn (a fixed board: the static rebound). */
+            float ia = st->inv_i, mn = c->mass_n;
+            if (st->lo <= st->hi && ((st->angle <= st->lo && c->kn > 0.0f) || (st->angle >= st->hi && c->kn < 0.0f))) {
+                ia = 0.0f;
+                mn = 1.0f / c->mb;
+            }
             float vn = s.vx[b] * c->nx + s.vy[b] * c->ny - st->w * c->kn;
-            float imp = 0.0f - c->mass_n * (vn + c->restitution * 0.999755859375f * c->vn0);
+            float imp = 0.0f - mn * (vn + c->restitution * 0.999755859375f * c->vn0);
             float nj = fmax2(c->jn + imp, 0.0f);
             imp = nj - c->jn;
             c->jn = nj;
             s.vx[b] = s.vx[b] + c->mb * imp * c->nx;
             s.vy[b] = s.vy[b] + c->mb * imp * c->ny;
-            st->w = st->w - st->inv_i * c->kn * imp;
+            st->w = st->w - ia * c->kn * imp;
             continue;
         }
         int two = c->kind == 1;
