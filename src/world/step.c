@@ -728,6 +728,167 @@ static void stop_at(step_ctx* s, uint32_t i, float t, float gx, float gy)
     }
 }
 
+/* Narrows [lo, hi] to the t at which v0 + t rate lies in [m, M]. */
+static void clip_range(float v0, float rate, float m, float M, float* lo, float* hi)
+{
+    if (rate == 0.0f) {
+        if (v0 < m || v0 > M) *hi = -1.0f;
+        return;
+    }
+    float t1 = (m - v0) / rate, t2 = (M - v0) / rate;
+    if (t1 > t2) { float tt = t1; t1 = t2; t2 = tt; }
+    *lo = fmax2(*lo, t1);
+    *hi = fmin2(*hi, t2);
+}
+
+/* The least t in [0, 1] at which p + t d lies within R of segment a-b
+ * (touching counts: distance <= R), or 2 when it never does. The capsule
+ * of radius R is two discs and a band; the path's first point in it is the
+ * first of its entries into them. */
+static float first_within(float px, float py, float dx, float dy, float ax, float ay, float bx, float by, float R)
+{
+    cap_segment_point q = cap_closest_point_on_segment(cap_v2(ax, ay), cap_v2(bx, by), cap_v2(px, py));
+    float qx = px - q.point.x, qy = py - q.point.y;
+    if (qx * qx + qy * qy <= R * R) return 0.0f;
+    float dd = dx * dx + dy * dy, best = 2.0f;
+    if (!(dd > 0.0f)) return best;
+    float ends[2][2] = {{ax, ay}, {bx, by}};
+    for (int e = 0; e < 2; e++) {
+        float wx = px - ends[e][0], wy = py - ends[e][1];
+        float b = wx * dx + wy * dy, c = wx * wx + wy * wy - R * R;
+        if (b >= 0.0f) continue; /* (outside, not closing in: never enters) */
+        float cr = wx * dy - wy * dx, disc = dd * (R * R) - cr * cr; /* as toi_segment */
+        if (disc < 0.0f) continue;
+        float t = c > 0.0f ? c / (__builtin_sqrtf(disc) - b) : 0.0f;
+        best = fmin2(best, t);
+    }
+    cap_vec2 u = {0.0f, 0.0f};
+    float len = cap_length_and_normalize(cap_v2(bx - ax, by - ay), &u);
+    if (len > 0.0f) {
+        float wx = px - ax, wy = py - ay, lo = 0.0f, hi = 1.0f;
+        clip_range(wy * u.x - wx * u.y, dy * u.x - dx * u.y, 0.0f - R, R, &lo, &hi);
+        clip_range(wx * u.x + wy * u.y, dx * u.x + dy * u.y, 0.0f, len, &lo, &hi);
+        if (lo <= hi) best = fmin2(best, lo);
+    }
+    return best <= 1.0f ? best : 2.0f;
+}
+
+/* Time of impact of a ball with a capsule that turns while it moves: the
+ * ball's centre relative to the capsule's pivot starts at (qx, qy) and
+ * moves by (rx, ry) over the step (t in [0, 1]); the capsule's core runs
+ * from -la to lb along angle th0 + t dth. Returns the first t at which the
+ * centre comes within R of the core (touching counts), or 2.
+ *
+ * Over a span [ta, tb] of the step the core is within e = |dth| (tb - ta) /
+ * 2 max(la, lb) of its pose at the span's middle angle, which only
+ * translates with the pivot: the ball's path relative to that pose is
+ * straight, and its first point within R + e of it (first_within) bounds
+ * the span's impact from below. No point: the span is clear. Else the span
+ * from that point on is halved, earlier half first, until e is at most tol
+ * (a quarter slop): the answer is then within e of the impact and never
+ * past it. A capsule that does not turn is one span with e = 0: exact.
+ * Spans are worked in time order on a small stack; after 256 spans (a path
+ * that grazes the core at length) the bound found last is returned: early,
+ * never late. */
+static float toi_turning(float qx, float qy, float rx, float ry, float th0, float dth, float la, float lb, float R, float tol)
+{
+    float span[64][2];
+    int top = 0, spans = 0;
+    span[top][0] = 0.0f;
+    span[top][1] = 1.0f;
+    top++;
+    float reach = fmax2(la, lb) * 1.0009765625f; /* (covers the rounding of the chord bound) */
+    while (top > 0) {
+        top--;
+        float ta = span[top][0], tb = span[top][1], tm = 0.5f * (ta + tb);
+        float e = __builtin_fabsf(dth) * (0.5f * (tb - ta)) * reach;
+        float c, sn, ang = th0 + tm * dth;
+        cap_cos_sin(cap_finite(ang) ? ang : 0.0f, &c, &sn);
+        float f = first_within(qx + ta * rx, qy + ta * ry, (tb - ta) * rx, (tb - ta) * ry, 0.0f - la * c, 0.0f - la * sn, lb * c, lb * sn, R + e);
+        if (f > 1.0f) continue;
+        float th = ta + f * (tb - ta);
+        if (!(e > tol) || ++spans >= 256 || top + 2 > 64 || !(th < tb)) return th;
+        float mid = 0.5f * (th + tb);
+        span[top][0] = mid; span[top][1] = tb; top++;
+        span[top][0] = th; span[top][1] = mid; top++;
+    }
+    return 2.0f;
+}
+
+/* A kinematic or pivoted capsule's pose over this step: the pivot at the
+ * step's start and its move, the angle at the start and its turn. */
+static void moving_pose(const cap_world* w, uint32_t k, float* cx, float* cy, float* ex, float* ey, float* th0, float* dth)
+{
+    const cap_wstatic* st = &w->statics[w->kins[k]];
+    int piv = st->kind == CAP_STATIC_PIVOTED;
+    *cx = st->cx;
+    *cy = st->cy;
+    *ex = piv ? 0.0f : w->def.dt * st->vx;
+    *ey = piv ? 0.0f : w->def.dt * st->vy;
+    *th0 = w->kin_a0[k];
+    *dth = piv ? st->angle - *th0 : w->def.dt * st->w; /* a pivoted one has turned already */
+}
+
+/* Continuous collision of ball b (its move p0 -> p1 this step) against the
+ * kinematic and pivoted capsules it has no contact with (the ones it has
+ * are the solver's, which poses them at every sub-step): each swept over
+ * its own motion in the step, rotation included (toi_turning), with
+ * ccd_ball's allowed distance. kc: the first of this step's contacts of
+ * ball b, if any (ball-static contacts are in (ball, static) order). Returns
+ * the time of impact in [0, 1] or 2, and which (index into w->kins). */
+static float ccd_moving(cap_world* w, const step_ctx* s, uint32_t b, uint32_t kc, uint32_t* which)
+{
+    float p0x = s->sx[b], p0y = s->sy[b], dx = s->x[b] - p0x, dy = s->y[b] - p0y, r = s->rad[b];
+    float x0 = fmin2(p0x, s->x[b]) - r, x1 = fmax2(p0x, s->x[b]) + r;
+    float y0 = fmin2(p0y, s->y[b]) - r, y1 = fmax2(p0y, s->y[b]) + r;
+    float best = 2.0f;
+    for (uint32_t k = 0; k < w->kin_count; k++) {
+        uint32_t slot = w->kins[k];
+        const cap_wstatic* st = &w->statics[slot];
+        if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
+        while (kc < w->contact_count && w->contacts[kc].kind == 0 && w->contacts[kc].b == b && w->contacts[kc].a < slot) kc++;
+        if (kc < w->contact_count && w->contacts[kc].kind == 0 && w->contacts[kc].b == b && w->contacts[kc].a == slot) continue;
+        float cx, cy, ex, ey, th0, dth;
+        moving_pose(w, k, &cx, &cy, &ex, &ey, &th0, &dth);
+        float reach = fmax2(st->la, st->lb) + st->radius;
+        if (cx + fmin2(ex, 0.0f) - reach > x1 || cx + fmax2(ex, 0.0f) + reach < x0 ||
+            cy + fmin2(ey, 0.0f) - reach > y1 || cy + fmax2(ey, 0.0f) + reach < y0)
+            continue;
+        float c, sn;
+        cap_cos_sin(cap_finite(th0) ? th0 : 0.0f, &c, &sn);
+        cap_segment_point q = cap_closest_point_on_segment(cap_v2(cx - c * st->la, cy - sn * st->la), cap_v2(cx + c * st->lb, cy + sn * st->lb), cap_v2(p0x, p0y));
+        float d0 = cap_length(cap_v2(p0x - q.point.x, p0y - q.point.y));
+        float R = r + st->radius, allowed = fmin2(fmax2(R - s->slop, 0.5f * R), d0);
+        if (!(d0 > s->slop) || !(allowed > 0.0f)) continue;
+        float t = toi_turning(p0x - cx, p0y - cy, dx - ex, dy - ey, th0, dth, st->la, st->lb, allowed, 0.25f * s->slop);
+        if (t < best) { best = t; *which = k; }
+    }
+    return best;
+}
+
+/* Ball i, stopped (stop_at) at time t of its move where it met moving
+ * capsule k (index into w->kins): it goes on with the capsule to the
+ * capsule's pose at the step's end, keeping its place relative to it (so
+ * the capsule can neither pass it nor end over it; the next step's contact
+ * takes the collision on), unless a static stops it on the way (ccd_ball:
+ * the statics win). */
+static void carry_with(cap_world* w, step_ctx* s, uint32_t i, uint32_t k, float t)
+{
+    float cx, cy, ex, ey, th0, dth;
+    moving_pose(w, k, &cx, &cy, &ex, &ey, &th0, &dth);
+    float c, sn, turn = (1.0f - t) * dth;
+    cap_cos_sin(cap_finite(turn) ? turn : 0.0f, &c, &sn);
+    float px = s->x[i], py = s->y[i];
+    float lx = px - (cx + t * ex), ly = py - (cy + t * ey); /* from the pivot at time t */
+    float qx = cx + ex + (c * lx - sn * ly), qy = cy + ey + (sn * lx + c * ly);
+    if (!cap_in_range(qx) || !cap_in_range(qy)) return;
+    float nx, ny;
+    float t2 = ccd_ball(w, s, i, px, py, qx, qy, &nx, &ny);
+    t2 = fmin2(t2, 1.0f);
+    s->x[i] = px + t2 * (qx - px);
+    s->y[i] = py + t2 * (qy - py);
+}
+
 static int validate(cap_world* w, const step_ctx* s)
 {
     static const int fields[] = {CAP_BALL_X, CAP_BALL_Y, CAP_BALL_VX, CAP_BALL_VY, CAP_BALL_ANGLE, CAP_BALL_W};
@@ -884,8 +1045,8 @@ static void pivot_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, flo
             float px = c->jn * nx + c->jt * tx, py = c->jn * ny + c->jt * ty;
             b->vx = b->vx + c->mb * px;
             b->vy = b->vy + c->mb * py;
-            b->w = b->w - c->ib * c->rb * c->jt;
-            st->w = st->w - ia * (c->kn * c->jn + c->kt * c->jt);
+            b->w = b->w - c->ib * c->rb * c->jt + c->ib * c->jr;
+            st->w = st->w - ia * (c->kn * c->jn + c->kt * c->jt) - ia * c->jr;
             continue;
         }
         float sep = c->s0 + (b->dx - c->bx0) * nx + (b->dy - c->by0) * ny - (st->angle - c->th0) * c->kn;
@@ -918,6 +1079,16 @@ static void pivot_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, flo
         b->vy = b->vy + c->mb * d * ty;
         b->w = b->w - c->ib * c->rb * d;
         st->w = st->w - ia * c->kt * d;
+        /* Rolling resistance: a torque of at most rolling * jn against the
+         * ball's spin relative to the board's (solver.c's, with the board's
+         * inverse inertia on its side). */
+        float kr = c->ib + ia, mr = kr > 0.0f ? 1.0f / kr : 0.0f;
+        float rl = c->rolling * c->jn;
+        float njr = fmin2(fmax2(c->jr - mr * (b->w - st->w), 0.0f - rl), rl);
+        float dr = njr - c->jr;
+        c->jr = njr;
+        b->w = b->w + c->ib * dr;
+        st->w = st->w - ia * dr;
     }
 }
 
@@ -999,6 +1170,15 @@ int cap_world_step(cap_world* w)
         }
     w->pivots = 0;
     for (uint32_t k = 0; k < w->kin_count; k++) w->pivots += w->statics[w->kins[k]].kind == CAP_STATIC_PIVOTED;
+    if (w->kin_count) {
+        void* p = w->kin_a0;
+        if (cap_world_reserve_bytes(&p, &w->kin_a0_cap, w->kin_count, sizeof(float))) {
+            w->err.status = CAP_WORLD_NO_MEMORY;
+            return CAP_WORLD_NO_MEMORY;
+        }
+        w->kin_a0 = p;
+        for (uint32_t k = 0; k < w->kin_count; k++) w->kin_a0[k] = w->statics[w->kins[k]].angle;
+    }
     if (!find_contacts(w, &s) || !cap_solver_reserve(w, n)) {
         w->err.status = CAP_WORLD_NO_MEMORY;
         return CAP_WORLD_NO_MEMORY;
@@ -1123,7 +1303,6 @@ int cap_world_step(cap_world* w)
             c->mass_t = c->mass_r = 0.0f;
             c->vn0 = (s.vx[b] - c->kvx) * c->nx + (s.vy[b] - c->kvy) * c->ny;
             c->max_jn = 0.0f;
-            c->rolling = 0.0f;
             if (kn == 0.0f) c->jn = c->jt = c->jr = 0.0f;
             continue;
         }
@@ -1152,7 +1331,15 @@ int cap_world_step(cap_world* w)
     }
     for (uint32_t k = 0; k < w->contact_count; k++) {
         const cap_wcontact* c = &w->contacts[k];
-        /* Balls with a contact integrate plainly; see the flight term below. */
+        /* Balls with a contact integrate plainly; see the flight term below.
+         * (A moving capsule's contact is made for every ball in its reach:
+         * one farther than a static's contact reaches, static_contact's
+         * margin, still flies free.) */
+        if (c->kbody || c->pivot) {
+            uint32_t b = c->b;
+            float travel = cap_length(cap_v2(s.vx[b], s.vy[b])) * d->dt;
+            if (c->s0 > s.margin + fmin2(travel, 4.0f * s.rad[b])) continue;
+        }
         body[c->b].free = 0.0f;
         if (c->kind) body[c->a].free = 0.0f;
     }
@@ -1217,14 +1404,21 @@ int cap_world_step(cap_world* w)
         uint32_t a = c->a, b = c->b;
         if (c->pivot) {
             cap_wstatic* st = &w->statics[a];
+            /* As in pivot_pass: a board at a limit that the push presses
+             * into it does not turn (a fixed board: the static rebound). */
+            float ia = st->inv_i, mn = c->mass_n;
+            if (st->lo <= st->hi && ((st->angle <= st->lo && c->kn > 0.0f) || (st->angle >= st->hi && c->kn < 0.0f))) {
+                ia = 0.0f;
+                mn = 1.0f / c->mb;
+            }
             float vn = s.vx[b] * c->nx + s.vy[b] * c->ny - st->w * c->kn;
-            float imp = 0.0f - c->mass_n * (vn + c->restitution * 0.999755859375f * c->vn0);
+            float imp = 0.0f - mn * (vn + c->restitution * 0.999755859375f * c->vn0);
             float nj = fmax2(c->jn + imp, 0.0f);
             imp = nj - c->jn;
             c->jn = nj;
             s.vx[b] = s.vx[b] + c->mb * imp * c->nx;
             s.vy[b] = s.vy[b] + c->mb * imp * c->ny;
-            st->w = st->w - st->inv_i * c->kn * imp;
+            st->w = st->w - ia * c->kn * imp;
             continue;
         }
         int two = c->kind == 1;
@@ -1246,10 +1440,11 @@ int cap_world_step(cap_world* w)
     /* 5. Continuous collision against the statics, every moved ball; then
      * the moved bullets against the other balls (CAP_BALL_BULLET), in slot
      * order, each seeing the final places of the bullets before it. */
-    uint32_t bullets = 0;
+    uint32_t bullets = 0, kfirst = 0;
     for (uint32_t i = 0; i < n; i++) {
         if ((s.flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
         if (s.x[i] == s.sx[i] && s.y[i] == s.sy[i]) continue;
+        while (kfirst < w->contact_count && w->contacts[kfirst].kind == 0 && w->contacts[kfirst].b < i) kfirst++;
         bullets |= s.flags[i];
         float nx = 0.0f, ny = 0.0f;
         float t = ccd_ball(w, &s, i, s.sx[i], s.sy[i], s.x[i], s.y[i], &nx, &ny);
@@ -1272,6 +1467,14 @@ int cap_world_step(cap_world* w)
                 t = 1.0f;
             }
         }
+        /* The kinematic and pivoted capsules it has no contact with, over
+         * their motion: the first one met carries it on (carry_with). */
+        uint32_t kin = 0xffffffffu;
+        if (w->kin_count) {
+            float tk = ccd_moving(w, &s, i, kfirst, &kin);
+            if (tk < fmin2(t, 1.0f)) t = tk;
+            else kin = 0xffffffffu;
+        }
         /* A fast ball (a move of more than its radius) stops at the
          * first ball in its path too: one it went into would be pushed out
          * at the push speed, and pumped by friction on the way. (Not a
@@ -1280,9 +1483,13 @@ int cap_world_step(cap_world* w)
         if (mx * mx + my * my > s.rad[i] * s.rad[i] && !(s.flags[i] & CAP_BALL_BULLET)) {
             float px = s.sx[i] + fmin2(t, 1.0f) * mx, py = s.sy[i] + fmin2(t, 1.0f) * my;
             float tb = ccd_balls(w, &s, i, s.sx[i], s.sy[i], px, py);
-            if (tb < 1.0f) t = fmin2(t, 1.0f) * tb;
+            if (tb < 1.0f) { t = fmin2(t, 1.0f) * tb; kin = 0xffffffffu; }
         }
-        if (t < 1.0f) stop_at(&s, i, t, gx, gy);
+        if (t < 1.0f || kin != 0xffffffffu) {
+            float tt = fmin2(t, 1.0f);
+            stop_at(&s, i, tt, gx, gy);
+            if (kin != 0xffffffffu) carry_with(w, &s, i, kin, tt);
+        }
     }
     for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
         const uint32_t want = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;

@@ -100,6 +100,7 @@ struct cap_world {
     uint32_t *cand, cand_cap; /* static candidates of one query */
     uint32_t *kins, kin_count, kin_cap; /* kinematic and pivoted static slots (the step's list) */
     uint32_t pivots;                    /* pivoted ones among them */
+    float* kin_a0; uint32_t kin_a0_cap; /* their angles at the step's start (kins order) */
 
     /* Contacts: this step's and the last one's (sorted by kind, b, a... see
      * step.c), grow-only. */
