@@ -944,12 +944,35 @@ static void kinematic_substep(cap_world* w, const step_ctx* s, cap_wbody* body, 
         float dist = cap_length_and_normalize(cap_v2(px - q.point.x, py - q.point.y), &u);
         if (!(dist > 0.0f)) u = cap_v2(ct->nx, ct->ny); /* on the core: keep the side it was on */
         float R = s->rad[b] + st->radius, sep = dist - R, qx = q.point.x, qy = q.point.y;
-        if (sep > 0.0f) {
+        if (sep > 0.0f && st->w == 0.0f) {
             /* Speculative: clipped by the ball's path over this sub-step
-             * relative to the surface (its velocity at the closest point). */
+             * relative to the surface (exact: the capsule only translates). */
+            clip_speculative(s, px, py, (bb->vx - st->vx) * s->h, (bb->vy - st->vy) * s->h, st->ax, st->ay, st->bx, st->by, R, 1, &u.x, &u.y, &sep, &qx, &qy);
+        } else if (sep > 0.0f) {
+            /* Turning: the first time within reach over this sub-step, the
+             * capsule turning (toi_turning, never late). Out of reach: aimed
+             * as clip_speculative's kept case, with the separation grown by
+             * twice the most the two can close in the sub-step. Reached at
+             * tau: the normal at the pose then, and a separation that the
+             * relative normal speed there closes at tau. */
             float ccx = st->cx + t * st->vx, ccy = st->cy + t * st->vy;
-            float svx = st->vx - st->w * (qy - ccy), svy = st->vy + st->w * (qx - ccx);
-            clip_speculative(s, px, py, (bb->vx - svx) * s->h, (bb->vy - svy) * s->h, st->ax, st->ay, st->bx, st->by, R, 1, &u.x, &u.y, &sep, &qx, &qy);
+            float ang = st->kind == CAP_STATIC_PIVOTED ? st->angle : st->angle + t * st->w, dth = st->w * s->h;
+            float rx = (bb->vx - st->vx) * s->h, ry = (bb->vy - st->vy) * s->h;
+            float tau = toi_turning(px - ccx, py - ccy, rx, ry, ang, dth, st->la, st->lb, R + s->reach, 0.25f * s->slop);
+            if (!(tau <= 1.0f)) {
+                sep = sep + 2.0f * (cap_length(cap_v2(rx, ry)) + __builtin_fabsf(dth) * fmax2(st->la, st->lb));
+            } else {
+                float c, sn, a = ang + tau * dth;
+                cap_cos_sin(cap_finite(a) ? a : 0.0f, &c, &sn);
+                float cx = ccx + tau * st->vx * s->h, cy = ccy + tau * st->vy * s->h;
+                float bx = px + tau * bb->vx * s->h, by = py + tau * bb->vy * s->h;
+                cap_segment_point q2 = cap_closest_point_on_segment(cap_v2(cx - c * st->la, cy - sn * st->la), cap_v2(cx + c * st->lb, cy + sn * st->lb), cap_v2(bx, by));
+                float d2 = cap_length_and_normalize(cap_v2(bx - q2.point.x, by - q2.point.y), &u);
+                float svx = st->vx - st->w * (q2.point.y - cy), svy = st->vy + st->w * (q2.point.x - cx);
+                sep = (d2 - R) - tau * s->h * ((bb->vx - svx) * u.x + (bb->vy - svy) * u.y);
+                /* (the point stays the start pose's: the solver's lever and
+                 * surface velocity are taken at the sub-step's start) */
+            }
         }
         ct->nx = u.x;
         ct->ny = u.y;

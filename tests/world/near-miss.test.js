@@ -203,7 +203,7 @@ test('the same paths moved in to a real touch are hit: deflected or slowed, with
         const r = shot(kind, { ...u, k: 0.5 + u.k / 2, at: 0.5 + u.at / 2 }, true);
         if (!r) return true;
         placed++;
-        if (r.dv > 1e-3 && r.events > 0) hit++;
+        if (r.dv > 1e-6 && r.events > 0) hit++; // (a big ball grazing a small one changes little)
         return true;
       }),
       { seed: 77, numRuns: 200 },
