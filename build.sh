@@ -16,7 +16,7 @@ if ! command -v emcc >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq emscripten >&2
   else
     cat >&2 <<'MSG'
-build.sh: emcc (Emscripten) was not found. Install it, then run npm install again:
+build.sh: emcc (Emscripten) was not found. Install it, then build again (npm run build):
   Debian/Ubuntu:  sudo apt-get install emscripten
   elsewhere:      git clone https://github.com/emscripten-core/emsdk && cd emsdk &&
                   ./emsdk install latest && ./emsdk activate latest && source ./emsdk_env.sh

@@ -9,7 +9,7 @@
 // - The file name is chosen at run time (SIMD or scalar build), so the
 //   production bundler cannot see which .wasm to emit. The plugin below copies
 //   both modules next to the bundled scripts, where import.meta.url points.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -36,6 +36,39 @@ function emitCapsule2dWasm() {
   };
 }
 
+// The page's "README" and "API reference" links go to copies served with the
+// page, docs/README.md and docs/<name>.d.ts (the package is not published, so
+// an npm or unpkg page would not exist): the dev and preview servers answer
+// them from the repository's README.md and dist/*.d.ts, as plain text; a
+// build emits them into the built folder.
+const readme = fileURLToPath(new URL('../README.md', import.meta.url));
+const docFiles = () => ({
+  'README.md': readme,
+  ...Object.fromEntries(readdirSync(dist).filter((f) => f.endsWith('.d.ts')).map((f) => [f, dist + f])),
+});
+
+function capsule2dDocs() {
+  const serve = (server) => {
+    server.middlewares.use((req, res, next) => {
+      const m = /^\/docs\/([\w.-]+)$/.exec((req.url ?? '').split('?')[0]);
+      const file = m && docFiles()[m[1]];
+      if (!file) return next();
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end(readFileSync(file));
+    });
+  };
+  return {
+    name: 'capsule2d-docs',
+    configureServer: serve,
+    configurePreviewServer: serve,
+    generateBundle() {
+      for (const [name, file] of Object.entries(docFiles())) {
+        this.emitFile({ type: 'asset', fileName: `docs/${name}`, source: readFileSync(file) });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative URLs, so the built folder works from any static host and path.
@@ -51,5 +84,5 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
   },
-  plugins: [emitCapsule2dWasm()],
+  plugins: [emitCapsule2dWasm(), capsule2dDocs()],
 });

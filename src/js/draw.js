@@ -1,34 +1,49 @@
 // capsule2d — debug drawing of a World on a Canvas 2D context: statics,
 // balls with a spoke (so spin shows), and optionally the touching contacts
-// with their normals; kinematic capsules in their own colour with a ring
-// at the pivot and a tick showing where the pivot's spin moves the tip;
-// a chain's joints as white dots, and a one-sided chain's colliding side as a tick
-// at each piece's middle. Pivoted capsules (seesaws) draw like kinematic ones,
-// with their angle limits as thin lines (the core at each limit). World units map to canvas pixels by `scale` around
-// `origin`, y up by default (a y-down canvas is flipped for you).
+// with their normals. Each kind reads apart without colour: awake balls are
+// filled discs with a spoke in the mark colour, sleeping ones hollow rings;
+// a kinematic capsule has a dashed core and a ring at its pivot; a pivoted
+// one (a seesaw) a pin (a ring with a dot) and its angle limits as dashed
+// lines; a chain is a hollow tube (a thin one has square ends), and a
+// one-sided chain a tick at each piece's middle on its colliding side. The
+// tick at a moving capsule's far tip shows the tip's velocity. World units
+// map to canvas pixels by `scale` around `origin`, y up by default (a y-down
+// canvas is flipped for you). `clear` and `background` wipe the canvas first.
 import { World } from './world.js';
 import { describe } from './errors.js';
 
+// undefined: none (background), or the colour named in the comment.
 const DEFAULTS = {
   scale: 20,
   originX: 0,
   originY: 0,
   yUp: true,
   contacts: false,
+  clear: false,
+  background: undefined,
   ballColor: '#2f6fb2',
-  sleepColor: '#8aa4c0',
+  sleepColor: '#6f8bab',
   staticColor: '#444',
+  chainColor: undefined, // staticColor
   sensorColor: 'rgba(0, 150, 80, 0.35)',
   contactColor: '#d0342c',
   kinematicColor: '#b86b00',
+  pivotedColor: undefined, // kinematicColor
+  markColor: '#fff',
+  lineWidth: 1.5,
+  edgeWidth: 2,
 };
 const KEYS = new Set(Object.keys(DEFAULTS));
+const COLORS = ['background', 'ballColor', 'sleepColor', 'staticColor', 'chainColor', 'sensorColor', 'contactColor',
+  'kinematicColor', 'pivotedColor', 'markColor'];
 
 /**
  * Draws `world` on `ctx`. Options: scale (px per world unit, default 20),
  * originX / originY (the canvas pixel of world (0, 0), default the top-left
  * corner), yUp (default true), contacts (default false: points and normals),
- * and colours. Returns the number of balls drawn.
+ * clear (default false: clearRect the whole canvas first), background (a
+ * colour to fill the whole canvas with first), colours and line widths.
+ * Returns the number of balls drawn.
  */
 export function drawWorld(ctx, world, options) {
   // options first (each getter runs once), then the world and the context
@@ -41,14 +56,23 @@ export function drawWorld(ctx, world, options) {
     const v = options[k];
     if (v !== undefined) o[k] = v; // undefined: the default, as for the World's options
   }
-  for (const k of ['scale', 'originX', 'originY']) {
+  for (const k of ['scale', 'originX', 'originY', 'lineWidth', 'edgeWidth']) {
     if (typeof o[k] !== 'number') throw new TypeError(`drawWorld: options.${k} must be a number, got ${describe(o[k])}`);
     if (!Number.isFinite(o[k])) throw new RangeError(`drawWorld: options.${k} must be finite, got ${o[k]}`);
   }
-  for (const k of ['yUp', 'contacts']) {
+  for (const k of ['yUp', 'contacts', 'clear']) {
     if (typeof o[k] !== 'boolean') throw new TypeError(`drawWorld: options.${k} must be a boolean, got ${describe(o[k])}`);
   }
-  if (!(o.scale > 0)) throw new RangeError(`drawWorld: options.scale must be > 0, got ${o.scale}`);
+  for (const k of COLORS) {
+    if (o[k] === undefined) continue;
+    if (typeof o[k] !== 'string') throw new TypeError(`drawWorld: options.${k} must be a CSS colour string, got ${describe(o[k])}`);
+    if (o[k].trim() === '') throw new RangeError(`drawWorld: options.${k} must be a CSS colour, got the empty string`);
+  }
+  for (const k of ['scale', 'lineWidth', 'edgeWidth']) {
+    if (!(o[k] > 0)) throw new RangeError(`drawWorld: options.${k} must be > 0, got ${o[k]}`);
+  }
+  o.chainColor ??= o.staticColor;
+  o.pivotedColor ??= o.kinematicColor;
   if (!(world instanceof World)) throw new TypeError(`drawWorld: world must be a World, got ${describe(world)}`);
   try {
     if (world.destroyed) throw new RangeError('drawWorld: world was destroyed');
@@ -60,112 +84,177 @@ export function drawWorld(ctx, world, options) {
   if (ctx === null || typeof ctx !== 'object' || typeof ctx.beginPath !== 'function') {
     throw new TypeError(`drawWorld: ctx must be a CanvasRenderingContext2D, got ${describe(ctx)}`);
   }
-  const s = o.scale, sy = o.yUp ? -s : s;
+  if (typeof ctx.setLineDash !== 'function') {
+    throw new TypeError('drawWorld: ctx must be a CanvasRenderingContext2D, got an object with no setLineDash method');
+  }
+  let width = 0, height = 0;
+  if (o.clear || o.background !== undefined) {
+    const which = o.clear ? 'clear' : 'background';
+    const canvas = ctx.canvas;
+    width = canvas?.width;
+    height = canvas?.height;
+    if (typeof width !== 'number' || typeof height !== 'number' || typeof ctx.setTransform !== 'function' ||
+        (o.clear && typeof ctx.clearRect !== 'function')) {
+      throw new TypeError(`drawWorld: options.${which} needs a context with its canvas (ctx.canvas.width and height), ` +
+        'setTransform and clearRect, as a CanvasRenderingContext2D has');
+    }
+  }
+  const s = o.scale, sy = o.yUp ? -s : s, lw = o.lineWidth;
   const X = (x) => o.originX + x * s, Y = (y) => o.originY + y * sy;
+  const line = (x0, y0, x1, y1) => {
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.stroke();
+  };
 
   ctx.save();
+  if (o.clear || o.background !== undefined) {
+    // The whole canvas, whatever transform the caller set.
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    if (o.clear) ctx.clearRect(0, 0, width, height);
+    if (o.background !== undefined) {
+      ctx.fillStyle = o.background;
+      ctx.fillRect(0, 0, width, height);
+    }
+    ctx.restore();
+  }
   ctx.lineCap = 'round';
+  ctx.setLineDash([]);
+  const chains = []; // drawn over in a second pass: { st, color, body }
   for (const st of world.statics()) {
-    ctx.strokeStyle = st.sensor ? o.sensorColor : st.kind === 'kinematic' || st.kind === 'pivoted' ? o.kinematicColor : o.staticColor;
-    ctx.fillStyle = ctx.strokeStyle;
+    const moving = st.kind === 'kinematic' || st.kind === 'pivoted';
+    const color = st.sensor ? o.sensorColor : st.kind === 'kinematic' ? o.kinematicColor : st.kind === 'pivoted' ? o.pivotedColor
+      : st.chain ? o.chainColor : o.staticColor;
+    ctx.strokeStyle = color;
+    ctx.fillStyle = color;
+    // The body's stroke width (capsules and segments), at least edgeWidth.
+    const body = Math.max(2 * st.radius * s, o.edgeWidth);
     if (st.kind === 'line') {
-      // A half-plane: its edge far beyond the view, and a short tick on the solid side.
+      // A half-plane: its edge far beyond the view.
       const dx = st.bx - st.ax, dy = st.by - st.ay, len = Math.hypot(dx, dy), far = 1e4 / s;
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      ctx.moveTo(X(st.ax - (dx / len) * far), Y(st.ay - (dy / len) * far));
-      ctx.lineTo(X(st.ax + (dx / len) * far), Y(st.ay + (dy / len) * far));
-      ctx.stroke();
+      ctx.lineWidth = o.edgeWidth;
+      line(X(st.ax - (dx / len) * far), Y(st.ay - (dy / len) * far), X(st.ax + (dx / len) * far), Y(st.ay + (dy / len) * far));
     } else if (st.ax === st.bx && st.ay === st.by) {
       ctx.beginPath();
-      ctx.arc(X(st.ax), Y(st.ay), Math.max(st.radius * s, 1), 0, 2 * Math.PI);
+      ctx.arc(X(st.ax), Y(st.ay), body / 2, 0, 2 * Math.PI);
       ctx.fill();
     } else {
-      ctx.lineWidth = Math.max(2 * st.radius * s, 1);
-      ctx.beginPath();
-      ctx.moveTo(X(st.ax), Y(st.ay));
-      ctx.lineTo(X(st.bx), Y(st.by));
-      ctx.stroke();
-    }
-    if (st.chain) {
-      // A chain's joints: a white dot where each piece meets the one before.
-      if (st.chain.prev >= 0) {
-        ctx.fillStyle = '#fff';
-        ctx.fillRect(X(st.ax) - 1.5, Y(st.ay) - 1.5, 3, 3);
-      }
-      // One-sided: a short tick from the middle toward the side that collides (the left of a→b).
-      const len = Math.hypot(st.bx - st.ax, st.by - st.ay);
-      if (st.chain.oneSided && len > 0) {
-        const mx = (st.ax + st.bx) / 2, my = (st.ay + st.by) / 2, reach = st.radius + 6 / s;
-        ctx.lineWidth = 1.5;
-        ctx.strokeStyle = '#fff';
-        ctx.beginPath();
-        ctx.moveTo(X(mx), Y(my));
-        ctx.lineTo(X(mx - ((st.by - st.ay) / len) * reach), Y(my + ((st.bx - st.ax) / len) * reach));
-        ctx.stroke();
+      // A kinematic capsule's dash: along its core in the mark colour when
+      // the body is wide enough to hold it (3 line widths), else the body
+      // itself is dashed. (Round caps add a width to each dash.)
+      const thinKinematic = st.kind === 'kinematic' && body < 3 * lw;
+      ctx.lineWidth = body;
+      if (thinKinematic) ctx.setLineDash([Math.max(2 * body, 4), Math.max(2 * body, 4) + body]);
+      line(X(st.ax), Y(st.ay), X(st.bx), Y(st.by));
+      if (thinKinematic) ctx.setLineDash([]);
+      else if (st.kind === 'kinematic') {
+        ctx.lineWidth = lw;
+        ctx.strokeStyle = o.markColor;
+        ctx.setLineDash([2 * lw, 3 * lw]);
+        line(X(st.ax), Y(st.ay), X(st.bx), Y(st.by));
+        ctx.setLineDash([]);
       }
     }
+    if (st.chain) chains.push({ st, color, body });
     if (st.lowerAngle !== undefined) {
-      // A pivoted capsule's angle limits: its core's place at each limit, as a thin line.
+      // A pivoted capsule's angle limits: its core's place at each limit, dashed.
       const la = st.pivot * st.length, lb = (1 - st.pivot) * st.length;
-      ctx.lineWidth = 1;
-      ctx.strokeStyle = o.kinematicColor;
-      ctx.beginPath();
+      ctx.lineWidth = lw;
+      ctx.strokeStyle = color;
+      ctx.setLineDash([2 * lw, 2 * lw]);
       for (const a of [st.lowerAngle, st.upperAngle]) {
         const c = Math.cos(a), n = Math.sin(a);
-        ctx.moveTo(X(st.x - c * la), Y(st.y - n * la));
-        ctx.lineTo(X(st.x + c * lb), Y(st.y + n * lb));
+        line(X(st.x - c * la), Y(st.y - n * la), X(st.x + c * lb), Y(st.y + n * lb));
       }
-      ctx.stroke();
+      ctx.setLineDash([]);
     }
-    if (st.kind === 'kinematic' || st.kind === 'pivoted') {
-      // The pivot: a white ring; the tip's velocity over 1/20 s as a tick.
-      ctx.lineWidth = 1.5;
-      ctx.strokeStyle = '#fff';
+    if (moving) {
+      // The pivot: a ring in the mark colour (a pivoted capsule's with a pin
+      // in it); the tip's velocity over 1/20 s as a tick.
+      // (In the capsule's own colour when the ring is wider than a thin body.)
+      const ring = Math.max(st.radius * s * 0.5, 2 + lw);
+      const mark = ring + lw / 2 <= body / 2 ? o.markColor : color;
+      ctx.lineWidth = lw;
+      ctx.strokeStyle = mark;
       ctx.beginPath();
-      ctx.arc(X(st.x), Y(st.y), Math.max(st.radius * s * 0.5, 2), 0, 2 * Math.PI);
+      ctx.arc(X(st.x), Y(st.y), ring, 0, 2 * Math.PI);
       ctx.stroke();
+      if (st.kind === 'pivoted') {
+        ctx.fillStyle = mark;
+        ctx.beginPath();
+        ctx.arc(X(st.x), Y(st.y), Math.max(ring * 0.4, lw), 0, 2 * Math.PI);
+        ctx.fill();
+      }
       const far = st.pivot < 0.5 ? [st.bx, st.by] : [st.ax, st.ay];
       const tvx = st.vx - st.angularVelocity * (far[1] - st.y), tvy = st.vy + st.angularVelocity * (far[0] - st.x);
       if (tvx !== 0 || tvy !== 0) {
-        ctx.strokeStyle = o.kinematicColor;
-        ctx.beginPath();
-        ctx.moveTo(X(far[0]), Y(far[1]));
-        ctx.lineTo(X(far[0] + tvx / 20), Y(far[1] + tvy / 20));
-        ctx.stroke();
+        ctx.strokeStyle = color;
+        line(X(far[0]), Y(far[1]), X(far[0] + tvx / 20), Y(far[1] + tvy / 20));
       }
+    }
+  }
+  // Chains, over all the bodies (so no piece's cap cuts the next one's
+  // inside): hollow tubes, the inside in the mark colour, seamless across
+  // joints; a chain too thin for that (under 3 line widths) gets a square at
+  // each free end instead of a round cap. A one-sided piece: a tick from its
+  // middle toward the side that collides (the left of a→b).
+  for (const { st, body } of chains) {
+    if (body < 3 * lw) continue;
+    ctx.lineWidth = body - 2 * lw;
+    ctx.strokeStyle = o.markColor;
+    line(X(st.ax), Y(st.ay), X(st.bx), Y(st.by));
+  }
+  for (const { st, color, body } of chains) {
+    ctx.fillStyle = color;
+    if (body < 3 * lw) {
+      const d = body + 2 * lw;
+      if (st.chain.prev < 0) ctx.fillRect(X(st.ax) - d / 2, Y(st.ay) - d / 2, d, d);
+      if (st.chain.next < 0) ctx.fillRect(X(st.bx) - d / 2, Y(st.by) - d / 2, d, d);
+    }
+    const len = Math.hypot(st.bx - st.ax, st.by - st.ay);
+    if (st.chain.oneSided && len > 0) {
+      const mx = (st.ax + st.bx) / 2, my = (st.ay + st.by) / 2, reach = st.radius + 6 / s;
+      ctx.lineWidth = lw;
+      ctx.strokeStyle = color;
+      line(X(mx), Y(my), X(mx - ((st.by - st.ay) / len) * reach), Y(my + ((st.bx - st.ax) / len) * reach));
     }
   }
   const b = world.balls, n = b.count;
   const x = b.x, y = b.y, r = b.radius, a = b.angle;
   let drawn = 0;
-  ctx.lineWidth = 1;
+  ctx.lineWidth = lw;
   for (let i = 0; i < n; i++) {
     if (!b.alive(i)) continue;
     const cx = X(x[i]), cy = Y(y[i]), rr = r[i] * s;
-    ctx.fillStyle = b.awake(i) ? o.ballColor : o.sleepColor;
+    const ex = cx + Math.cos(a[i]) * rr, ey = cy + (o.yUp ? -1 : 1) * Math.sin(a[i]) * rr;
     ctx.beginPath();
-    ctx.arc(cx, cy, rr, 0, 2 * Math.PI);
-    ctx.fill();
+    if (b.awake(i)) {
+      // Awake: a filled disc, the spoke in the mark colour.
+      ctx.fillStyle = o.ballColor;
+      ctx.arc(cx, cy, rr, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.strokeStyle = o.markColor;
+    } else {
+      // Asleep: a hollow ring (its outer edge on the ball's), the spoke in the ring's colour.
+      ctx.strokeStyle = o.sleepColor;
+      ctx.arc(cx, cy, Math.max(rr - lw / 2, lw / 2), 0, 2 * Math.PI);
+      ctx.stroke();
+    }
     // The spoke: from the centre along the ball's angle.
-    ctx.strokeStyle = '#fff';
-    ctx.beginPath();
-    ctx.moveTo(cx, cy);
-    ctx.lineTo(cx + Math.cos(a[i]) * rr, cy + (o.yUp ? -1 : 1) * Math.sin(a[i]) * rr);
-    ctx.stroke();
+    line(cx, cy, ex, ey);
     drawn++;
   }
   if (o.contacts) {
     const c = world.contacts();
     ctx.strokeStyle = o.contactColor;
     ctx.fillStyle = o.contactColor;
+    ctx.lineWidth = lw;
     for (let k = 0; k < c.length; k += 6) {
       const px = X(c[k]), py = Y(c[k + 1]);
       ctx.fillRect(px - 2, py - 2, 4, 4);
-      ctx.beginPath();
-      ctx.moveTo(px, py);
-      ctx.lineTo(px + c[k + 2] * 12, py + (o.yUp ? -1 : 1) * c[k + 3] * 12);
-      ctx.stroke();
+      line(px, py, px + c[k + 2] * 12, py + (o.yUp ? -1 : 1) * c[k + 3] * 12);
     }
   }
   ctx.restore();

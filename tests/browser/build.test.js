@@ -33,6 +33,10 @@ describe('tutorial page as a built static folder', { skip }, () => {
     assert.ok(assets.includes('capsule2d.wasm'), assets.join());
     assert.ok(assets.includes('capsule2d.simd.wasm'), assets.join());
     assert.ok(existsSync(join(server.outDir, 'index.html')));
+    // The page's README and API links: copies in the built folder.
+    for (const name of ['README.md', 'index.d.ts', 'world.d.ts', 'draw.d.ts']) {
+      assert.ok(existsSync(join(server.outDir, 'docs', name)), `docs/${name} in the built folder`);
+    }
   });
 
   it('loads the module and mounts every example with no console errors or failed requests', async () => {

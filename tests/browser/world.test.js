@@ -362,8 +362,23 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
     assert.equal(info.filter((u) => u.footer).length, 1);
     for (const u of info) {
       assert.equal(u.install, 'npm install capsule2d');
-      assert.ok(u.links.some((h) => /readme|npmjs/i.test(h)) && u.links.some((h) => /\.d\.ts$/.test(h)), JSON.stringify(u.links));
+      assert.ok(u.links.some((h) => /readme/i.test(h)) && u.links.some((h) => /\.d\.ts$/.test(h)), JSON.stringify(u.links));
+      assert.ok(u.links.every((h) => !/npmjs|unpkg/.test(h)), `no link to an unpublished package's page: ${u.links}`);
       assert.equal(u.example, true);
+    }
+    // Every link answers with the file it names, served with the page (the
+    // dev server would answer an unknown path with the page itself: 200, HTML).
+    const hrefs = [...new Set(info.flatMap((u) => u.links))];
+    const answers = await page.evaluate((list) => Promise.all(list.map(async (h) => {
+      const res = await fetch(h);
+      const text = await res.text();
+      return { h, status: res.status, type: res.headers.get('content-type'), length: text.length, exports: /^export /m.test(text), named: text.includes('capsule2d') };
+    })), hrefs);
+    for (const a of answers) {
+      assert.equal(a.status, 200, a.h);
+      assert.match(a.type, /^text\/plain/, `${a.h}: ${a.type}`);
+      assert.ok(a.length > 1000, `${a.h}: ${a.length} characters`);
+      assert.ok(a.h.endsWith('README.md') ? a.named : a.exports, `${a.h}: the README, or a .d.ts with its exports`);
     }
     assert.deepEqual(browser.problems, []);
   });

@@ -4,12 +4,12 @@
 // entries never reach node:*; package.json's packaging fields.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { consumerProject, run } from './project.js';
+import { consumerProject, installTarball, npm, run } from './project.js';
 
-const { project, pack, buildLog } = await consumerProject();
+const { root, tarball, project, pack, buildLog, installLog } = await consumerProject();
 const installed = join(project, 'node_modules', 'capsule2d');
 const read = (name) => readFileSync(join(installed, name));
 
@@ -141,7 +141,37 @@ test('package.json: ESM, exports (types first), files, no side effects, engines,
   assert.deepEqual(dot, { types: './dist/index.d.ts', node: './dist/node.js', default: './dist/index.js' });
   assert.equal(Object.keys(pkg.exports['./inline'])[0], 'types');
   assert.equal(pkg.scripts.prepack, 'bash build.sh >&2', 'the build report goes to stderr: npm pack --json stays JSON');
-  // "prepare" builds in the repository; in an installed copy (no build.sh),
-  // should a package manager run it, it does nothing and succeeds.
-  await run('sh', ['-c', pkg.scripts.prepare], { cwd: installed });
 });
+
+// npm 11 names every dependency with an install-time script it has not been
+// told to allow ("npm warn install-scripts 1 package has install scripts not
+// yet covered by allowScripts: capsule2d@0.1.0 (prepare: ...)"): the package
+// must carry none. The repository builds dist/ from its pre-scripts instead
+// (tools/ensure-built.js).
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
+
+test('package.json: no install-time lifecycle scripts (preinstall, install, postinstall, prepare)', () => {
+  const pkg = JSON.parse(read('package.json'));
+  for (const name of INSTALL_SCRIPTS) assert.equal(pkg.scripts?.[name], undefined, `the packed package.json has a "${name}" script`);
+  // The tarball holds no binding.gyp either (npm would run node-gyp for it).
+  assert.ok(!pack.files.some((f) => /(^|\/)binding\.gyp$/.test(f.path)), 'no binding.gyp');
+});
+
+const npmMajor = Number((await run(npm, ['--version'])).stdout.trim().split('.')[0]);
+test(
+  'npm install of the tarball prints no warning about install scripts',
+  { skip: npmMajor >= 11 || process.env.CI === 'true' ? false : `npm ${npmMajor} does not check install scripts (npm 11 does); not in CI, so skipped` },
+  async (t) => {
+    assert.ok(npmMajor >= 11, `npm 11 or later is required under CI=true (npm ${npmMajor})`);
+    // The shared project's install, and one more in a scratch project of its
+    // own (nothing cached from an earlier install of the same tarball).
+    const scratch = join(root, 'install-scripts');
+    rmSync(scratch, { recursive: true, force: true });
+    const logs = { shared: installLog, scratch: await installTarball(scratch, tarball) };
+    for (const [which, log] of Object.entries(logs)) {
+      for (const line of log.split('\n').filter((l) => /^npm warn/i.test(l))) t.diagnostic(`${which}: ${line}`);
+      assert.doesNotMatch(log, /^npm warn.*(script|allowScripts)/im, `${which} install warned about scripts:\n${log}`);
+    }
+    assert.ok(existsSync(join(scratch, 'node_modules', 'capsule2d', 'dist', 'index.js')), 'the scratch install has the package');
+  },
+);

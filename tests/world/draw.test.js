@@ -5,13 +5,43 @@ import { init, World, drawWorld } from 'capsule2d';
 
 await init();
 
+// Each call: [name, ...args, fillStyle, strokeStyle, lineWidth, dash], the
+// state when it was made (dash: the setLineDash pattern, joined by commas).
 function recorder() {
   const calls = [];
-  const ctx = { lineWidth: 1, lineCap: 'butt', strokeStyle: '', fillStyle: '' };
-  for (const name of ['save', 'restore', 'beginPath', 'moveTo', 'lineTo', 'arc', 'stroke', 'fill', 'fillRect']) {
-    ctx[name] = (...args) => calls.push([name, ...args, ctx.fillStyle, ctx.strokeStyle]);
+  let dash = '';
+  const ctx = { lineWidth: 1, lineCap: 'butt', strokeStyle: '', fillStyle: '', canvas: { width: 300, height: 200 } };
+  for (const name of ['save', 'restore', 'beginPath', 'moveTo', 'lineTo', 'arc', 'stroke', 'fill', 'fillRect', 'clearRect', 'setTransform']) {
+    ctx[name] = (...args) => calls.push([name, ...args, ctx.fillStyle, ctx.strokeStyle, ctx.lineWidth, dash]);
   }
+  ctx.setLineDash = (d) => {
+    dash = d.join(',');
+  };
   return { ctx, calls };
+}
+
+/** The strokes: { from, to, color, width, dash } for each moveTo-lineTo-stroke. */
+function strokes(calls) {
+  const out = [];
+  for (let k = 0; k + 2 < calls.length; k++) {
+    const [m, l, st] = [calls[k], calls[k + 1], calls[k + 2]];
+    if (m[0] === 'moveTo' && l[0] === 'lineTo' && st[0] === 'stroke') {
+      out.push({ from: [m[1], m[2]], to: [l[1], l[2]], color: st[2], width: st[3], dash: st[4] });
+    }
+  }
+  return out;
+}
+
+/** The arcs: { x, y, r, op ('fill' or 'stroke'), color, width, dash }. */
+function arcs(calls) {
+  const out = [];
+  for (let k = 0; k + 1 < calls.length; k++) {
+    const [a, op] = [calls[k], calls[k + 1]];
+    if (a[0] === 'arc' && (op[0] === 'fill' || op[0] === 'stroke')) {
+      out.push({ x: a[1], y: a[2], r: a[3], op: op[0], color: op[0] === 'fill' ? op[1] : op[2], width: op[3], dash: op[4] });
+    }
+  }
+  return out;
 }
 
 test('drawWorld: balls as circles with a spoke along their angle, capsules as round strokes, y up', () => {
@@ -63,13 +93,21 @@ test('drawWorld: a kinematic capsule in its colour with a ring at its pivot and 
   assert.ok(calls.some((c, k2) => c[0] === 'moveTo' && c[1] === 120 && c[2] === 200 && calls[k2 + 1][0] === 'lineTo' && Math.abs(calls[k2 + 1][2] - 190) < 1e-4));
 });
 
-test('drawWorld: a chain marks its joints', () => {
+test('drawWorld: a thin chain has square free ends; its joints are not marked', () => {
   const w = new World({ ballCapacity: 1 });
-  w.addChain([0, 0, 1, 0, 2, 1, 3, 1], 0.05);
+  w.addChain([0, 0, 1, 0, 2, 1, 3, 1], 0.05); // 1 px at scale 10: drawn edgeWidth (2 px) wide
   const { ctx, calls } = recorder();
   drawWorld(ctx, w, { scale: 10, originX: 0, originY: 100 });
-  const dots = calls.filter((c) => c[0] === 'fillRect' && c[5] === '#fff').map((c) => [c[1] + 1.5, c[2] + 1.5]);
-  assert.deepEqual(dots, [[10, 100], [20, 90]]); // the two inner joints, y up
+  const squares = calls.filter((c) => c[0] === 'fillRect').map((c) => [c[1] + c[3] / 2, c[2] + c[4] / 2, c[3], c[5]]);
+  // the two free ends, y up: a square of the body (2) + 2 line widths (1.5), in the chain's colour
+  assert.deepEqual(squares, [[0, 100, 5, '#444'], [30, 90, 5, '#444']]);
+  assert.equal(strokes(calls).length, 3, 'three pieces, nothing over them');
+  // a closed loop has no free end
+  const loop = new World({ ballCapacity: 1 });
+  loop.addChain([0, 0, 4, 0, 4, 4, 0, 4], 0.05, { loop: true });
+  const l = recorder();
+  drawWorld(l.ctx, loop, { scale: 10 });
+  assert.equal(l.calls.filter((c) => c[0] === 'fillRect').length, 0);
 });
 
 test('drawWorld: a one-sided chain ticks its solid side; a seesaw draws its limits', () => {
@@ -91,4 +129,177 @@ test('drawWorld: a one-sided chain ticks its solid side; a seesaw draws its limi
   plain.addChain([2, 0, 0, 0], 0.1);
   drawWorld(two.ctx, plain, { scale: 10, originX: 0, originY: 100 });
   assert.equal(two.calls.filter((c) => c[0] === 'lineTo').length, 1, 'a two-sided chain: only its core');
+});
+
+test('drawWorld: clear and background wipe the whole canvas first, in the identity transform', () => {
+  const w = new World({ ballCapacity: 2, gravityY: 0 });
+  w.addBall(1, 1, 0.5);
+  const first = (calls) => calls.findIndex((c) => c[0] === 'arc');
+  const plain = recorder();
+  drawWorld(plain.ctx, w);
+  assert.equal(plain.calls.filter((c) => ['clearRect', 'fillRect', 'setTransform'].includes(c[0])).length, 0, 'by default nothing is wiped');
+
+  const cleared = recorder();
+  drawWorld(cleared.ctx, w, { clear: true });
+  const names = cleared.calls.map((c) => c[0]);
+  const t = names.indexOf('setTransform'), cr = names.indexOf('clearRect');
+  assert.deepEqual(cleared.calls[t].slice(1, 7), [1, 0, 0, 1, 0, 0]);
+  assert.deepEqual(cleared.calls[cr].slice(1, 5), [0, 0, 300, 200], 'the canvas, 300 x 200');
+  assert.ok(t < cr && cr < first(cleared.calls), 'cleared before the ball is drawn');
+  assert.equal(names.filter((n) => n === 'fillRect').length, 0, 'clear alone fills nothing');
+  // the transform is put back (restore) before drawing
+  assert.equal(names.slice(cr, first(cleared.calls)).filter((n) => n === 'restore').length, 1);
+
+  const filled = recorder();
+  drawWorld(filled.ctx, w, { background: '#102030' });
+  const fill = filled.calls.find((c) => c[0] === 'fillRect');
+  assert.deepEqual(fill.slice(1, 6), [0, 0, 300, 200, '#102030']);
+  assert.equal(filled.calls.filter((c) => c[0] === 'clearRect').length, 0, 'a background alone fills, never clears');
+  assert.ok(filled.calls.indexOf(fill) < first(filled.calls));
+
+  const both = recorder();
+  drawWorld(both.ctx, w, { clear: true, background: 'rgba(0, 0, 0, 0.5)' });
+  const order = both.calls.map((c) => c[0]).filter((n) => n === 'clearRect' || n === 'fillRect');
+  assert.deepEqual(order, ['clearRect', 'fillRect'], 'clear, then a translucent background over it');
+
+  // a context with no canvas to measure: a TypeError naming the option
+  const bare = recorder();
+  delete bare.ctx.canvas;
+  assert.throws(() => drawWorld(bare.ctx, w, { clear: true }), { name: 'TypeError', message: /options\.clear needs .*ctx\.canvas/ });
+  assert.throws(() => drawWorld(bare.ctx, w, { background: '#fff' }), { name: 'TypeError', message: /options\.background needs/ });
+  assert.equal(drawWorld(bare.ctx, w, { clear: false }), 1, 'without clear, no canvas is needed');
+  assert.equal(bare.calls.length > 0, true);
+  assert.throws(() => drawWorld(recorder().ctx, w, { clear: 1 }), { name: 'TypeError', message: /options\.clear must be a boolean, got number 1/ });
+  assert.throws(() => drawWorld(recorder().ctx, w, { background: 0x102030 }), { name: 'TypeError', message: /options\.background must be a CSS colour string, got number 1056816/ });
+  assert.throws(() => drawWorld(recorder().ctx, w, { background: ' ' }), { name: 'RangeError', message: /options\.background must be a CSS colour, got the empty string/ });
+});
+
+test('drawWorld: sleeping balls are hollow rings, awake ones filled discs: apart without colour', () => {
+  const w = new World({ ballCapacity: 4, gravityY: 0 });
+  w.addBall(1, 1, 0.5);
+  w.addBall(4, 1, 0.5, { awake: false });
+  assert.deepEqual([w.balls.awake(0), w.balls.awake(1)], [true, false]);
+  const { ctx, calls } = recorder();
+  // the same colour for both: the shapes alone must tell them apart
+  assert.equal(drawWorld(ctx, w, { scale: 10, originX: 0, originY: 100, ballColor: '#333', sleepColor: '#333', lineWidth: 2 }), 2);
+  const [awake, asleep] = arcs(calls);
+  assert.deepEqual(awake, { x: 10, y: 90, r: 5, op: 'fill', color: '#333', width: 2, dash: '' });
+  // the ring's outer edge on the ball's: radius 5 - 2 / 2, stroked 2 wide
+  assert.deepEqual(asleep, { x: 40, y: 90, r: 4, op: 'stroke', color: '#333', width: 2, dash: '' });
+  // spokes: the awake one in the mark colour, the sleeping one in the ring's
+  const spokes = strokes(calls);
+  assert.deepEqual(spokes.map((k) => [k.from, k.color, k.width]), [[[10, 90], '#fff', 2], [[40, 90], '#333', 2]]);
+});
+
+test('drawWorld: kinematic, pivoted, chain and plain capsules are styled apart, not only by colour', () => {
+  const w = new World({ ballCapacity: 1, gravityY: 0 });
+  w.addCapsule(0, 0, 4, 0, 0.5); // plain
+  w.addKinematicCapsule(0, 5, 0, 4, 0.5, { pivot: 0 }); // core (0, 5)-(4, 5)
+  w.addPivotedCapsule(2, 10, 0, 4, 0.5, { lowerAngle: -0.25, upperAngle: 0.25 }); // pivot (2, 10)
+  w.addChain([0, 15, 2, 15, 4, 15], 0.5);
+  const same = '#555';
+  const { ctx, calls } = recorder();
+  drawWorld(ctx, w, { scale: 10, originX: 0, originY: 200, staticColor: same, kinematicColor: same, pivotedColor: same, chainColor: same });
+  const all = strokes(calls);
+  const on = (y) => all.filter((k) => k.from[1] === y && k.to[1] === y); // strokes along the line at canvas y
+  // plain: one solid body stroke 10 px wide, no marks
+  assert.deepEqual(on(200).map((k) => [k.width, k.dash, k.color]), [[10, '', same]]);
+  // kinematic: the body, then a dashed core in the mark colour
+  assert.deepEqual(on(150).map((k) => [k.width, k.dash, k.color]), [[10, '', same], [1.5, '3,4.5', '#fff']]);
+  // pivoted: the body, its limits dashed; a ring and a pin at the pivot (20, 100)
+  assert.deepEqual(on(100).map((k) => [k.width, k.dash]), [[10, '']]);
+  const limits = all.filter((k) => k.dash === '3,3');
+  assert.equal(limits.length, 2, 'two dashed limit lines');
+  const pin = arcs(calls).filter((a) => a.x === 20 && a.y === 100);
+  assert.deepEqual(pin.map((a) => a.op), ['stroke', 'fill'], 'a ring, then the pin');
+  const kinRing = arcs(calls).filter((a) => a.x === 0 && a.y === 150);
+  assert.deepEqual(kinRing.map((a) => a.op), ['stroke'], 'the kinematic pivot: a ring, no pin');
+  // chain: a hollow tube, its pieces' insides drawn after both bodies (seamless at the joint)
+  assert.deepEqual(on(50).map((k) => [k.width, k.dash, k.color]), [[10, '', same], [10, '', same], [7, '', '#fff'], [7, '', '#fff']]);
+  assert.equal(calls.filter((c) => c[0] === 'fillRect').length, 0, 'a thick chain has round ends, no squares');
+
+  // a kinematic capsule too thin for a dash inside: its body is dashed
+  const thin = new World({ ballCapacity: 1 });
+  thin.addKinematicCapsule(0, 0, 0, 4, 0.05);
+  const t = recorder();
+  drawWorld(t.ctx, thin, { scale: 10, originX: 0, originY: 100 });
+  const body = strokes(t.calls).filter((k) => k.from[1] === 100 && k.to[1] === 100);
+  assert.deepEqual(body.map((k) => [k.width, k.dash]), [[2, '4,6']], 'the 2 px body (edgeWidth) dashed, nothing over it');
+});
+
+test('drawWorld: every colour option reaches what it names; chain and pivoted follow static and kinematic', () => {
+  const w = new World({ ballCapacity: 4, gravityY: -10 });
+  w.addLine(-10, 0, 10, 0);
+  w.addCapsule(0, 3, 2, 3, 0.25);
+  w.addCapsule(5, 3, 7, 3, 0.25, { sensor: true });
+  w.addChain([0, 6, 2, 6], 0.25);
+  w.addKinematicCapsule(0, 9, 0, 2, 0.25);
+  w.addPivotedCapsule(5, 9, 0, 2, 0.25);
+  w.addBall(0, 0.5, 0.5);
+  w.addBall(3, 0.5, 0.5, { awake: false });
+  for (let i = 0; i < 2; i++) w.step();
+  const colors = {
+    ballColor: '#000001', sleepColor: '#000002', staticColor: '#000003', chainColor: '#000004', sensorColor: '#000005',
+    contactColor: '#000006', kinematicColor: '#000007', pivotedColor: '#000008', markColor: '#000009',
+  };
+  const { ctx, calls } = recorder();
+  drawWorld(ctx, w, { scale: 10, originX: 100, originY: 200, contacts: true, ...colors });
+  const all = strokes(calls), round = arcs(calls);
+  const at = (y) => all.filter((k) => k.from[1] === y && k.to[1] === y && k.width === 5).map((k) => k.color);
+  assert.deepEqual(all.filter((k) => k.from[1] === 200 && k.width === 2).map((k) => k.color), ['#000003'], 'the line: staticColor');
+  assert.deepEqual(at(170), ['#000003', '#000005'], 'capsule: staticColor; sensor: sensorColor');
+  assert.deepEqual(at(140), ['#000004'], 'chain: chainColor');
+  assert.deepEqual(at(110), ['#000007', '#000008'], 'kinematic, pivoted');
+  assert.deepEqual(round.filter((a) => a.r === 5 || a.r === 4.25).map((a) => [a.op, a.color]), [['fill', '#000001'], ['stroke', '#000002']], 'awake ball, sleeping ball (a ring 5 - 1.5 / 2 px)');
+  assert.ok(calls.some((c) => c[0] === 'fillRect' && c[5] === '#000006'), 'contacts: contactColor');
+  assert.deepEqual(all.filter((k) => k.from[1] === 140 && k.width === 2).map((k) => k.color), ['#000009'], 'the inside of the chain: markColor');
+  assert.deepEqual(all.filter((k) => k.from[1] === 110 && k.dash !== '').map((k) => k.color), ['#000009'], 'the kinematic dash: markColor');
+  // rings wider than these 5 px bodies: in the capsule's colour (white would vanish off the body)
+  assert.deepEqual(round.filter((a) => a.y === 110).map((a) => [a.op, a.color]), [['stroke', '#000007'], ['stroke', '#000008'], ['fill', '#000008']]);
+
+  // chainColor and pivotedColor default to staticColor and kinematicColor
+  const d = recorder();
+  drawWorld(d.ctx, w, { scale: 10, originX: 100, originY: 200, staticColor: '#0000aa', kinematicColor: '#00aa00' });
+  const ds = strokes(d.calls);
+  assert.deepEqual(ds.filter((k) => k.from[1] === 140 && k.width === 5).map((k) => k.color), ['#0000aa']);
+  assert.deepEqual(ds.filter((k) => k.from[1] === 110 && k.width === 5).map((k) => k.color), ['#00aa00', '#00aa00']);
+
+  for (const k of Object.keys(colors)) {
+    assert.throws(() => drawWorld(recorder().ctx, w, { [k]: 5 }), { name: 'TypeError', message: new RegExp(`options\\.${k} must be a CSS colour string, got number 5`) });
+    assert.throws(() => drawWorld(recorder().ctx, w, { [k]: '' }), { name: 'RangeError', message: new RegExp(`options\\.${k} must be a CSS colour`) });
+  }
+});
+
+test('drawWorld: lineWidth sets the marks, edgeWidth the lines and the least width of a static', () => {
+  const w = new World({ ballCapacity: 2, gravityY: 0 });
+  w.addLine(-10, 0, 10, 0);
+  w.addSegment(0, 5, 4, 5); // radius 0
+  w.addCapsule(0, 8, 4, 8, 1); // 20 px wide at scale 10, above any edgeWidth here
+  w.addBall(0, 2, 0.5);
+  const { ctx, calls } = recorder();
+  drawWorld(ctx, w, { scale: 10, originX: 100, originY: 200, lineWidth: 3, edgeWidth: 5 });
+  const all = strokes(calls);
+  assert.deepEqual(all.filter((k) => k.from[1] === 200).map((k) => k.width), [5], 'the half-plane edge');
+  assert.deepEqual(all.filter((k) => k.from[1] === 150).map((k) => k.width), [5], 'a segment: edgeWidth, not 0');
+  assert.deepEqual(all.filter((k) => k.from[1] === 120).map((k) => k.width), [20], 'a capsule: its diameter');
+  assert.deepEqual(all.filter((k) => k.from[0] === 100 && k.from[1] === 180).map((k) => k.width), [3], 'the spoke');
+
+  const defaults = recorder();
+  drawWorld(defaults.ctx, w, { scale: 10, originX: 100, originY: 200 });
+  const ds = strokes(defaults.calls);
+  assert.deepEqual(ds.filter((k) => k.from[1] === 150).map((k) => k.width), [2], 'default edgeWidth 2');
+  assert.deepEqual(ds.filter((k) => k.from[0] === 100 && k.from[1] === 180).map((k) => k.width), [1.5], 'default lineWidth 1.5');
+
+  for (const k of ['lineWidth', 'edgeWidth']) {
+    assert.throws(() => drawWorld(recorder().ctx, w, { [k]: '2' }), { name: 'TypeError', message: new RegExp(`options\\.${k} must be a number, got the string "2"`) });
+    assert.throws(() => drawWorld(recorder().ctx, w, { [k]: 0 }), { name: 'RangeError', message: new RegExp(`options\\.${k} must be > 0, got 0`) });
+    assert.throws(() => drawWorld(recorder().ctx, w, { [k]: -1 }), { name: 'RangeError', message: new RegExp(`options\\.${k} must be > 0`) });
+    assert.throws(() => drawWorld(recorder().ctx, w, { [k]: Infinity }), { name: 'RangeError', message: new RegExp(`options\\.${k} must be finite`) });
+  }
+  // an unknown option names itself and lists the new ones
+  assert.throws(() => drawWorld(recorder().ctx, w, { lineWdith: 2 }), { name: 'TypeError', message: /unknown option "lineWdith" \(known: .*clear, background, .*lineWidth, edgeWidth\)/ });
+  // a context without setLineDash
+  const old = recorder();
+  delete old.ctx.setLineDash;
+  assert.throws(() => drawWorld(old.ctx, w), { name: 'TypeError', message: /ctx must be a CanvasRenderingContext2D, got an object with no setLineDash/ });
 });

@@ -23,6 +23,7 @@ export function drawOptions(view, extra = {}) {
     staticColor: colors.shape,
     contactColor: colors.hit,
     kinematicColor: colors.point, // flippers, seesaws
+    markColor: colors.canvas, // spokes, pins, dashes, chains' insides: the canvas showing through
     ...extra,
   };
 }
