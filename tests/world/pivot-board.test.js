@@ -107,7 +107,7 @@ function drop(x, restitution, pivoted) {
   return { hits, up, turn };
 }
 
-test('a ball landing on a board held by its limit: hit at the approach speed, no rebound at restitution 0, a static capsule's rebound near the pivot', () => {
+test('a ball landing on a board held by its limit: hit at the approach speed, no rebound at restitution 0, the rebound of a static capsule near the pivot', () => {
   const v = Math.sqrt(2 * 10 * 1); // 1 m drop
   const plain = drop(2, 0, false), plainBounce = drop(2, 0.8, false);
   assert.equal(plain.hits.length, 1);
