@@ -182,6 +182,71 @@ export const MUTANTS = [
     old: 'c->restitution = fmax2(s->rest[a], s->rest[b]);',
     new: 'c->restitution = fmax2(s->rest[a], s->rest[a]);',
   },
+  // Blind spots of issue 23, item 6 (caught by tests/world/scale, pivot-board,
+  // lifecycle and filter-mixed .test.js).
+  {
+    id: 'world-rthresh-scale',
+    what: 'world: the restitution threshold is not scaled by unitsPerMeter',
+    file: 'src/world/step.c',
+    old: 'float rthresh = d->restitution_threshold * upm;',
+    new: 'float rthresh = d->restitution_threshold;',
+  },
+  {
+    id: 'world-hit-scale',
+    what: 'world: the hit speed threshold is not scaled by unitsPerMeter',
+    file: 'src/world/step.c',
+    old: 'float hit = d->hit_speed_threshold * upm;',
+    new: 'float hit = d->hit_speed_threshold;',
+  },
+  {
+    id: 'world-sleep-scale',
+    what: 'world: the sleep speed is not scaled by unitsPerMeter',
+    file: 'src/world/step.c',
+    old: 'float sl2 = d->sleep_speed * upm * d->sleep_speed * upm;',
+    new: 'float sl2 = d->sleep_speed * d->sleep_speed;',
+  },
+  {
+    id: 'world-pivot-relax',
+    what: 'world: a pivoted capsule\'s contacts skip the relax pass',
+    file: 'src/world/step.c',
+    old: 'if (w->pivots) pivot_pass(w, body, pass, inv_h, push);',
+    new: 'if (w->pivots && pass < 2) pivot_pass(w, body, pass, inv_h, push);',
+  },
+  {
+    id: 'world-motor-clamp',
+    what: 'world: a pivoted capsule\'s motor torque is clamped on one side only (unlimited toward lower speeds)',
+    file: 'src/world/step.c',
+    old: 'om = om + fmax2(0.0f - lim, fmin2(dw, lim));',
+    new: 'om = om + fmin2(dw, lim);',
+  },
+  {
+    id: 'world-wake-begin',
+    what: 'world: a pair with a ball woken since the last step starts as not touching (a second begin event)',
+    file: 'src/world/step.c',
+    old: '                    continue;\n                c->jn = o->jn;',
+    new: '                    { c->touching = 0u; continue; }\n                c->jn = o->jn;',
+  },
+  {
+    id: 'world-remove-lower-slot',
+    what: 'world: removing a ball forgets only the contacts where it is the higher slot (a ball added there inherits the rest)',
+    file: 'src/world/world.c',
+    old: '((c)->b == slot || ((c)->kind == 1 && (c)->a == slot))',
+    new: '((c)->b == slot)',
+  },
+  {
+    id: 'world-filter-big',
+    what: 'world: ball_contact tests the category one way only (only the big balls\' pairs rely on it)',
+    file: 'src/world/step.c',
+    old: 'if (!((s->cat[a] & s->mask[b]) && (s->cat[b] & s->mask[a]))) return 0;',
+    new: 'if (!(s->cat[a] & s->mask[b])) return 0;',
+  },
+  {
+    id: 'world-snapshot-sensors',
+    what: 'world: a snapshot drops the sensor overlaps (a second enter after restore, no leave)',
+    file: 'src/world/snapshot.c',
+    old: 'n[N_SENSORS] = w->sensor_prev_count;',
+    new: 'n[N_SENSORS] = 0;',
+  },
 
   // ---- the JS API: src/js ----------------------------------------------------
   {
