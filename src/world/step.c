@@ -111,34 +111,36 @@ typedef struct step_ctx {
 static float toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R, float slop);
 
 /* Only real touches act (CONVENTIONS, "The world"). A speculative contact
- * (separation sep > slop at the step's start) is linearised along its start
+ * (separation sep > 0 at the step's start) is linearised along its start
  * normal, and past the end of a segment or round a circle that line is not
  * the shape: the solver would act on a ball whose path never comes near it
  * (a ghost hit). So each one is clipped by the true path over the step,
  * p0 + tau d (tau in [0, 1], d the move relative to the other shape), against
  * the core a-b at distance R:
- * - the path never comes within R + reach (a parabola's bow off the chord,
- *   and rounding): no contact (0);
  * - it reaches R at tau*: the normal there, and a start separation that
  *   the linearised one closes exactly at tau* (s0 = -tau* d.n);
- * - it comes within reach but not to R: the normal at the closest approach,
- *   which the linearisation never closes unless something else pushes.
+ * - its closest approach is inside the move, within the margin: aimed
+ *   there (the normal at the closest approach, s0 = the gap then), which
+ *   the linearisation never closes unless something else pushes (gravity's
+ *   bow, a ball above, a neighbour): inert for the path itself;
+ * - else (farther, or still closing at the move's end and more than reach
+ *   away then: the next step's contact, aimed then) no contact (0): kept
+ *   now, the relax pass would slow the ball for a touch it has not made.
  * Contacts touching at the start (sep <= 0) are left as they are.
  * Writes the normal, separation and closest core point; returns 1 to keep.
- * keep: never drop (a kinematic contact, posed anew each sub-step, is aimed
- * at the closest approach instead, which the linearisation never closes). */
+ * keep (a kinematic contact, posed anew each sub-step, cannot be dropped):
+ * instead of no contact, one aimed at the closest approach with the
+ * separation grown by twice the move, so that neither the linearised
+ * closing nor the relax pass's speculative bias can ever act. */
 static int clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by,
                             float R, int keep, float* nx, float* ny, float* sep, float* qx, float* qy)
 {
     float tau = toi_segment(p0x, p0y, dx, dy, ax, ay, bx, by, R, 0.0f);
     if (!(tau <= 1.0f)) {
         cap_segment_pair cp = cap_closest_points_on_segments(cap_v2(p0x, p0y), cap_v2(p0x + dx, p0y + dy), cap_v2(ax, ay), cap_v2(bx, by));
-        if (!(cp.distance <= R + s->reach)) {
+        int closing = cp.s >= 1.0f && (dx != 0.0f || dy != 0.0f);
+        if (!(cp.distance <= R + (closing ? s->reach : s->margin))) {
             if (!keep) return 0;
-            /* Kept but out of reach: aimed at the closest approach, with the
-             * separation grown by twice the move, so that neither the
-             * linearised closing nor the relax pass's speculative bias at
-             * the end of the move can ever act. */
             cap_vec2 u = {*nx, *ny};
             if (cap_length_and_normalize(cap_v2(cp.point1.x - cp.point2.x, cp.point1.y - cp.point2.y), &u) > 0.0f) {
                 *nx = u.x;

@@ -110,7 +110,8 @@ test('remove a ball and add another into its slot in one frame: the old contacts
   assert.equal(w.slotOf(fresh), 0, 'the same slot');
   const after = run(w, ledger, 60, 'after');
   assert.ok(after[0].end.includes('b0-1'), `the removed ball's contact ends (${after[0].end})`);
-  assert.ok(after[0].begin.includes('b0-1'), `the new ball's contact begins (${after[0].begin})`);
+  // It is added 4 mm above the light ball and falls onto it in the second step (only real touches begin).
+  assert.ok(!after[0].begin.includes('b0-1') && after[1].begin.includes('b0-1'), `the new ball's contact begins (${after[0].begin} / ${after[1].begin})`);
   // The heavy ball's warm-start impulse (its weight) would throw the light one up at about 2 m/s.
   let fastest = 0, highest = 0;
   for (let s = 0; s < 30; s++) {
@@ -156,7 +157,7 @@ test('remove-then-add, saved before the next step: the restored world (fromSnaps
   w.restore(snap);
   assert.deepEqual(run(w, ledger.clone(), 40, 'restored'), ref, 'restore: events');
   assert.equal(w.stateHash(), hash, 'restore: state');
-  assert.ok(ref[0].end.includes('b0-1') && ref[0].begin.includes('b0-1'));
+  assert.ok(ref[0].end.includes('b0-1') && ref[1].begin.includes('b0-1'));
   copy.destroy();
   w.destroy();
 });

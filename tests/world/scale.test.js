@@ -17,7 +17,7 @@ function scene(u) {
   const w = new World({ unitsPerMeter: u, gravityY: -10 * u, ballCapacity: 8 });
   w.addLine(-10 * u, 0, 10 * u, 0);
   w.addCapsule(-4 * u, 3 * u, 0, 1.5 * u, 0.1 * u, { friction: 0.5 });
-  w.addCircle(3 * u, 1 * u, 0.4 * u, { restitution: 0.6 });
+  w.addCircle(3 * u, 1.2 * u, 0.4 * u, { restitution: 0.6 }); // (at 1.0 the ball rolling under it grazed it within 0.1 mm: a tangency any rounding decides)
   w.addBall(-3.5 * u, 4 * u, 0.25 * u, { restitution: 0.4 }); // lands on the ramp, bounces low, rolls off
   w.addBall(3.1 * u, 3 * u, 0.2 * u, { restitution: 0.7 }); // bounces off the bumper
   w.addBall(-6 * u, 0.3 * u, 0.3 * u, { vx: 4 * u, rollingResistance: 0.1 }); // rolls and slows
