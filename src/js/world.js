@@ -97,9 +97,15 @@ function bool(value, name) {
   return value;
 }
 
+/**
+ * The snapshot's bytes as a plain Uint8Array of our own (a copy), read
+ * before anything touches the heap: a subclass's getters (length, buffer)
+ * are never called, a Proxy's traps run here or not at all, and bytes that
+ * are a view of wasm memory cannot move under the copy into it.
+ */
 function snapshotBytes(bytes) {
-  if (bytes instanceof Uint8Array) return bytes;
-  if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
+  if (bytes instanceof Uint8Array) return new Uint8Array(bytes);
+  if (bytes instanceof ArrayBuffer) return new Uint8Array(new Uint8Array(bytes));
   throw new TypeError(`bytes must be a Uint8Array or an ArrayBuffer (from World.save()), got ${describe(bytes)}`);
 }
 
@@ -489,7 +495,7 @@ export class World {
    * (ordinary statics), in order. May allocate.
    */
   addChain(points, radius, options) {
-    const p = this._p();
+    this._p();
     if (!Array.isArray(points) && !(points instanceof Float32Array) && !(points instanceof Float64Array)) {
       throw new TypeError(`points must be an array of numbers [x0, y0, x1, y1, ...], got ${describe(points)}`);
     }
@@ -498,12 +504,17 @@ export class World {
     const loop = o.loop === undefined ? false : bool(o.loop, 'options.loop');
     const oneSided = o.oneSided === undefined ? false : bool(o.oneSided, 'options.oneSided');
     const v = this.#materials(o);
-    if (points.length % 2 !== 0) throw new RangeError(`points must hold x, y pairs: got ${points.length} numbers`);
-    const count = points.length / 2;
+    // The length and the elements are read once, into locals (a getter may
+    // run user code that changes or destroys this world: all before the heap).
+    const length = points.length;
+    if (typeof length !== 'number' || !Number.isInteger(length) || length < 0) throw new TypeError(`points.length must be a whole number, got ${describe(length)}`);
+    if (length % 2 !== 0) throw new RangeError(`points must hold x, y pairs: got ${length} numbers`);
+    const count = length / 2;
     if (count < (loop ? 3 : 2)) throw new RangeError(`points: a${loop ? ' closed' : 'n open'} chain needs at least ${loop ? 3 : 2} points, got ${count}`);
     if (count > 1 << 20) throw new RangeError(`points: at most ${1 << 20} points, got ${count}`);
-    const xy = new Float32Array(points.length);
-    for (let i = 0; i < points.length; i++) xy[i] = f32(points[i], `points[${i}]`);
+    const xy = new Float32Array(length);
+    for (let i = 0; i < length; i++) xy[i] = f32(points[i], `points[${i}]`);
+    const p = this._p(); // after every user value was read: a getter may have destroyed this world
     const room = rt.wasm.capw_world_snapshot_room(p, 4 * xy.length);
     if (room === 0) throw new RangeError('addChain: out of memory (nothing changed)');
     new Float32Array(rt.wasm.memory.buffer, room, xy.length).set(xy);
@@ -640,8 +651,9 @@ export class World {
    * ArrayBuffer are a TypeError.
    */
   restore(bytes) {
+    this._p();
+    const u8 = snapshotBytes(bytes); // may run user code (a Proxy's traps): before the heap is touched
     const p = this._p();
-    const u8 = snapshotBytes(bytes);
     const room = rt.wasm.capw_world_snapshot_room(p, u8.length);
     if (room === 0) throw new RangeError('restore: out of memory (world unchanged)');
     new Uint8Array(rt.wasm.memory.buffer, room, u8.length).set(u8);
@@ -651,7 +663,11 @@ export class World {
       throw new RangeError(`restore: ${snapshotProblem(why, u8)} (world unchanged)`);
     }
     if (rc < 0) throw this.#error(rc, 'restore');
+    // The ball and event arrays were replaced (the old ones are freed memory
+    // the allocator hands out again): views kept in variables are detached,
+    // as after addBall beyond ballCapacity and destroy().
     this.#views = null;
+    rt.detachViews();
     this.#eventCapacity = rt.heapU32[(rt.wasm.capw_world_def(p) >>> 2) + WORLD_DEF.indexOf('eventCapacity')];
   }
 
@@ -676,10 +692,19 @@ export class World {
     if (rc === BAD_VALUE) {
       const e = rt.wasm.capw_world_error(this._p()) >>> 2;
       const slot = rt.heapI32[e + 1], field = rt.heapI32[e + 2];
-      const name = BALL_FIELDS[field];
-      throw new RangeError(`step: balls.${name}[${slot}] must be finite and within ±1e38 (the angle only finite), got ${this._view(field)[slot]} (world unchanged)`);
+      const name = BALL_FIELDS[field], got = this._view(field)[slot];
+      const rule = name === 'radius' ? 'must be > 0 and within 1e38 (radius is read-only: set by addBall)'
+        : name === 'flags' ? `must be ${this.#expectedFlags(slot)} (flags is read-only: ALIVE where a ball lives and nowhere else, no unknown bits)`
+        : 'must be finite and within ±1e38 (the angle only finite)';
+      throw new RangeError(`step: balls.${name}[${slot}] ${rule}, got ${got} (world unchanged)`);
     }
     throw this.#error(rc, 'step');
+  }
+
+  /** What step() wants in flags[slot] (for its message): the C witness is the inverse mass and inertia, > 0 for a ball, 0 for an empty slot. */
+  #expectedFlags(slot) {
+    const ball = slot < this._view(7).length && (this._view(7)[slot] !== 0 || this._view(8)[slot] !== 0);
+    return ball ? `ALIVE (1), with AWAKE (2) and BULLET (4) only (slot ${slot} holds a ball)` : `0 (slot ${slot} holds no ball)`;
   }
 
   get balls() { this._p(); return this.#balls; }
