@@ -135,7 +135,8 @@ export interface StaticOptions {
  * (a RangeError naming `balls.<field>[slot]`, world unchanged): positions and
  * velocities finite within ±1e38, the angle finite, the radius > 0 and within
  * 1e38, flags only bits 1, 2 and 4 with ALIVE (1) on exactly the slots that
- * hold a ball and 0 on the others (past `count` too). A view kept in a
+ * hold a ball and 0 on the others (below `count`; past it nothing reads the
+ * views until an add fills the slot). A view kept in a
  * variable stays valid across `step()`; adding balls beyond the capacity and
  * restore() move them and destroy() frees them; these, and destroy() or
  * reserve() of any other object (a world, a set, a buffer), detach every view

@@ -261,7 +261,8 @@ class Balls {
     if (!(Number.isInteger(slot) && slot >= 0 && slot < flags.length)) {
       throw new RangeError(`${name}: slot must be an integer from 0 to ${flags.length - 1}, got ${slot}`);
     }
-    return flags[slot];
+    // Past count no ball lives, whatever was written there (step() reads only below count).
+    return slot < this.count ? flags[slot] : 0;
   }
 }
 

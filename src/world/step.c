@@ -666,9 +666,11 @@ static int refuse(cap_world* w, uint32_t slot, int field)
  *   inertia, which no view shows: a ball's are > 0 (add_ball), an empty
  *   slot's 0 (remove_ball clears the slot, new slots are zeroed). So ALIVE
  *   cleared on a ball, or set on an empty slot, or any flag on an empty
- *   slot or past ball_slots (up to the capacity), is refused as the flags.
+ *   slot, is refused as the flags.
  * AWAKE and BULLET are read-only by contract and not checked (either value
- * steps without NaN). */
+ * steps without NaN). Slots from ball_slots up are not read here nor by
+ * anything else until add_ball fills them (it writes every field): the
+ * views' entries there are ignored (a scan of them would cost a step O(capacity)). */
 static int validate(cap_world* w, const step_ctx* s)
 {
     static const int fields[] = {CAP_BALL_X, CAP_BALL_Y, CAP_BALL_VX, CAP_BALL_VY, CAP_BALL_ANGLE, CAP_BALL_W};
@@ -684,8 +686,6 @@ static int validate(cap_world* w, const step_ctx* s)
         }
         if (!(s->rad[i] > 0.0f) || !cap_in_range(s->rad[i])) return refuse(w, i, CAP_BALL_RADIUS);
     }
-    for (uint32_t i = s->n; i < w->ball_cap; i++)
-        if (s->flags[i] != 0) return refuse(w, i, CAP_BALL_FLAGS);
     return 1;
 }
 

@@ -88,8 +88,6 @@ test('step() checks the read-only flags view: known bits only, ALIVE where a bal
   refused(w, 'flags', 4, ALIVE, /0 \(slot 4 holds no ball\)/); // a ghost in an empty slot
   refused(w, 'flags', 4, ALIVE | AWAKE, /slot 4 holds no ball/);
   refused(w, 'flags', 4, AWAKE, /slot 4 holds no ball/);
-  refused(w, 'flags', 6, ALIVE | AWAKE, /slot 6 holds no ball/); // past the slots in use
-  refused(w, 'flags', 7, BULLET, /slot 7 holds no ball/); // the last slot of the capacity
   // Two writes at once: the lowest slot is named.
   f[0] &= ~ALIVE;
   f[4] = ALIVE | AWAKE;
@@ -99,6 +97,17 @@ test('step() checks the read-only flags view: known bits only, ALIVE where a bal
   f[4] = 0;
   w.step();
   assert.equal(w.balls.live, 5);
+  // Past the slots in use (count 6) nothing reads the flags: alive() says no, the next add there writes them.
+  f[7] = ALIVE | AWAKE | 8;
+  assert.equal(w.balls.alive(7), false);
+  assert.equal(w.balls.awake(7), false);
+  w.step();
+  assert.equal(w.balls.count, 6);
+  w.addBall(-5, 5, 0.3); // slot 4
+  w.addBall(5, 5, 0.3); // slot 6
+  const h7 = w.addBall(7, 5, 0.3);
+  assert.equal(w.slotOf(h7), 7);
+  assert.equal(f[7], ALIVE | AWAKE);
   // AWAKE and BULLET are read-only by contract, not checked: either steps.
   f[1] ^= BULLET;
   w.step();
