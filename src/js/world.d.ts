@@ -25,7 +25,22 @@
  *   argument; nothing changes first.
  */
 
-/** A ball's or static's handle: slot + generation + world, as one number. */
+/**
+ * A ball's or static's handle: one number, slot + 2^20 * (kind + 2 * stamp),
+ * a safe integer below 2^53 (kind 0: ball, 1: static; stamp < 2^32). A stamp
+ * names one life of a slot: one generation of it in one world. Stamps come
+ * from a counter per (kind, slot) for the whole process, so no number is ever
+ * the handle of two lives of a slot: a handle of another world (live or
+ * destroyed, however many worlds the process makes) or of a removed object
+ * is a RangeError ("belongs to another World" / "refers to a removed ball"),
+ * and hasBall() is false for it. Limit: a slot's stamps wrap after 2^32 lives
+ * of that slot in the process (at least 2^32 worlds; a world takes one stamp
+ * for a slot it fills once, 1 + 2 + 4 + ... when it reuses the slot, so at
+ * most about twice the lives it gives the slot). In one world a (slot,
+ * generation) always gives the same number (ballHandle(), queries, after
+ * restore()); numbers differ between processes and runs (they depend on the
+ * worlds made before): keep slots, not handles, in saved data.
+ */
 export type Handle = number;
 
 export interface WorldOptions {
@@ -115,9 +130,15 @@ export interface StaticOptions {
  * The balls: slot-indexed live views of capacity length (entries of empty
  * slots are 0). Position, velocity, angle and angular velocity may be written
  * between steps (the next step takes them as its start, without a sweep from
- * the old place, and wakes the ball); the other views are read-only. A view
- * kept in a variable stays valid across `step()`; adding balls beyond the
- * capacity moves them and destroy() frees them; these, and destroy() or
+ * the old place, and wakes the ball); the other views are read-only. step()
+ * checks what a program can write through them before it changes anything
+ * (a RangeError naming `balls.<field>[slot]`, world unchanged): positions and
+ * velocities finite within ±1e38, the angle finite, the radius > 0 and within
+ * 1e38, flags only bits 1, 2 and 4 with ALIVE (1) on exactly the slots that
+ * hold a ball and 0 on the others (below `count`; past it nothing reads the
+ * views until an add fills the slot). A view kept in a
+ * variable stays valid across `step()`; adding balls beyond the capacity and
+ * restore() move them and destroy() frees them; these, and destroy() or
  * reserve() of any other object (a world, a set, a buffer), detach every view
  * kept in a variable (length 0; it never shows another object's memory), so
  * read the getter again after them. A view keeps its world alive.
@@ -135,7 +156,7 @@ export interface Balls {
   readonly angle: Float32Array;
   readonly angularVelocity: Float32Array;
   readonly radius: Float32Array;
-  /** Value 1: alive, 2: awake, 4: a bullet (BallOptions.bullet). */
+  /** Value 1: alive, 2: awake, 4: a bullet (BallOptions.bullet). Read-only: step() refuses unknown bits and an ALIVE bit that does not match the slot. */
   readonly flags: Uint32Array;
   /** slot: an integer below the views' length (else TypeError / RangeError naming it). */
   alive(slot: number): boolean;
@@ -312,7 +333,10 @@ export class World {
    */
   addPivotedCapsule(x: number, y: number, angle: number, length: number, radius: number, options?: PivotedOptions): Handle;
 
-  /** One fixed step. A non-finite ball state throws a RangeError naming the slot and field; the world is unchanged. */
+  /**
+   * One fixed step. A ball state that is not finite, a radius not > 0, or flags that do not match the slot (see Balls)
+   * throw a RangeError naming the slot and field; the world is unchanged.
+   */
   step(): void;
   /** FNV-1a over every live ball's slot, position, velocity, angle, spin and flags. */
   stateHash(): number;
@@ -339,7 +363,9 @@ export class World {
   save(): Uint8Array;
   /**
    * Replaces the whole state (settings included) by a snapshot from save(). Handles of this world saved in it
-   * stay valid; re-read views. Events read empty until the next step. Truncated, altered, another format or
+   * stay valid (a rollback keeps them; a ball added after the save is a removed ball again, and re-adding it
+   * gives it the same handle); another world's handles stay foreign. Views kept in variables are detached: re-read
+   * them. Events read empty until the next step. Truncated, altered, another format or
    * library version, or inconsistent: RangeError naming the problem, world unchanged. Not a Uint8Array or
    * ArrayBuffer: TypeError.
    */

@@ -41,12 +41,89 @@ const SNAPSHOT_PROBLEMS = ['', 'truncated', 'not a snapshot', 'format', 'library
 const STATIC_CAPSULE = 0;
 const STATIC_LINE = 1;
 
-// Handles: slot + 2^20 * (world tag + 256 * (kind + 2 * (generation mod 2^20))).
+// Handles: slot + 2^20 * (kind + 2 * (stamp mod 2^32)), a safe integer
+// below 2^53. A stamp names one life of a slot (one generation of it in one
+// world) and is never given to two lives of the same slot and kind in the
+// process (until the slot's 2^32 stamps wrap): so a handle of another world,
+// live or destroyed, or of a removed object, is never another world's or
+// object's handle. Why not slot + generation + a world id: 20 + 1 + 32 bits
+// leave none for the generation in 53. Stamps come from one counter per
+// (kind, slot) for the process (`stampCounters`), in chunks a world takes
+// when it first needs a stamp for a generation of that slot: one stamp, then
+// 2, 4, ... (a world that reuses a slot often takes few chunks; a world that
+// uses it once takes one stamp). Within a chunk, generation g0 + i has stamp
+// base + i, so a world's handle of (slot, generation) is the same number
+// whenever it is made (ballHandle, queries, after restore()).
 const SLOT_BITS = 2 ** 20;
-const TAG_COUNT = 256;
+const STAMPS = 2 ** 32;
+const MAX_CHUNK = 2 ** 20;
 const KIND_BALL = 0;
 const KIND_STATIC = 1;
-let nextTag = 0;
+/** Per kind: the next unused stamp of each slot (a plain number, may pass 2^32: handles take it mod 2^32). */
+const stampCounters = [new Float64Array(0), new Float64Array(0)];
+
+/** Doubles a Float64Array's length until it holds index i (new entries 0). */
+function holding(a, i) {
+  if (i < a.length) return a;
+  let n = Math.max(16, a.length);
+  while (n <= i) n *= 2;
+  const b = new Float64Array(n);
+  b.set(a);
+  return b;
+}
+
+/**
+ * One world's stamps for one kind: per slot, chunks (first generation,
+ * size, first stamp), the first in a typed array, any later ones in `more`.
+ */
+class StampTable {
+  #kind;
+  #first = new Float64Array(0); // 3 per slot: g0, size (0: none), base
+  #more = new Map(); // slot -> [g0, size, base, ...] (later chunks, in the order taken)
+  constructor(kind) { this.#kind = kind; }
+
+  /** The stamp of (slot, generation), or -1 when this world has none for it. */
+  find(slot, gen) {
+    const f = this.#first, k = 3 * slot;
+    if (k >= f.length || f[k + 1] === 0) return -1;
+    if (gen >= f[k] && gen - f[k] < f[k + 1]) return f[k + 2] + (gen - f[k]);
+    const more = this.#more.get(slot);
+    if (more !== undefined) {
+      for (let i = 0; i < more.length; i += 3) if (gen >= more[i] && gen - more[i] < more[i + 1]) return more[i + 2] + (gen - more[i]);
+    }
+    return -1;
+  }
+
+  /** The stamp of (slot, generation), taking a new chunk from the process's counter when it has none. */
+  stamp(slot, gen) {
+    const got = this.find(slot, gen);
+    if (got >= 0) return got;
+    const counters = (stampCounters[this.#kind] = holding(stampCounters[this.#kind], slot));
+    this.#first = holding(this.#first, 3 * slot + 2);
+    const f = this.#first, k = 3 * slot, more = this.#more.get(slot);
+    const last = more !== undefined ? more[more.length - 2] : f[k + 1];
+    const size = last === 0 ? 1 : Math.min(2 * last, MAX_CHUNK), base = counters[slot];
+    counters[slot] = base + size;
+    if (f[k + 1] === 0) {
+      f[k] = gen; f[k + 1] = size; f[k + 2] = base;
+    } else if (more === undefined) {
+      this.#more.set(slot, [gen, size, base]);
+    } else {
+      more.push(gen, size, base);
+    }
+    return base;
+  }
+
+  /** True when one of this world's chunks for slot holds a stamp equal to t mod 2^32 (a handle it made once). */
+  made(slot, t) {
+    const f = this.#first, k = 3 * slot;
+    const holds = (size, base) => size > 0 && ((t - (base % STAMPS)) % STAMPS + STAMPS) % STAMPS < size;
+    if (k < f.length && holds(f[k + 1], f[k + 2])) return true;
+    const more = this.#more.get(slot);
+    if (more !== undefined) for (let i = 0; i < more.length; i += 3) if (holds(more[i + 1], more[i + 2])) return true;
+    return false;
+  }
+}
 
 const WORLD_OPTIONS = new Set(['gravityX', 'gravityY', 'dt', 'subSteps', 'ballCapacity', 'staticCapacity',
   'eventCapacity', 'unitsPerMeter', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed',
@@ -97,9 +174,15 @@ function bool(value, name) {
   return value;
 }
 
+/**
+ * The snapshot's bytes as a plain Uint8Array of our own (a copy), read
+ * before anything touches the heap: a subclass's getters (length, buffer)
+ * are never called, a Proxy's traps run here or not at all, and bytes that
+ * are a view of wasm memory cannot move under the copy into it.
+ */
 function snapshotBytes(bytes) {
-  if (bytes instanceof Uint8Array) return bytes;
-  if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
+  if (bytes instanceof Uint8Array) return new Uint8Array(bytes);
+  if (bytes instanceof ArrayBuffer) return new Uint8Array(new Uint8Array(bytes));
   throw new TypeError(`bytes must be a Uint8Array or an ArrayBuffer (from World.save()), got ${describe(bytes)}`);
 }
 
@@ -178,7 +261,8 @@ class Balls {
     if (!(Number.isInteger(slot) && slot >= 0 && slot < flags.length)) {
       throw new RangeError(`${name}: slot must be an integer from 0 to ${flags.length - 1}, got ${slot}`);
     }
-    return flags[slot];
+    // Past count no ball lives, whatever was written there (step() reads only below count).
+    return slot < this.count ? flags[slot] : 0;
   }
 }
 
@@ -210,7 +294,7 @@ class EventList {
 
 export class World {
   #ptr = 0;
-  #tag;
+  #stamps = [new StampTable(KIND_BALL), new StampTable(KIND_STATIC)];
   #views = null;
   #viewKey = '';
   #eventCapacity;
@@ -251,8 +335,6 @@ export class World {
     }
     if (ptr === 0) throw new RangeError('could not allocate a World (out of memory)');
     this.#ptr = ptr;
-    this.#tag = nextTag;
-    nextTag = (nextTag + 1) % TAG_COUNT;
     registry?.register(this, { ptr, instance: w }, this);
     this.#balls = new Balls(this);
     this.#events = Object.freeze(Object.fromEntries(EVENT_KINDS.map((k, i) => [k, new EventList(this, i)])));
@@ -298,31 +380,29 @@ export class World {
 
   // ---- handles ----------------------------------------------------------------
   #handle(slot, kind, generation) {
-    return slot + SLOT_BITS * (this.#tag + TAG_COUNT * (kind + 2 * (generation % SLOT_BITS)));
+    return slot + SLOT_BITS * (kind + 2 * (this.#stamps[kind].stamp(slot, generation) % STAMPS));
   }
   #slot(handle, kind, name) {
     this._p();
     if (typeof handle !== 'number') throw new TypeError(`${name} must be a handle (a number), got ${describe(handle)}`);
     if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`${name} is not a handle: ${handle}`);
     const slot = handle % SLOT_BITS;
-    let rest = Math.floor(handle / SLOT_BITS);
-    const tag = rest % TAG_COUNT;
-    rest = Math.floor(rest / TAG_COUNT);
-    const k = rest % 2, gen = Math.floor(rest / 2);
+    const rest = Math.floor(handle / SLOT_BITS);
+    const k = rest % 2, t = Math.floor(rest / 2);
     const what = kind === KIND_BALL ? 'ball' : 'static';
-    if (tag !== this.#tag) throw new RangeError(`${name} ${handle} belongs to another World`);
     if (k !== kind) throw new RangeError(`${name} ${handle} is a ${k === KIND_BALL ? 'ball' : 'static'} handle, not a ${what} handle`);
-    let alive, current;
+    let gen = -1;
     if (kind === KIND_BALL) {
-      alive = slot < this._call('capw_world_ball_slots') && (this._view(18)[slot] & ALIVE) !== 0;
-      current = alive ? this._view(19)[slot] % SLOT_BITS : -1;
+      if (slot < this._call('capw_world_ball_slots') && (this._view(18)[slot] & ALIVE) !== 0) gen = this._view(19)[slot];
     } else {
       const info = this.#staticInfo();
-      alive = slot < this._call('capw_world_static_slots') && (info[3 * slot + 2] & 1) !== 0;
-      current = alive ? info[3 * slot + 1] % SLOT_BITS : -1;
+      if (slot < this._call('capw_world_static_slots') && (info[3 * slot + 2] & 1) !== 0) gen = info[3 * slot + 1];
     }
-    if (!alive || current !== gen) throw new RangeError(`${name} ${handle} refers to a removed ${what}`);
-    return slot;
+    const table = this.#stamps[kind];
+    const stamp = gen < 0 ? -1 : table.find(slot, gen);
+    if (stamp >= 0 && stamp % STAMPS === t) return slot;
+    if (!table.made(slot, t)) throw new RangeError(`${name} ${handle} belongs to another World (or was never a handle)`);
+    throw new RangeError(`${name} ${handle} refers to a removed ${what}`);
   }
   #staticInfo() {
     const n = this._call('capw_world_static_slots');
@@ -489,7 +569,7 @@ export class World {
    * (ordinary statics), in order. May allocate.
    */
   addChain(points, radius, options) {
-    const p = this._p();
+    this._p();
     if (!Array.isArray(points) && !(points instanceof Float32Array) && !(points instanceof Float64Array)) {
       throw new TypeError(`points must be an array of numbers [x0, y0, x1, y1, ...], got ${describe(points)}`);
     }
@@ -498,12 +578,17 @@ export class World {
     const loop = o.loop === undefined ? false : bool(o.loop, 'options.loop');
     const oneSided = o.oneSided === undefined ? false : bool(o.oneSided, 'options.oneSided');
     const v = this.#materials(o);
-    if (points.length % 2 !== 0) throw new RangeError(`points must hold x, y pairs: got ${points.length} numbers`);
-    const count = points.length / 2;
+    // The length and the elements are read once, into locals (a getter may
+    // run user code that changes or destroys this world: all before the heap).
+    const length = points.length;
+    if (typeof length !== 'number' || !Number.isInteger(length) || length < 0) throw new TypeError(`points.length must be a whole number, got ${describe(length)}`);
+    if (length % 2 !== 0) throw new RangeError(`points must hold x, y pairs: got ${length} numbers`);
+    const count = length / 2;
     if (count < (loop ? 3 : 2)) throw new RangeError(`points: a${loop ? ' closed' : 'n open'} chain needs at least ${loop ? 3 : 2} points, got ${count}`);
     if (count > 1 << 20) throw new RangeError(`points: at most ${1 << 20} points, got ${count}`);
-    const xy = new Float32Array(points.length);
-    for (let i = 0; i < points.length; i++) xy[i] = f32(points[i], `points[${i}]`);
+    const xy = new Float32Array(length);
+    for (let i = 0; i < length; i++) xy[i] = f32(points[i], `points[${i}]`);
+    const p = this._p(); // after every user value was read: a getter may have destroyed this world
     const room = rt.wasm.capw_world_snapshot_room(p, 4 * xy.length);
     if (room === 0) throw new RangeError('addChain: out of memory (nothing changed)');
     new Float32Array(rt.wasm.memory.buffer, room, xy.length).set(xy);
@@ -640,8 +725,9 @@ export class World {
    * ArrayBuffer are a TypeError.
    */
   restore(bytes) {
+    this._p();
+    const u8 = snapshotBytes(bytes); // may run user code (a Proxy's traps): before the heap is touched
     const p = this._p();
-    const u8 = snapshotBytes(bytes);
     const room = rt.wasm.capw_world_snapshot_room(p, u8.length);
     if (room === 0) throw new RangeError('restore: out of memory (world unchanged)');
     new Uint8Array(rt.wasm.memory.buffer, room, u8.length).set(u8);
@@ -651,7 +737,11 @@ export class World {
       throw new RangeError(`restore: ${snapshotProblem(why, u8)} (world unchanged)`);
     }
     if (rc < 0) throw this.#error(rc, 'restore');
+    // The ball and event arrays were replaced (the old ones are freed memory
+    // the allocator hands out again): views kept in variables are detached,
+    // as after addBall beyond ballCapacity and destroy().
     this.#views = null;
+    rt.detachViews();
     this.#eventCapacity = rt.heapU32[(rt.wasm.capw_world_def(p) >>> 2) + WORLD_DEF.indexOf('eventCapacity')];
   }
 
@@ -676,10 +766,19 @@ export class World {
     if (rc === BAD_VALUE) {
       const e = rt.wasm.capw_world_error(this._p()) >>> 2;
       const slot = rt.heapI32[e + 1], field = rt.heapI32[e + 2];
-      const name = BALL_FIELDS[field];
-      throw new RangeError(`step: balls.${name}[${slot}] must be finite and within ±1e38 (the angle only finite), got ${this._view(field)[slot]} (world unchanged)`);
+      const name = BALL_FIELDS[field], got = this._view(field)[slot];
+      const rule = name === 'radius' ? 'must be > 0 and within 1e38 (radius is read-only: set by addBall)'
+        : name === 'flags' ? `must be ${this.#expectedFlags(slot)} (flags is read-only: ALIVE where a ball lives and nowhere else, no unknown bits)`
+        : 'must be finite and within ±1e38 (the angle only finite)';
+      throw new RangeError(`step: balls.${name}[${slot}] ${rule}, got ${got} (world unchanged)`);
     }
     throw this.#error(rc, 'step');
+  }
+
+  /** What step() wants in flags[slot] (for its message): the C witness is the inverse mass and inertia, > 0 for a ball, 0 for an empty slot. */
+  #expectedFlags(slot) {
+    const ball = slot < this._view(7).length && (this._view(7)[slot] !== 0 || this._view(8)[slot] !== 0);
+    return ball ? `ALIVE (1), with AWAKE (2) and BULLET (4) only (slot ${slot} holds a ball)` : `0 (slot ${slot} holds no ball)`;
   }
 
   get balls() { this._p(); return this.#balls; }

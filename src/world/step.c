@@ -891,20 +891,45 @@ static void carry_with(cap_world* w, step_ctx* s, uint32_t i, uint32_t k, float 
     s->y[i] = py + t2 * (qy - py);
 }
 
+/* Step 1's refusal: names the slot and the field (cap_world_error). */
+static int refuse(cap_world* w, uint32_t slot, int field)
+{
+    w->err.status = CAP_WORLD_BAD_VALUE;
+    w->err.slot = (int32_t)slot;
+    w->err.field = field;
+    return 0;
+}
+
+/* Step 1: every value a program can write through the ball views (x, y,
+ * vx, vy, angle, angular velocity, radius, flags), checked before anything
+ * changes, so a bad write is a refusal naming slot and field, never NaN in
+ * the neighbours:
+ * - positions and velocities within +-CAP_MAX_COORD, the angle finite;
+ * - the radius > 0 and within +-CAP_MAX_COORD (as cap_world_add_ball);
+ * - flags: only the known bits (ALIVE, AWAKE, BULLET); ALIVE where the
+ *   slot holds a ball and nowhere else. The witness is the inverse mass and
+ *   inertia, which no view shows: a ball's are > 0 (add_ball), an empty
+ *   slot's 0 (remove_ball clears the slot, new slots are zeroed). So ALIVE
+ *   cleared on a ball, or set on an empty slot, or any flag on an empty
+ *   slot, is refused as the flags.
+ * AWAKE and BULLET are read-only by contract and not checked (either value
+ * steps without NaN). Slots from ball_slots up are not read here nor by
+ * anything else until add_ball fills them (it writes every field): the
+ * views' entries there are ignored (a scan of them would cost a step O(capacity)). */
 static int validate(cap_world* w, const step_ctx* s)
 {
     static const int fields[] = {CAP_BALL_X, CAP_BALL_Y, CAP_BALL_VX, CAP_BALL_VY, CAP_BALL_ANGLE, CAP_BALL_W};
+    const uint32_t known = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;
     for (uint32_t i = 0; i < s->n; i++) {
-        if (!(s->flags[i] & CAP_BALL_ALIVE)) continue;
+        const uint32_t fl = s->flags[i];
+        const int ball = s->im[i] != 0.0f || s->ii[i] != 0.0f; /* NaN counts as a ball: its fields are checked */
+        if ((fl & ~known) || (ball ? !(fl & CAP_BALL_ALIVE) : fl != 0)) return refuse(w, i, CAP_BALL_FLAGS);
+        if (!ball) continue;
         for (int f = 0; f < 6; f++) {
             float v = ((float*)w->ball[fields[f]])[i];
-            if (!(fields[f] == CAP_BALL_ANGLE ? cap_finite(v) : cap_in_range(v))) { /* called directly: inlined */
-                w->err.status = CAP_WORLD_BAD_VALUE;
-                w->err.slot = (int32_t)i;
-                w->err.field = fields[f];
-                return 0;
-            }
+            if (!(fields[f] == CAP_BALL_ANGLE ? cap_finite(v) : cap_in_range(v))) return refuse(w, i, fields[f]); /* called directly: inlined */
         }
+        if (!(s->rad[i] > 0.0f) || !cap_in_range(s->rad[i])) return refuse(w, i, CAP_BALL_RADIUS);
     }
     return 1;
 }

@@ -186,6 +186,52 @@ int test_world_bad_state_changes_nothing(void)
     return 0;
 }
 
+/* The radius and flags a program can write through the views are checked
+ * as positions are: refused naming slot and field, nothing changed. */
+int test_world_bad_radius_and_flags_refused(void)
+{
+    cap_world* w = golden_scene();
+    for (int i = 0; i < 10; i++) cap_world_step(w);
+    ENSURE(cap_world_remove_ball(w, 40) == 0);
+    uint32_t before = cap_world_state_hash(w);
+    float* r = cap_world_ball_field(w, CAP_BALL_RADIUS);
+    uint32_t* fl = cap_world_ball_field(w, CAP_BALL_FLAGS);
+    const float radii[] = {1.0f / 0.0f, -1.0f / 0.0f, 0.0f / 0.0f, 0.0f, -0.25f, 3e38f};
+    for (int k = 0; k < 6; k++) {
+        float saved = r[17];
+        r[17] = radii[k];
+        ENSURE(cap_world_step(w) == CAP_WORLD_BAD_VALUE);
+        ENSURE(cap_world_error_info(w)->slot == 17 && cap_world_error_info(w)->field == CAP_BALL_RADIUS);
+        r[17] = saved;
+        ENSURE(cap_world_state_hash(w) == before);
+    }
+    /* slot, flags written: unknown bit, ALIVE cleared, ALIVE set on the
+     * removed slot 40, AWAKE on it. */
+    const uint32_t n = cap_world_ball_slots(w);
+    const uint32_t cases[][2] = {{17, fl[17] | 8u}, {17, fl[17] | 0x80000000u}, {17, fl[17] & ~CAP_BALL_ALIVE},
+                                 {n - 1, 0}, {40, CAP_BALL_ALIVE | CAP_BALL_AWAKE}, {40, CAP_BALL_AWAKE}};
+    for (int k = 0; k < 6; k++) {
+        uint32_t slot = cases[k][0], saved = fl[slot];
+        fl[slot] = cases[k][1];
+        ENSURE(cap_world_step(w) == CAP_WORLD_BAD_VALUE);
+        ENSURE(cap_world_error_info(w)->slot == (int32_t)slot && cap_world_error_info(w)->field == CAP_BALL_FLAGS);
+        fl[slot] = saved;
+        ENSURE(cap_world_state_hash(w) == before);
+    }
+    /* Past the slots in use nothing reads the flags; the next add there writes them. */
+    ENSURE(n < cap_world_ball_capacity(w));
+    fl[n] = CAP_BALL_ALIVE | 8u;
+    ENSURE(cap_world_step(w) == 0);
+    ENSURE(cap_world_ball_slots(w) == n);
+    cap_ball_def b;
+    cap_ball_def_default(&b);
+    uint32_t slot;
+    ENSURE(cap_world_add_ball(w, &b, &slot) == 0 && slot == 40);
+    ENSURE(cap_world_add_ball(w, &b, &slot) == 0 && slot == n && fl[n] == (CAP_BALL_ALIVE | CAP_BALL_AWAKE));
+    cap_world_destroy(w);
+    return 0;
+}
+
 /* FNV-1a of a snapshot's bytes (the whole state, not only the balls). */
 static uint32_t bytes_hash(const uint8_t* p, uint32_t n)
 {
