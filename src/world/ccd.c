@@ -1,0 +1,434 @@
+/* capsule2d — continuous collision: every moved ball swept from its start
+ * to its end position against the statics (ccd_ball), the kinematic and
+ * pivoted capsules over their motion (ccd_moving) and, when fast, the balls
+ * near its path (ccd_balls); bullets against every ball (ccd_bullet); the
+ * first time of impact stops it (stop_at). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/scalar.h"
+#include "world/step_internal.h"
+
+/* Earliest t in [0, 1] at which p0 + t d comes within R of segment a-b; 0
+ * when p0 is within R already and moves closer; 2 when it never does. */
+float cap_toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R, float slop)
+{
+    float best = 2.0f;
+    float ends[2][2] = {{ax, ay}, {bx, by}};
+    float dd = dx * dx + dy * dy;
+    if (!(dd > 0.0f)) return best;
+    for (int e = 0; e < 2; e++) {
+        float wx = p0x - ends[e][0], wy = p0y - ends[e][1];
+        float b = wx * dx + wy * dy;
+        if (b >= 0.0f) continue;
+        float c = wx * wx + wy * wy - R * R;
+        if (c <= 0.0f) { /* within R already (rounding): stop now, */
+            /* unless the path only grazes the end: out of R again by its
+             * end and never a slop deeper on the way (a ball sliding round
+             * a cap it started against would otherwise never move). */
+            if (c + 2.0f * b + dd >= 0.0f && b * b / dd - c <= slop * (2.0f * R - slop)) continue;
+            best = 0.0f;
+            continue;
+        }
+        /* b^2 - dd c written as dd R^2 - (w x d)^2 (the same by Lagrange's
+         * identity), which keeps its digits when the path is long and
+         * passes close to the end: b^2 and dd c nearly cancel there. */
+        float cr = wx * dy - wy * dx;
+        float disc = dd * (R * R) - cr * cr;
+        if (disc < 0.0f) continue;
+        float t = c / (__builtin_sqrtf(disc) - b); /* stable root: c / (-b + sqrt) */
+        if (t >= 0.0f && t < best) best = t;
+    }
+    float ex = bx - ax, ey = by - ay;
+    cap_vec2 u = {0.0f, 0.0f};
+    float len = cap_length_and_normalize(cap_v2(ex, ey), &u);
+    if (len > 0.0f) {
+        float nx = 0.0f - u.y, ny = u.x;
+        float wx = p0x - ax, wy = p0y - ay;
+        float s0 = wx * nx + wy * ny, rate = dx * nx + dy * ny;
+        /* Toward the side the start is on; a start already within R of
+         * the line (rounding between this and the caller's distance) is a
+         * hit at t = 0 when its foot is on the segment. */
+        float t = 2.0f;
+        if (s0 >= 0.0f && rate < 0.0f) t = fmax2(0.0f, (s0 - R) / (0.0f - rate));
+        else if (s0 < 0.0f && rate > 0.0f) t = fmax2(0.0f, (0.0f - s0 - R) / rate);
+        if (t < best) {
+            float along = (wx + t * dx) * u.x + (wy + t * dy) * u.y;
+            if (along >= 0.0f && along <= len) best = t;
+        }
+    }
+    return best;
+}
+
+/* Continuous collision of ball b against the statics: returns the time of
+ * impact in [0, 1) or 2. The allowed distance to each shape's core is
+ * min(R - slop, start distance): a ball in contact (resting, rolling) may
+ * move along or away from that shape but never ends deeper than a slop (or
+ * than it started, if the solver left it deeper), and every other shape
+ * still stops it. */
+static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, float* bnx, float* bny)
+{
+    float dx = p1x - p0x, dy = p1y - p0y;
+    float r = s->rad[b];
+    float x0 = fmin2(p0x, p1x) - r, x1 = fmax2(p0x, p1x) + r;
+    float y0 = fmin2(p0y, p1y) - r, y1 = fmax2(p0y, p1y) + r;
+    uint32_t m = cap_world_static_candidates(w, x0, y0, x1, y1);
+    float best = 2.0f;
+    for (uint32_t k = 0; k < m; k++) {
+        const cap_wstatic* st = &w->statics[w->cand[k]];
+        if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
+        if (st->kind == CAP_STATIC_LINE) {
+            float s0 = (p0x - st->ax) * st->nx + (p0y - st->ay) * st->ny;
+            float rate = dx * st->nx + dy * st->ny;
+            float allowed = fmin2(fmax2(r - s->slop, 0.5f * r), s0);
+            if (rate < 0.0f && s0 + rate < allowed) {
+                float t = (s0 - allowed) / (0.0f - rate);
+                t = t > 0.0f ? t : 0.0f;
+                if (t < best) { best = t; *bnx = st->nx; *bny = st->ny; }
+            }
+        } else {
+            if (st->in_chain == 2u && (st->bx - st->ax) * (p0y - st->ay) - (st->by - st->ay) * (p0x - st->ax) < 0.0f)
+                continue; /* one-sided, started behind it: passes through */
+            cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(p0x, p0y));
+            float d0 = cap_length(cap_v2(p0x - q.point.x, p0y - q.point.y));
+            /* (A shape thinner than two slops may be entered half way.) */
+            float R = r + st->radius, allowed = fmin2(fmax2(R - s->slop, 0.5f * R), d0);
+            /* Centre within a slop of the core (started deep inside): the
+             * solver's case. Sweeping it would hold the ball on the core
+             * (its side of the line is rounding), whatever its speed. */
+            if (!(d0 > s->slop) || !(allowed > 0.0f)) continue;
+            float t = cap_toi_segment(p0x, p0y, dx, dy, st->ax, st->ay, st->bx, st->by, allowed, s->slop);
+            if (t < best) { best = t; *bnx = (p0x - q.point.x) / d0; *bny = (p0y - q.point.y) / d0; }
+        }
+    }
+    return best;
+}
+
+/* Time of impact of a centre moving w + t d (t in [0, 1]) relative to
+ * another ball's centre, radii summing to R, with ccd_ball's rule: the
+ * allowed distance is min(R - slop, the start distance) (half R for balls
+ * thinner than two slops); centres within a slop at the start are the
+ * solver's case (2: no stop). */
+static __attribute__((noinline)) float toi_ball(float wx, float wy, float dx, float dy, float R, float slop)
+{
+    float d0 = cap_length(cap_v2(wx, wy));
+    if (!(d0 > slop)) return 2.0f;
+    return cap_toi_segment(wx, wy, dx, dy, 0.0f, 0.0f, 0.0f, 0.0f, fmin2(fmax2(R - slop, 0.5f * R), d0), slop);
+}
+
+/* Continuous collision of a fast ball b against the other balls, each
+ * moving from its start to where the step leaves it (as ccd_bullet, below):
+ * the time in [0, 1) at which b's path p0 -> p1 first comes within the
+ * allowed distance of another ball's path (and not past its time of impact
+ * with that ball's end position), or 2. Two balls flying together stop
+ * nothing (end positions alone held the one behind back, and could swap
+ * them). Balls it starts within a slop of are the solver's. Candidates:
+ * this step's ball grid (start positions) around the path, widened by the
+ * largest small ball's radius and a move of up to that radius; big balls
+ * all (so, unlike a bullet's, not every ball: a ball that comes from far
+ * away in the step may be missed). */
+static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y)
+{
+    float dx = p1x - p0x, dy = p1y - p0y, dd = dx * dx + dy * dy;
+    float best = 2.0f;
+    if (!(dd > 0.0f)) return best;
+    int32_t x0 = 0, x1 = -1, y0 = 0, y1 = -1;
+    if (w->bg_nx > 0) {
+        float e = s->rad[b] + 2.0f * w->bg_reach + s->margin;
+        x0 = cell_of(fmin2(p0x, p1x) - e, w->bg_minx, w->bg_inv, w->bg_nx);
+        x1 = cell_of(fmax2(p0x, p1x) + e, w->bg_minx, w->bg_inv, w->bg_nx);
+        y0 = cell_of(fmin2(p0y, p1y) - e, w->bg_miny, w->bg_inv, w->bg_ny);
+        y1 = cell_of(fmax2(p0y, p1y) + e, w->bg_miny, w->bg_inv, w->bg_ny);
+    }
+    for (int32_t y = y0; y <= y1 + 1; y++) {
+        uint32_t k0, k1;
+        if (y <= y1) {
+            uint32_t row = (uint32_t)y * (uint32_t)w->bg_nx;
+            k0 = w->cell_start[row + (uint32_t)x0];
+            k1 = w->cell_start[row + (uint32_t)x1 + 1];
+        } else { /* the big balls */
+            k0 = 0;
+            k1 = w->bg_nbig;
+        }
+        for (uint32_t k = k0; k < k1; k++) {
+            uint32_t j = y <= y1 ? w->cell_items[k] : w->big[k];
+            if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) continue;
+            float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], R = s->rad[b] + s->rad[j];
+            float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
+            if (t < 1.0f) best = fmin2(best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
+        }
+    }
+    return best;
+}
+
+/* A bullet (CAP_BALL_BULLET) swept from its start to its end position
+ * against every other live ball it collides with, in slot order (brute
+ * force, O(ball slots)). Each other ball moves too, from its start to where
+ * the step leaves it (final for balls that are not bullets and for the
+ * bullets before this one): a pair whose relative path comes within the
+ * allowed distance stops the bullet at the earlier of that time and its time
+ * of impact with the other ball's end position, so it ends neither inside
+ * nor on the far side of it. A pair whose relative path stays clear (two
+ * balls flying together, one crossing behind the other) stops nothing: its
+ * end positions are clear. Returns the time of impact in [0, 1) or 2. */
+static float ccd_bullet(const step_ctx* s, uint32_t i)
+{
+    float p0x = s->sx[i], p0y = s->sy[i], dx = s->x[i] - p0x, dy = s->y[i] - p0y, r = s->rad[i];
+    float x0 = fmin2(p0x, s->x[i]) - r, x1 = fmax2(p0x, s->x[i]) + r;
+    float y0 = fmin2(p0y, s->y[i]) - r, y1 = fmax2(p0y, s->y[i]) + r;
+    float best = 2.0f;
+    for (uint32_t j = 0; j < s->n; j++) {
+        if (j == i || !(s->flags[j] & CAP_BALL_ALIVE) || !((s->cat[i] & s->mask[j]) && (s->cat[j] & s->mask[i]))) continue;
+        float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], rj = s->rad[j], R = r + rj;
+        if (fmax2(qx, ox) + rj < x0 || fmin2(qx, ox) - rj > x1 || fmax2(qy, oy) + rj < y0 || fmin2(qy, oy) - rj > y1) continue;
+        float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
+        if (t < 1.0f) best = fmin2(best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
+    }
+    return best;
+}
+
+/* Moves ball i back to time t of its move this step. The fall the stop
+ * undid is potential energy the velocity already holds (gravity acted for
+ * the whole step): the speed gives it back, direction kept. */
+static void stop_at(step_ctx* s, uint32_t i, float t, float gx, float gy)
+{
+    float ex = s->x[i], ey = s->y[i];
+    s->x[i] = s->sx[i] + t * (s->x[i] - s->sx[i]);
+    s->y[i] = s->sy[i] + t * (s->y[i] - s->sy[i]);
+    float pe = s->gs[i] * (gx * (ex - s->x[i]) + gy * (ey - s->y[i]));
+    float v2 = s->vx[i] * s->vx[i] + s->vy[i] * s->vy[i];
+    if (pe > 0.0f && v2 > 0.0f) {
+        float k = 1.0f - 2.0f * pe / v2;
+        k = k > 0.0f ? __builtin_sqrtf(k) : 0.0f;
+        s->vx[i] = s->vx[i] * k;
+        s->vy[i] = s->vy[i] * k;
+    }
+}
+
+/* Narrows [lo, hi] to the t at which v0 + t rate lies in [m, M]. */
+static void clip_range(float v0, float rate, float m, float M, float* lo, float* hi)
+{
+    if (rate == 0.0f) {
+        if (v0 < m || v0 > M) *hi = -1.0f;
+        return;
+    }
+    float t1 = (m - v0) / rate, t2 = (M - v0) / rate;
+    if (t1 > t2) { float tt = t1; t1 = t2; t2 = tt; }
+    *lo = fmax2(*lo, t1);
+    *hi = fmin2(*hi, t2);
+}
+
+/* The least t in [0, 1] at which p + t d lies within R of segment a-b
+ * (touching counts: distance <= R), or 2 when it never does. The capsule
+ * of radius R is two discs and a band; the path's first point in it is the
+ * first of its entries into them. */
+static float first_within(float px, float py, float dx, float dy, float ax, float ay, float bx, float by, float R)
+{
+    cap_segment_point q = cap_closest_point_on_segment(cap_v2(ax, ay), cap_v2(bx, by), cap_v2(px, py));
+    float qx = px - q.point.x, qy = py - q.point.y;
+    if (qx * qx + qy * qy <= R * R) return 0.0f;
+    float dd = dx * dx + dy * dy, best = 2.0f;
+    if (!(dd > 0.0f)) return best;
+    float ends[2][2] = {{ax, ay}, {bx, by}};
+    for (int e = 0; e < 2; e++) {
+        float wx = px - ends[e][0], wy = py - ends[e][1];
+        float b = wx * dx + wy * dy, c = wx * wx + wy * wy - R * R;
+        if (b >= 0.0f) continue; /* (outside, not closing in: never enters) */
+        float cr = wx * dy - wy * dx, disc = dd * (R * R) - cr * cr; /* as toi_segment */
+        if (disc < 0.0f) continue;
+        float t = c > 0.0f ? c / (__builtin_sqrtf(disc) - b) : 0.0f;
+        best = fmin2(best, t);
+    }
+    cap_vec2 u = {0.0f, 0.0f};
+    float len = cap_length_and_normalize(cap_v2(bx - ax, by - ay), &u);
+    if (len > 0.0f) {
+        float wx = px - ax, wy = py - ay, lo = 0.0f, hi = 1.0f;
+        clip_range(wy * u.x - wx * u.y, dy * u.x - dx * u.y, 0.0f - R, R, &lo, &hi);
+        clip_range(wx * u.x + wy * u.y, dx * u.x + dy * u.y, 0.0f, len, &lo, &hi);
+        if (lo <= hi) best = fmin2(best, lo);
+    }
+    return best <= 1.0f ? best : 2.0f;
+}
+
+/* Time of impact of a ball with a capsule that turns while it moves: the
+ * ball's centre relative to the capsule's pivot starts at (qx, qy) and
+ * moves by (rx, ry) over the step (t in [0, 1]); the capsule's core runs
+ * from -la to lb along angle th0 + t dth. Returns the first t at which the
+ * centre comes within R of the core (touching counts), or 2.
+ *
+ * Over a span [ta, tb] of the step the core is within e = |dth| (tb - ta) /
+ * 2 max(la, lb) of its pose at the span's middle angle, which only
+ * translates with the pivot: the ball's path relative to that pose is
+ * straight, and its first point within R + e of it (first_within) bounds
+ * the span's impact from below. No point: the span is clear. Else the span
+ * from that point on is halved, earlier half first, until e is at most tol
+ * (a quarter slop): the answer is then within e of the impact and never
+ * past it. A capsule that does not turn is one span with e = 0: exact.
+ * Spans are worked in time order on a small stack; after 256 spans (a path
+ * that grazes the core at length) the bound found last is returned: early,
+ * never late. */
+float cap_toi_turning(float qx, float qy, float rx, float ry, float th0, float dth, float la, float lb, float R, float tol)
+{
+    float span[64][2];
+    int top = 0, spans = 0;
+    span[top][0] = 0.0f;
+    span[top][1] = 1.0f;
+    top++;
+    float reach = fmax2(la, lb) * 1.0009765625f; /* (covers the rounding of the chord bound) */
+    while (top > 0) {
+        top--;
+        float ta = span[top][0], tb = span[top][1], tm = 0.5f * (ta + tb);
+        float e = __builtin_fabsf(dth) * (0.5f * (tb - ta)) * reach;
+        float c, sn, ang = th0 + tm * dth;
+        cap_cos_sin(cap_finite(ang) ? ang : 0.0f, &c, &sn);
+        float f = first_within(qx + ta * rx, qy + ta * ry, (tb - ta) * rx, (tb - ta) * ry, 0.0f - la * c, 0.0f - la * sn, lb * c, lb * sn, R + e);
+        if (f > 1.0f) continue;
+        float th = ta + f * (tb - ta);
+        if (!(e > tol) || ++spans >= 256 || top + 2 > 64 || !(th < tb)) return th;
+        float mid = 0.5f * (th + tb);
+        span[top][0] = mid; span[top][1] = tb; top++;
+        span[top][0] = th; span[top][1] = mid; top++;
+    }
+    return 2.0f;
+}
+
+/* A kinematic or pivoted capsule's pose over this step: the pivot at the
+ * step's start and its move, the angle at the start and its turn. */
+static void moving_pose(const cap_world* w, uint32_t k, float* cx, float* cy, float* ex, float* ey, float* th0, float* dth)
+{
+    const cap_wstatic* st = &w->statics[w->kins[k]];
+    int piv = st->kind == CAP_STATIC_PIVOTED;
+    *cx = st->cx;
+    *cy = st->cy;
+    *ex = piv ? 0.0f : w->def.dt * st->vx;
+    *ey = piv ? 0.0f : w->def.dt * st->vy;
+    *th0 = w->kin_a0[k];
+    *dth = piv ? st->angle - *th0 : w->def.dt * st->w; /* a pivoted one has turned already */
+}
+
+/* Continuous collision of ball b (its move p0 -> p1 this step) against the
+ * kinematic and pivoted capsules it has no contact with (the ones it has
+ * are the solver's, which poses them at every sub-step): each swept over
+ * its own motion in the step, rotation included (toi_turning), with
+ * ccd_ball's allowed distance. kc: the first of this step's contacts of
+ * ball b, if any (ball-static contacts are in (ball, static) order). Returns
+ * the time of impact in [0, 1] or 2, and which (index into w->kins). */
+static float ccd_moving(cap_world* w, const step_ctx* s, uint32_t b, uint32_t kc, uint32_t* which)
+{
+    float p0x = s->sx[b], p0y = s->sy[b], dx = s->x[b] - p0x, dy = s->y[b] - p0y, r = s->rad[b];
+    float x0 = fmin2(p0x, s->x[b]) - r, x1 = fmax2(p0x, s->x[b]) + r;
+    float y0 = fmin2(p0y, s->y[b]) - r, y1 = fmax2(p0y, s->y[b]) + r;
+    float best = 2.0f;
+    for (uint32_t k = 0; k < w->kin_count; k++) {
+        uint32_t slot = w->kins[k];
+        const cap_wstatic* st = &w->statics[slot];
+        if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
+        while (kc < w->contact_count && w->contacts[kc].kind == 0 && w->contacts[kc].b == b && w->contacts[kc].a < slot) kc++;
+        if (kc < w->contact_count && w->contacts[kc].kind == 0 && w->contacts[kc].b == b && w->contacts[kc].a == slot) continue;
+        float cx, cy, ex, ey, th0, dth;
+        moving_pose(w, k, &cx, &cy, &ex, &ey, &th0, &dth);
+        float reach = fmax2(st->la, st->lb) + st->radius;
+        if (cx + fmin2(ex, 0.0f) - reach > x1 || cx + fmax2(ex, 0.0f) + reach < x0 ||
+            cy + fmin2(ey, 0.0f) - reach > y1 || cy + fmax2(ey, 0.0f) + reach < y0)
+            continue;
+        float c, sn;
+        cap_cos_sin(cap_finite(th0) ? th0 : 0.0f, &c, &sn);
+        cap_segment_point q = cap_closest_point_on_segment(cap_v2(cx - c * st->la, cy - sn * st->la), cap_v2(cx + c * st->lb, cy + sn * st->lb), cap_v2(p0x, p0y));
+        float d0 = cap_length(cap_v2(p0x - q.point.x, p0y - q.point.y));
+        float R = r + st->radius, allowed = fmin2(fmax2(R - s->slop, 0.5f * R), d0);
+        if (!(d0 > s->slop) || !(allowed > 0.0f)) continue;
+        float t = cap_toi_turning(p0x - cx, p0y - cy, dx - ex, dy - ey, th0, dth, st->la, st->lb, allowed, 0.25f * s->slop);
+        if (t < best) { best = t; *which = k; }
+    }
+    return best;
+}
+
+/* Ball i, stopped (stop_at) at time t of its move where it met moving
+ * capsule k (index into w->kins): it goes on with the capsule to the
+ * capsule's pose at the step's end, keeping its place relative to it (so
+ * the capsule can neither pass it nor end over it; the next step's contact
+ * takes the collision on), unless a static stops it on the way (ccd_ball:
+ * the statics win). */
+static void carry_with(cap_world* w, step_ctx* s, uint32_t i, uint32_t k, float t)
+{
+    float cx, cy, ex, ey, th0, dth;
+    moving_pose(w, k, &cx, &cy, &ex, &ey, &th0, &dth);
+    float c, sn, turn = (1.0f - t) * dth;
+    cap_cos_sin(cap_finite(turn) ? turn : 0.0f, &c, &sn);
+    float px = s->x[i], py = s->y[i];
+    float lx = px - (cx + t * ex), ly = py - (cy + t * ey); /* from the pivot at time t */
+    float qx = cx + ex + (c * lx - sn * ly), qy = cy + ey + (sn * lx + c * ly);
+    if (!cap_in_range(qx) || !cap_in_range(qy)) return;
+    float nx, ny;
+    float t2 = ccd_ball(w, s, i, px, py, qx, qy, &nx, &ny);
+    t2 = fmin2(t2, 1.0f);
+    s->x[i] = px + t2 * (qx - px);
+    s->y[i] = py + t2 * (qy - py);
+}
+
+/* Section 5 of the step. */
+void cap_step_ccd(cap_world* w, step_ctx* s)
+{
+    uint32_t n = s->n;
+    float gx = s->gx, gy = s->gy;
+    /* 5. Continuous collision against the statics, every moved ball; then
+     * the moved bullets against the other balls (CAP_BALL_BULLET), in slot
+     * order, each seeing the final places of the bullets before it. */
+    uint32_t bullets = 0, kfirst = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+        if (s->x[i] == s->sx[i] && s->y[i] == s->sy[i]) continue;
+        while (kfirst < w->contact_count && w->contacts[kfirst].kind == 0 && w->contacts[kfirst].b < i) kfirst++;
+        bullets |= s->flags[i];
+        float nx = 0.0f, ny = 0.0f;
+        float t = ccd_ball(w, s, i, s->sx[i], s->sy[i], s->x[i], s->y[i], &nx, &ny);
+        if (t == 0.0f) {
+            /* Stopped where it started (in contact, pressed in): it slides
+             * instead, its motion and velocity without their parts into
+             * that shape, when nothing else stops the slide. A ball held
+             * fast would keep the velocity the solver gave it for a move it
+             * never made, and gain more every step. */
+            float into = (s->x[i] - s->sx[i]) * nx + (s->y[i] - s->sy[i]) * ny;
+            float qx = s->x[i] - into * nx, qy = s->y[i] - into * ny, mx, my;
+            if (ccd_ball(w, s, i, s->sx[i], s->sy[i], qx, qy, &mx, &my) >= 1.0f) {
+                s->x[i] = qx;
+                s->y[i] = qy;
+                float vn = s->vx[i] * nx + s->vy[i] * ny;
+                if (vn < 0.0f) {
+                    s->vx[i] = s->vx[i] - vn * nx;
+                    s->vy[i] = s->vy[i] - vn * ny;
+                }
+                t = 1.0f;
+            }
+        }
+        /* The kinematic and pivoted capsules it has no contact with, over
+         * their motion: the first one met carries it on (carry_with). */
+        uint32_t kin = 0xffffffffu;
+        if (w->kin_count) {
+            float tk = ccd_moving(w, s, i, kfirst, &kin);
+            if (tk < fmin2(t, 1.0f)) t = tk;
+            else kin = 0xffffffffu;
+        }
+        /* A fast ball (a move of more than its radius) stops at the
+         * first ball in its path too: one it went into would be pushed out
+         * at the push speed, and pumped by friction on the way. (Not a
+         * bullet: it gets the full sweep below, against every ball.) */
+        float mx = s->x[i] - s->sx[i], my = s->y[i] - s->sy[i];
+        if (mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET)) {
+            float px = s->sx[i] + fmin2(t, 1.0f) * mx, py = s->sy[i] + fmin2(t, 1.0f) * my;
+            float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py);
+            if (tb < 1.0f) { t = fmin2(t, 1.0f) * tb; kin = 0xffffffffu; }
+        }
+        if (t < 1.0f || kin != 0xffffffffu) {
+            float tt = fmin2(t, 1.0f);
+            stop_at(s, i, tt, gx, gy);
+            if (kin != 0xffffffffu) carry_with(w, s, i, kin, tt);
+        }
+    }
+    for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
+        const uint32_t want = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;
+        if ((s->flags[i] & want) != want || (s->x[i] == s->sx[i] && s->y[i] == s->sy[i])) continue;
+        float t = ccd_bullet(s, i);
+        if (t < 1.0f) stop_at(s, i, t, gx, gy);
+    }
+}

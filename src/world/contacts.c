@@ -1,0 +1,474 @@
+/* capsule2d — the step's contacts: each ball against the statics near it
+ * (the static grid) and against the balls near it (a uniform grid of ball
+ * centres; balls much larger than the mean kept apart, so a few big balls
+ * do not coarsen the grid), one point per pair, speculative up to the
+ * margin plus the ball's travel and clipped by its path (only real touches
+ * act), in key order; and the warm start from last step's contacts. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/scalar.h"
+#include "world/step_internal.h"
+
+/* Contact order: kind, then (ball, static) for kind 0, (a, b) for kind 1. */
+static int key_cmp(const cap_wcontact* x, const cap_wcontact* y)
+{
+    if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+    uint32_t x1 = x->kind == 0 ? x->b : x->a, x2 = x->kind == 0 ? x->a : x->b;
+    uint32_t y1 = y->kind == 0 ? y->b : y->a, y2 = y->kind == 0 ? y->a : y->b;
+    if (x1 != y1) return x1 < y1 ? -1 : 1;
+    if (x2 != y2) return x2 < y2 ? -1 : 1;
+    return 0;
+}
+
+static int key_qsort(const void* x, const void* y) { return key_cmp(x, y); }
+
+int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y) { return key_cmp(x, y); }
+
+static int push_contact(cap_world* w, cap_wcontact** arr, uint32_t* count, uint32_t* cap, const cap_wcontact* c)
+{
+    if (*count == *cap) {
+        void* p = *arr;
+        if (cap_world_reserve_bytes(&p, cap, *count + 1, sizeof(cap_wcontact))) return 0;
+        *arr = p;
+        (void)w;
+    }
+    (*arr)[(*count)++] = *c;
+    return 1;
+}
+
+/* Only real touches act (CONVENTIONS, "The world"). A speculative contact
+ * (separation sep > 0 at the step's start) is linearised along its start
+ * normal, and past the end of a segment or round a circle that line is not
+ * the shape: the solver would act on a ball whose path never comes near it
+ * (a ghost hit). So each one is clipped by the true path over the step,
+ * p0 + tau d (tau in [0, 1], d the move relative to the other shape), against
+ * the core a-b at distance R:
+ * - it reaches R at tau*: the normal there, and a start separation that
+ *   the linearised one closes exactly at tau* (s0 = -tau* d.n);
+ * - its closest approach is inside the move, within the margin: aimed
+ *   there (the normal at the closest approach, s0 = the gap then), which
+ *   the linearisation never closes unless something else pushes (gravity's
+ *   bow, a ball above, a neighbour): inert for the path itself;
+ * - else (farther, or still closing at the move's end and more than reach
+ *   away then: the next step's contact, aimed then) no contact (0): kept
+ *   now, the relax pass would slow the ball for a touch it has not made.
+ * Contacts touching at the start (sep <= 0) are left as they are.
+ * Writes the normal, separation and closest core point; returns 1 to keep.
+ * keep (a kinematic contact, posed anew each sub-step, cannot be dropped):
+ * instead of no contact, one aimed at the closest approach with the
+ * separation grown by twice the move, so that neither the linearised
+ * closing nor the relax pass's speculative bias can ever act. */
+int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by,
+                         float R, int keep, float* nx, float* ny, float* sep, float* qx, float* qy)
+{
+    float tau = cap_toi_segment(p0x, p0y, dx, dy, ax, ay, bx, by, R, 0.0f);
+    if (!(tau <= 1.0f)) {
+        cap_segment_pair cp = cap_closest_points_on_segments(cap_v2(p0x, p0y), cap_v2(p0x + dx, p0y + dy), cap_v2(ax, ay), cap_v2(bx, by));
+        int closing = cp.s >= 1.0f && (dx != 0.0f || dy != 0.0f);
+        if (!(cp.distance <= R + (closing ? s->reach : s->margin))) {
+            if (!keep) return 0;
+            cap_vec2 u = {*nx, *ny};
+            if (cap_length_and_normalize(cap_v2(cp.point1.x - cp.point2.x, cp.point1.y - cp.point2.y), &u) > 0.0f) {
+                *nx = u.x;
+                *ny = u.y;
+            }
+            *sep = (cp.distance - R) + 2.0f * cap_length(cap_v2(dx, dy));
+            *qx = cp.point2.x;
+            *qy = cp.point2.y;
+            return 1;
+        }
+        tau = cp.s;
+    }
+    float px = p0x + tau * dx, py = p0y + tau * dy;
+    cap_segment_point q = cap_closest_point_on_segment(cap_v2(ax, ay), cap_v2(bx, by), cap_v2(px, py));
+    cap_vec2 u = {*nx, *ny};
+    float dist = cap_length_and_normalize(cap_v2(px - q.point.x, py - q.point.y), &u);
+    if (!(dist > 0.0f)) u = cap_v2(*nx, *ny); /* (rounding) keep the start normal */
+    *nx = u.x;
+    *ny = u.y;
+    *sep = (dist - R) - tau * (dx * u.x + dy * u.y);
+    *qx = q.point.x;
+    *qy = q.point.y;
+    return 1;
+}
+
+/* Ball b against static k, from the start positions. */
+static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t k, float margin, cap_wcontact* c)
+{
+    const cap_wstatic* st = &w->statics[k];
+    float px = s->x[b], py = s->y[b], r = s->rad[b];
+    float nx, ny, sep, cx, cy;
+    if (st->kind == CAP_STATIC_LINE) {
+        float d = (px - st->ax) * st->nx + (py - st->ay) * st->ny;
+        sep = d - r;
+        if (sep > margin) return 0;
+        nx = st->nx;
+        ny = st->ny;
+        cx = px - d * nx;
+        cy = py - d * ny;
+    } else {
+        cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(px, py));
+        float dx = px - q.point.x, dy = py - q.point.y;
+        if (st->in_chain == 2u && (st->bx - st->ax) * (py - st->ay) - (st->by - st->ay) * (px - st->ax) < 0.0f)
+            return 0; /* one-sided: a centre on the right of a->b (a line's solid side) is behind it */
+        if (st->in_chain) {
+            /* Ghost collisions: a joint's contact is the previous piece's
+             * (its end); at its end a piece keeps it only when the ball is
+             * not over the next piece (which then has it inside). */
+            if (q.t <= 0.0f && st->chain_prev != 0xffffffffu) return 0;
+            if (q.t >= 1.0f && st->chain_next != 0xffffffffu) {
+                const cap_wstatic* nb = &w->statics[st->chain_next];
+                if ((px - st->bx) * (nb->bx - nb->ax) + (py - st->by) * (nb->by - nb->ay) > 0.0f) return 0;
+            }
+        }
+        float R = r + st->radius;
+        float lim = R + margin;
+        if (st->kind == CAP_STATIC_CAPSULE && dx * dx + dy * dy > lim * lim) return 0;
+        cap_vec2 u = {0.0f, 1.0f};
+        float dist = cap_length_and_normalize(cap_v2(dx, dy), &u);
+        if (!(dist > 0.0f)) {
+            float ex = st->bx - st->ax, ey = st->by - st->ay;
+            /* On the core: its left normal (a one-sided piece's front). */
+            if (cap_length_and_normalize(cap_v2(0.0f - ey, ex), &u) > 0.0f) {
+            } else {
+                u = cap_v2(0.0f, 1.0f);
+            }
+        }
+        nx = u.x;
+        ny = u.y;
+        sep = dist - R;
+        float qx = q.point.x, qy = q.point.y;
+        /* A speculative contact with a fixed shape: clipped by the ball's
+         * path (kinematic and pivoted ones are posed anew each sub-step). */
+        if (sep > 0.0f && st->kind == CAP_STATIC_CAPSULE) {
+            float g = s->gs[b] * s->dt * s->dt * 0.5f;
+            float mx = s->vx[b] * s->dt + g * s->gx, my = s->vy[b] * s->dt + g * s->gy;
+            if (!cap_clip_speculative(s, px, py, mx, my, st->ax, st->ay, st->bx, st->by, R, 0, &nx, &ny, &sep, &qx, &qy)) return 0;
+            if (st->in_chain) {
+                /* The chain rules again where it meets the path. */
+                float tx = qx + (nx * R), ty = qy + (ny * R);
+                cap_segment_point q2 = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(tx, ty));
+                if (q2.t <= 0.0f && st->chain_prev != 0xffffffffu) return 0;
+                if (q2.t >= 1.0f && st->chain_next != 0xffffffffu) {
+                    const cap_wstatic* nb = &w->statics[st->chain_next];
+                    if ((tx - st->bx) * (nb->bx - nb->ax) + (ty - st->by) * (nb->by - nb->ay) > 0.0f) return 0;
+                }
+            }
+        }
+        cx = qx + st->radius * nx;
+        cy = qy + st->radius * ny;
+    }
+    memset(c, 0, sizeof *c);
+    c->a = k;
+    c->b = b;
+    c->kind = 0;
+    c->nx = nx;
+    c->ny = ny;
+    c->s0 = sep;
+    c->ra = 0.0f;
+    c->rb = r;
+    c->friction = __builtin_sqrtf(st->friction * s->fric[b]);
+    c->restitution = fmax2(st->restitution, s->rest[b]);
+    c->rolling = fmax2(st->rolling, s->roll[b]) * r;
+    c->px = cx;
+    c->py = cy;
+    return 1;
+}
+
+static int ball_contact(const step_ctx* s, uint32_t a, uint32_t b, cap_wcontact* c)
+{
+    if (!((s->cat[a] & s->mask[b]) && (s->cat[b] & s->mask[a]))) return 0;
+    float dx = s->x[b] - s->x[a], dy = s->y[b] - s->y[a];
+    float R = s->rad[a] + s->rad[b];
+    float lim = R + s->margin;
+    if (dx * dx + dy * dy > lim * lim) return 0;
+    cap_vec2 u = {0.0f, 1.0f};
+    float dist = cap_length_and_normalize(cap_v2(dx, dy), &u);
+    if (!(dist > 0.0f)) u = cap_v2(0.0f, 1.0f);
+    float sep = dist - R;
+    if (sep > 0.0f) { /* speculative: clipped by b's path relative to a */
+        float g = (s->gs[b] - s->gs[a]) * s->dt * s->dt * 0.5f, qx, qy;
+        float mx = (s->vx[b] - s->vx[a]) * s->dt + g * s->gx, my = (s->vy[b] - s->vy[a]) * s->dt + g * s->gy;
+        if (!cap_clip_speculative(s, dx, dy, mx, my, 0.0f, 0.0f, 0.0f, 0.0f, R, 0, &u.x, &u.y, &sep, &qx, &qy)) return 0;
+    }
+    memset(c, 0, sizeof *c);
+    c->a = a;
+    c->b = b;
+    c->kind = 1;
+    c->nx = u.x;
+    c->ny = u.y;
+    c->s0 = sep;
+    c->ra = s->rad[a];
+    c->rb = s->rad[b];
+    c->friction = __builtin_sqrtf(s->fric[a] * s->fric[b]);
+    c->restitution = fmax2(s->rest[a], s->rest[b]);
+    c->rolling = fmax2(s->roll[a], s->roll[b]) * fmin2(s->rad[a], s->rad[b]);
+    float ta = s->rad[a] + 0.5f * (dist - R); /* half way across the gap at the start */
+    c->px = s->x[a] + ta * u.x;
+    c->py = s->y[a] + ta * u.y;
+    return 1;
+}
+
+/* Static slots whose box overlaps [x0,x1]x[y0,y1] (lines always), ascending,
+ * into w->cand. A box within one cell takes that cell's items as they are
+ * (ascending, each once); over several cells, stamps drop repeats and an
+ * insertion sort orders them. The lines (ascending) are merged in. */
+uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1)
+{
+    uint32_t n = 0;
+    if (w->cand_cap < w->static_slots + 1 && cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
+    uint32_t* cand = w->cand;
+    /* (A box clear of the grid's bounds meets none of its boxes.) */
+    if (w->sg_nx > 0 && w->stamp_cap >= w->static_slots &&
+        !(x0 > w->sg_maxx || x1 < w->sg_minx || y0 > w->sg_maxy || y1 < w->sg_miny)) {
+        int32_t cx0 = cell_of(x0, w->sg_minx, w->sg_inv, w->sg_nx), cx1 = cell_of(x1, w->sg_minx, w->sg_inv, w->sg_nx);
+        int32_t cy0 = cell_of(y0, w->sg_miny, w->sg_inv, w->sg_ny), cy1 = cell_of(y1, w->sg_miny, w->sg_inv, w->sg_ny);
+        if (cx0 == cx1 && cy0 == cy1) {
+            uint32_t c = (uint32_t)cy0 * (uint32_t)w->sg_nx + (uint32_t)cx0;
+            for (uint32_t k = w->sg_start[c]; k < w->sg_start[c + 1]; k++) {
+                uint32_t i = w->sg_items[k];
+                const cap_wstatic* s = &w->statics[i];
+                cand[n] = i;
+                n += !(s->minx > x1 || s->maxx < x0 || s->miny > y1 || s->maxy < y0);
+            }
+        } else {
+            if (++w->stamp_now == 0) {
+                memset(w->stamp, 0, (size_t)w->stamp_cap * 4);
+                w->stamp_now = 1;
+            }
+            for (int32_t y = cy0; y <= cy1; y++)
+                for (int32_t x = cx0; x <= cx1; x++) {
+                    uint32_t c = (uint32_t)y * (uint32_t)w->sg_nx + (uint32_t)x;
+                    for (uint32_t k = w->sg_start[c]; k < w->sg_start[c + 1]; k++) {
+                        uint32_t i = w->sg_items[k];
+                        if (w->stamp[i] == w->stamp_now) continue;
+                        w->stamp[i] = w->stamp_now;
+                        const cap_wstatic* s = &w->statics[i];
+                        if (s->minx > x1 || s->maxx < x0 || s->miny > y1 || s->maxy < y0) continue;
+                        cand[n++] = i;
+                    }
+                }
+            for (uint32_t i = 1; i < n; i++) {
+                uint32_t v = cand[i], j = i;
+                while (j > 0 && cand[j - 1] > v) { cand[j] = cand[j - 1]; j--; }
+                cand[j] = v;
+            }
+        }
+    }
+    /* Merge the lines in, from the back. */
+    uint32_t total = n + w->line_count, i = n, j = w->line_count, out = total;
+    while (j > 0) {
+        if (i > 0 && cand[i - 1] > w->lines[j - 1]) cand[--out] = cand[--i];
+        else cand[--out] = w->lines[--j];
+    }
+    return total;
+}
+
+/* Ball-ball contacts in (a, b) order, appended to w->contacts. */
+static int find_ball_contacts(cap_world* w, const step_ctx* s)
+{
+    uint32_t n = s->n, live = 0;
+    double sum = 0.0;
+    w->bg_nx = 0;
+    w->bg_nbig = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (s->flags[i] & CAP_BALL_ALIVE) {
+            sum += s->rad[i];
+            live++;
+        }
+    if (live < 2) return 1;
+    float mean = (float)(sum / live);
+    float big_limit = 2.0f * mean;
+    float rmax = 0.0f, minx = 0, miny = 0, maxx = 0, maxy = 0;
+    uint32_t small = 0, nbig = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(s->flags[i] & CAP_BALL_ALIVE)) continue;
+        if (s->rad[i] > big_limit) {
+            w->big[nbig++] = i;
+            continue;
+        }
+        if (small == 0) { minx = maxx = s->x[i]; miny = maxy = s->y[i]; }
+        minx = fmin2(minx, s->x[i]); maxx = fmax2(maxx, s->x[i]);
+        miny = fmin2(miny, s->y[i]); maxy = fmax2(maxy, s->y[i]);
+        rmax = fmax2(rmax, s->rad[i]);
+        small++;
+    }
+    float cell = 2.0f * rmax + s->margin;
+    double wx = (double)maxx - minx, wy = (double)maxy - miny;
+    /* Cells of one ball diameter, unless the balls are spread so thinly
+     * that the grid would pass 4 cells per ball plus 64k (then coarser). */
+    double limit = 4.0 * small + 65536.0;
+    while ((wx / cell + 1.0) * (wy / cell + 1.0) > limit) cell *= 2.0f;
+    int32_t nx = (int32_t)(wx / cell) + 1, ny = (int32_t)(wy / cell) + 1;
+    float inv = 1.0f / cell;
+    uint32_t ncell = (uint32_t)nx * (uint32_t)ny;
+    if (cap_world_reserve_u32(&w->cell_start, &w->cell_cap, ncell + 1)) return 0;
+    memset(w->cell_start, 0, (size_t)(ncell + 1) * 4);
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
+        uint32_t c = (uint32_t)cell_of(s->y[i], miny, inv, ny) * (uint32_t)nx + (uint32_t)cell_of(s->x[i], minx, inv, nx);
+        w->cell_of[i] = c;
+        w->cell_start[c + 1]++;
+    }
+    for (uint32_t c = 0; c < ncell; c++) w->cell_start[c + 1] += w->cell_start[c];
+    /* Each small ball's slot, and a packed copy of its centre and radius
+     * (x, y, r, slot bits), in cell order. */
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
+        uint32_t k = w->cell_start[w->cell_of[i]]++;
+        w->cell_items[k] = i;
+        float* q = &w->cell_pos[4 * (size_t)k];
+        q[0] = s->x[i]; q[1] = s->y[i]; q[2] = s->rad[i];
+        memcpy(&q[3], &i, 4);
+    }
+    for (uint32_t c = ncell; c > 0; c--) w->cell_start[c] = w->cell_start[c - 1];
+    w->cell_start[0] = 0;
+    w->bg_minx = minx; w->bg_miny = miny; w->bg_inv = inv; w->bg_reach = rmax;
+    w->bg_nx = small ? nx : 0; w->bg_ny = ny; w->bg_nbig = nbig;
+
+    /* Small-small pairs, for each ball i its partners j > i sorted: the
+     * balls of the 3 x 3 cells around it (a row of 3 cells is one run of
+     * the packed copy) within reach (ball_contact's test, done first, then
+     * the category test), sorted, made in place. */
+    uint32_t* hit = w->order;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
+        float xi = s->x[i], yi = s->y[i], ri = s->rad[i], margin = s->margin;
+        int32_t cx = cell_of(xi, minx, inv, nx), cy = cell_of(yi, miny, inv, ny);
+        uint32_t x0 = (uint32_t)(cx > 0 ? cx - 1 : 0), x1 = (uint32_t)(cx + 1 < nx ? cx + 1 : nx - 1);
+        uint32_t y0 = (uint32_t)(cy > 0 ? cy - 1 : 0), y1 = (uint32_t)(cy + 1 < ny ? cy + 1 : ny - 1);
+        uint32_t m = 0;
+        for (uint32_t y = y0; y <= y1; y++) {
+            uint32_t row = y * (uint32_t)nx, k1 = w->cell_start[row + x1 + 1];
+            for (uint32_t k = w->cell_start[row + x0]; k < k1; k++) {
+                const float* q = &w->cell_pos[4 * (size_t)k];
+                uint32_t j;
+                memcpy(&j, &q[3], 4);
+                float dx = q[0] - xi, dy = q[1] - yi, lim = (ri + q[2]) + margin;
+                hit[m] = j;
+                m += (j > i) & !(dx * dx + dy * dy > lim * lim);
+            }
+        }
+        uint32_t kept = 0;
+        for (uint32_t p = 0; p < m; p++) {
+            uint32_t v = hit[p], q = kept;
+            if (!((s->cat[i] & s->mask[v]) && (s->cat[v] & s->mask[i]))) continue;
+            while (q > 0 && hit[q - 1] > v) { hit[q] = hit[q - 1]; q--; }
+            hit[q] = v;
+            kept++;
+        }
+        if (kept == 0) continue;
+        if (w->contact_count + kept > w->contact_cap) {
+            void* p = w->contacts;
+            if (cap_world_reserve_bytes(&p, &w->contact_cap, w->contact_count + kept, sizeof(cap_wcontact))) return 0;
+            w->contacts = p;
+        }
+        for (uint32_t p = 0; p < kept; p++) w->contact_count += (uint32_t)ball_contact(s, i, hit[p], &w->contacts[w->contact_count]);
+    }
+    cap_wcontact c;
+    if (nbig == 0) return 1;
+
+    /* Pairs with a big ball: gathered apart, sorted, merged in. */
+    uint32_t first = w->contact_count;
+    for (uint32_t bi = 0; bi < nbig; bi++) {
+        uint32_t i = w->big[bi];
+        float reach = s->rad[i] + rmax + s->margin;
+        int32_t x0 = cell_of(s->x[i] - reach, minx, inv, nx), x1 = cell_of(s->x[i] + reach, minx, inv, nx);
+        int32_t y0 = cell_of(s->y[i] - reach, miny, inv, ny), y1 = cell_of(s->y[i] + reach, miny, inv, ny);
+        for (int32_t y = y0; y <= y1; y++)
+            for (int32_t x = x0; x <= x1; x++) {
+                uint32_t cc = (uint32_t)y * (uint32_t)nx + (uint32_t)x;
+                for (uint32_t k = w->cell_start[cc]; k < w->cell_start[cc + 1]; k++) {
+                    uint32_t j = w->cell_items[k];
+                    uint32_t a = i < j ? i : j, b = i < j ? j : i;
+                    if (ball_contact(s, a, b, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+                }
+            }
+        for (uint32_t bj = bi + 1; bj < nbig; bj++) {
+            uint32_t j = w->big[bj];
+            if (ball_contact(s, i, j, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+        }
+    }
+    /* The big balls' pairs sorted (qsort with a total order on unique keys
+     * is deterministic), then merged into the small pairs, which are in
+     * order already: the order a sort of the whole range gives. */
+    uint32_t start = first, nb = w->contact_count - first;
+    while (start > 0 && w->contacts[start - 1].kind == 1) start--;
+    if (nb == 0) return 1;
+    qsort(&w->contacts[first], nb, sizeof(cap_wcontact), key_qsort);
+    void* p = w->merge;
+    if (cap_world_reserve_bytes(&p, &w->merge_cap, nb, sizeof(cap_wcontact))) return 0;
+    w->merge = p;
+    memcpy(w->merge, &w->contacts[first], (size_t)nb * sizeof(cap_wcontact));
+    uint32_t i = first, j = nb, out = w->contact_count;
+    while (j > 0) { /* from the back: the small pairs move up past the big ones */
+        if (i > start && key_cmp(&w->contacts[i - 1], &w->merge[j - 1]) > 0) w->contacts[--out] = w->contacts[--i];
+        else w->contacts[--out] = w->merge[--j];
+    }
+    return 1;
+}
+
+int cap_step_find_contacts(cap_world* w, const step_ctx* s)
+{
+    w->contact_count = 0;
+    cap_wcontact c;
+    for (uint32_t b = 0; b < s->n; b++) {
+        if (!(s->flags[b] & CAP_BALL_ALIVE)) continue;
+        /* Speculative reach: the margin plus this step's travel, up to four
+         * radii (farther is continuous collision's job). */
+        float travel = cap_length(cap_v2(s->vx[b], s->vy[b])) * w->def.dt;
+        float margin = s->margin + fmin2(travel, 4.0f * s->rad[b]);
+        float r = s->rad[b] + margin;
+        uint32_t m = cap_world_static_candidates(w, s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
+        /* Kinematic capsules whose box over the whole step (centre path
+         * plus half length and radius) meets the ball's: a contact for
+         * every sub-step, however far at the start. */
+        uint32_t m0 = m;
+        for (uint32_t k = 0; k < w->kin_count; k++) {
+            const cap_wstatic* st = &w->statics[w->kins[k]];
+            float reach = fmax2(st->la, st->lb) + st->radius, ex = w->def.dt * st->vx, ey = w->def.dt * st->vy;
+            if (st->cx + fmin2(ex, 0.0f) - reach > s->x[b] + r || st->cx + fmax2(ex, 0.0f) + reach < s->x[b] - r ||
+                st->cy + fmin2(ey, 0.0f) - reach > s->y[b] + r || st->cy + fmax2(ey, 0.0f) + reach < s->y[b] - r)
+                continue;
+            w->cand[m++] = w->kins[k];
+        }
+        for (uint32_t p = m0; p < m; p++) { /* merge into slot order */
+            uint32_t v = w->cand[p], q = p;
+            while (q > 0 && w->cand[q - 1] > v) { w->cand[q] = w->cand[q - 1]; q--; }
+            w->cand[q] = v;
+        }
+        for (uint32_t k = 0; k < m; k++) {
+            uint32_t i = w->cand[k];
+            const cap_wstatic* st = &w->statics[i];
+            if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
+            if (static_contact(w, s, b, i, margin, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+        }
+    }
+    return find_ball_contacts(w, s);
+}
+
+/* Warm starting: last step's impulses for the same pair (both lists are in
+ * key order: one merge). */
+void cap_step_warm_start(cap_world* w, const step_ctx* s)
+{
+    uint32_t p = 0;
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        cap_wcontact* c = &w->contacts[k];
+        uint64_t kc = key64(c);
+        while (p < w->prev_count && key64(&w->prev[p]) < kc) p++;
+        if (p < w->prev_count && key64(&w->prev[p]) == kc) {
+            const cap_wcontact* o = &w->prev[p];
+            c->touching = o->touching;
+            /* Not when a ball of the pair woke since: last step's
+             * impulse held it against a partner that did not move. */
+            if (c->kind == 1 && ((o->ma == 0.0f) != (s->im[c->a] == 0.0f || !(s->flags[c->a] & CAP_BALL_AWAKE)) ||
+                                 (o->mb == 0.0f) != (s->im[c->b] == 0.0f || !(s->flags[c->b] & CAP_BALL_AWAKE))))
+                continue;
+            c->jn = o->jn;
+            c->jt = o->jt;
+            c->jr = o->jr;
+        }
+    }
+}
+

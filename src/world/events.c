@@ -1,0 +1,151 @@
+/* capsule2d — the step's events: begin, end and hit from the contacts,
+ * sensor enter and leave, and the ends queued by removals; the debug
+ * contacts for drawing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/scalar.h"
+#include "world/step_internal.h"
+
+void cap_world_emit(cap_world* w, int kind, uint32_t ckind, uint32_t a, uint32_t b, const float* extra)
+{
+    uint32_t n = w->event_count[kind]++;
+    if (n >= w->def.event_capacity) return;
+    uint32_t* e = &w->events[kind][(size_t)n * CAP_EVENT_WORDS];
+    e[0] = ckind;
+    e[1] = a;
+    e[2] = b;
+    float f[5] = {0, 0, 0, 0, 0};
+    if (extra) memcpy(f, extra, sizeof f);
+    memcpy(&e[3], f, sizeof f);
+}
+
+/* At the step's start: no events yet, then the ends queued by removals. */
+void cap_step_events_start(cap_world* w)
+{
+    for (int k = 0; k < CAP_EVENT_KINDS; k++) w->event_count[k] = 0;
+    for (uint32_t i = 0; i < w->pending_count; i++) {
+        const uint32_t* e = &w->pending_end[4 * i];
+        cap_world_emit(w, (int)e[0], e[1], e[2], e[3], NULL);
+    }
+    w->pending_count = 0;
+}
+
+
+/* Begin/end/hit by merging this step's contacts with last step's (both
+ * in key order). */
+void cap_step_events(cap_world* w, const step_ctx* s)
+{
+    const cap_world_def* d = &w->def;
+    float upm = d->units_per_meter;
+    float hit = d->hit_speed_threshold * upm;
+    uint32_t p = 0;
+    for (uint32_t k = 0; k <= w->contact_count; k++) {
+        cap_wcontact* c = k < w->contact_count ? &w->contacts[k] : NULL;
+        uint64_t kc = c ? key64(c) : 0;
+        while (p < w->prev_count && (!c || key64(&w->prev[p]) < kc)) {
+            const cap_wcontact* o = &w->prev[p++];
+            if (o->touching) cap_world_emit(w, CAP_EVENT_END, o->kind, o->kind ? o->a : o->b, o->kind ? o->b : o->a, NULL);
+        }
+        if (!c) break;
+        int was = c->touching;
+        if (p < w->prev_count && key64(&w->prev[p]) == kc) p++;
+        int now;
+        if (c->mass_n == 0.0f) {
+            now = was;
+        } else if (c->kbody || c->pivot) {
+            now = c->max_jn > 0.0f || c->s0 <= 0.0f; /* s0: at the last sub-step's start */
+        } else {
+            uint32_t a = c->a, b = c->b;
+            int two = c->kind == 1;
+            float dpx = (s->x[b] - s->sx[b]) - (two ? s->x[a] - s->sx[a] : 0.0f);
+            float dpy = (s->y[b] - s->sy[b]) - (two ? s->y[a] - s->sy[a] : 0.0f);
+            now = c->max_jn > 0.0f || c->s0 + dpx * c->nx + dpy * c->ny <= 0.0f;
+        }
+        c->touching = (uint32_t)now;
+        uint32_t ea = c->kind ? c->a : c->b, eb = c->kind ? c->b : c->a;
+        if (now && !was) {
+            cap_world_emit(w, CAP_EVENT_BEGIN, c->kind, ea, eb, NULL);
+            float speed = 0.0f - c->vn0;
+            if (speed >= hit) {
+                float extra[5] = {speed, c->px, c->py, c->nx, c->ny};
+                cap_world_emit(w, CAP_EVENT_HIT, c->kind, ea, eb, extra);
+            }
+        } else if (!now && was) {
+            cap_world_emit(w, CAP_EVENT_END, c->kind, ea, eb, NULL);
+        }
+    }
+}
+
+
+/* Sensors: overlaps of every live ball with sensor statics, merged with
+ * last step's by (ball, static). */
+void cap_step_sensors(cap_world* w, const step_ctx* s)
+{
+    uint32_t n = s->n;
+    uint32_t sensors = 0, m = 0;
+    for (uint32_t i = 0; i < w->static_slots; i++) sensors += (w->static_info[3 * i + 2] & 1u) && w->statics[i].sensor;
+    for (uint32_t b = 0; sensors > 0 && b < n; b++) {
+        if (!(s->flags[b] & CAP_BALL_ALIVE)) continue;
+        float r = s->rad[b];
+        uint32_t cn = cap_world_static_candidates(w, s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
+        for (uint32_t k = 0; k < cn; k++) {
+            uint32_t si = w->cand[k];
+            const cap_wstatic* st = &w->statics[si];
+            if (!st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
+            int in;
+            if (st->kind == CAP_STATIC_LINE) {
+                in = (s->x[b] - st->ax) * st->nx + (s->y[b] - st->ay) * st->ny <= r;
+            } else {
+                cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(s->x[b], s->y[b]));
+                float dx = s->x[b] - q.point.x, dy = s->y[b] - q.point.y, R = r + st->radius;
+                in = dx * dx + dy * dy <= R * R;
+            }
+            /* Out of memory: the overlap is missed this step (documented). */
+            if (!in || cap_world_reserve_u32(&w->sensor_now, &w->sensor_now_cap, 2 * (m + 1))) continue;
+            w->sensor_now[2 * m] = si;
+            w->sensor_now[2 * m + 1] = b;
+            m++;
+        }
+    }
+    const uint32_t *old = w->sensor_prev, *cur = w->sensor_now;
+    uint32_t i = 0, j = 0, pc = w->sensor_prev_count;
+    while (i < pc || j < m) {
+        int cmp;
+        if (i == pc) cmp = 1;
+        else if (j == m) cmp = -1;
+        else {
+            uint32_t ob = old[2 * i + 1], os = old[2 * i], nb = cur[2 * j + 1], ns = cur[2 * j];
+            cmp = ob != nb ? (ob < nb ? -1 : 1) : (os != ns ? (os < ns ? -1 : 1) : 0);
+        }
+        if (cmp < 0) { cap_world_emit(w, CAP_EVENT_SENSOR_LEAVE, 0, old[2 * i + 1], old[2 * i], NULL); i++; }
+        else if (cmp > 0) { cap_world_emit(w, CAP_EVENT_SENSOR_ENTER, 0, cur[2 * j + 1], cur[2 * j], NULL); j++; }
+        else { i++; j++; }
+    }
+    uint32_t* tp = w->sensor_prev; w->sensor_prev = w->sensor_now; w->sensor_now = tp;
+    uint32_t tc = w->sensor_prev_cap; w->sensor_prev_cap = w->sensor_now_cap; w->sensor_now_cap = tc;
+    w->sensor_prev_count = m;
+}
+
+
+const float* cap_world_contacts(cap_world* w, uint32_t* count)
+{
+    /* Filled on demand from the last step's contacts (drawing only). */
+    uint32_t m = 0;
+    for (uint32_t k = 0; k < w->prev_count; k++) m += w->prev[k].touching != 0;
+    uint32_t cap = w->draw_cap;
+    void* p = w->draw_contacts;
+    if (cap_world_reserve_bytes(&p, &cap, 6 * m + 6, 4)) { *count = 0; return w->draw_contacts; }
+    w->draw_contacts = p;
+    w->draw_cap = cap;
+    uint32_t j = 0;
+    for (uint32_t k = 0; k < w->prev_count; k++) {
+        const cap_wcontact* c = &w->prev[k];
+        if (!c->touching) continue;
+        float* o = &w->draw_contacts[6 * j++];
+        o[0] = c->px; o[1] = c->py; o[2] = c->nx; o[3] = c->ny; o[4] = c->s0; o[5] = c->jn;
+    }
+    w->draw_count = j;
+    *count = j;
+    return w->draw_contacts;
+}

@@ -1,0 +1,92 @@
+/* capsule2d — waking and sleeping: balls written through views or touched
+ * by a moving ball wake; touching groups slow for sleep_time sleep (a
+ * union-find over the contacts with impulse, in slot order). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/scalar.h"
+#include "world/step_internal.h"
+
+static int moved(const cap_world* w, const step_ctx* s, uint32_t i)
+{
+    return s->x[i] != w->last_x[i] || s->y[i] != w->last_y[i] || s->vx[i] != w->last_vx[i] || s->vy[i] != w->last_vy[i];
+}
+
+static uint32_t find_root(uint32_t* parent, uint32_t i)
+{
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+/* Waking: a ball written through a view (the next step takes it as the
+ * start), a sleeping ball touched by a moving awake one. */
+void cap_step_wake(cap_world* w, const step_ctx* s)
+{
+    const cap_world_def* d = &w->def;
+    uint32_t n = s->n;
+    /* Writes through views: wake, and take them as the start. */
+    for (uint32_t i = 0; i < n; i++)
+        if ((s->flags[i] & CAP_BALL_ALIVE) && moved(w, s, i)) {
+            s->flags[i] |= CAP_BALL_AWAKE;
+            s->st[i] = 0.0f;
+        }
+    /* Waking by contact: a sleeping ball touched by a moving awake one. */
+    float wake2 = d->sleep_speed * d->sleep_speed;
+    for (uint32_t k = 0; k < w->contact_count; k++) {
+        cap_wcontact* c = &w->contacts[k];
+        if (c->kind != 1 || c->s0 > 0.0f) continue;
+        uint32_t a = c->a, b = c->b;
+        int aw = (s->flags[a] & CAP_BALL_AWAKE) != 0, bw = (s->flags[b] & CAP_BALL_AWAKE) != 0;
+        if (aw == bw) continue;
+        uint32_t mover = aw ? a : b, sleeper = aw ? b : a;
+        float sp = s->vx[mover] * s->vx[mover] + s->vy[mover] * s->vy[mover];
+        if (sp > wake2) {
+            s->flags[sleeper] |= CAP_BALL_AWAKE;
+            s->st[sleeper] = 0.0f;
+        }
+    }
+}
+
+
+/* Sleep: groups of touching awake balls that have all been slow for
+ * sleep_time. */
+void cap_step_sleep(cap_world* w, const step_ctx* s)
+{
+    const cap_world_def* d = &w->def;
+    float upm = d->units_per_meter;
+    uint32_t n = s->n;
+    if (d->sleep_enabled) {
+        float sl2 = d->sleep_speed * upm * d->sleep_speed * upm;
+        uint32_t* parent = w->island;
+        for (uint32_t i = 0; i < n; i++) {
+            parent[i] = i;
+            if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+            float wr = s->av[i] * s->rad[i];
+            float sp = s->vx[i] * s->vx[i] + s->vy[i] * s->vy[i] + wr * wr;
+            s->st[i] = sp < sl2 ? s->st[i] + d->dt : 0.0f;
+        }
+        for (uint32_t k = 0; k < w->contact_count; k++) {
+            const cap_wcontact* c = &w->contacts[k];
+            if (c->kind != 1 || c->max_jn == 0.0f || c->ma == 0.0f || c->mb == 0.0f) continue;
+            uint32_t ra = find_root(parent, c->a), rb = find_root(parent, c->b);
+            if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
+        }
+        /* A group's time is its least; store it at the root (float min). */
+        for (uint32_t i = 0; i < n; i++) {
+            if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+            uint32_t r = find_root(parent, i);
+            if (s->st[i] < s->st[r]) s->st[r] = s->st[i];
+        }
+        for (uint32_t i = 0; i < n; i++) {
+            if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+            uint32_t r = find_root(parent, i);
+            if (s->st[r] >= d->sleep_time && s->st[i] >= d->sleep_time) {
+                s->flags[i] &= ~CAP_BALL_AWAKE;
+                s->vx[i] = s->vy[i] = s->av[i] = 0.0f;
+            }
+        }
+    }
+}

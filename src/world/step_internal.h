@@ -1,0 +1,96 @@
+/* capsule2d — private: what the step's files share (step.c runs the
+ * phases; contacts.c, ccd.c, movers.c, events.c and sleep.c hold them).
+ * Only src/world/ includes it. */
+#ifndef CAP_STEP_INTERNAL_H
+#define CAP_STEP_INTERNAL_H
+
+#include <stdint.h>
+
+#include "world/world_internal.h"
+
+#define CAP_TWO_PI 6.28318530717958647692f
+#define CAP_LIVE_AWAKE (CAP_BALL_ALIVE | CAP_BALL_AWAKE)
+
+static inline float fmin2(float a, float b) { return a < b ? a : b; }
+static inline float fmax2(float a, float b) { return a > b ? a : b; }
+
+/* The angle brought into [-pi, pi] (whole turns removed); an angle so large
+ * that float32 holds no fraction of a turn becomes 0. */
+static inline float wrap_angle(float a)
+{
+    const float pi = 3.14159265f;
+    if (a >= -pi && a <= pi) return a;
+    float k = __builtin_floorf((a + pi) * (1.0f / CAP_TWO_PI));
+    a = a - k * CAP_TWO_PI;
+    return a >= -pi && a <= pi ? a : 0.0f;
+}
+
+/* A contact's order (contacts.c's key_cmp) as one number: kind, then the
+ * two slots (each below 2^31: slots are bounded by the arrays' byte limits;
+ * snapshots are checked). Contacts are kept in this order, step to step. */
+static inline uint64_t key64(const cap_wcontact* c)
+{
+    uint64_t x1 = c->kind == 0 ? c->b : c->a, x2 = c->kind == 0 ? c->a : c->b;
+    return (uint64_t)c->kind << 62 | x1 << 31 | x2;
+}
+
+/* The cell column (or row) of coordinate v in a grid from lo, inv = 1 /
+ * cell size, n cells: clamped to [0, n - 1]. */
+static inline int32_t cell_of(float v, float lo, float inv, int32_t n)
+{
+    float c = (v - lo) * inv;
+    if (!(c > 0.0f)) return 0;
+    if (c >= (float)(n - 1)) return n - 1;
+    return (int32_t)c;
+}
+
+/* The step's view of the world: the ball arrays, the step's constants. */
+typedef struct step_ctx {
+    float *x, *y, *vx, *vy, *ang, *av, *rad, *im, *ii, *rest, *fric, *roll, *gs, *ld, *ad, *st;
+    float *sx, *sy; /* positions at the start of the step */
+    uint32_t *cat, *mask, *flags;
+    uint32_t n;
+    float margin, slop;
+    float dt, h, gx, gy; /* the step's time, sub-step and gravity */
+    float upm;            /* units per metre */
+    float reach;      /* a speculative contact acts only where the path comes this near (a parabola's bow) */
+} step_ctx;
+
+/* contacts.c: ball-static and ball-ball contacts from the start positions
+ * (speculative ones clipped by the path), and the warm start. 0: no memory. */
+int cap_step_find_contacts(cap_world* w, const step_ctx* s);
+/* A speculative contact clipped by the path p0 + tau d (see contacts.c). */
+int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by,
+                         float R, int keep, float* nx, float* ny, float* sep, float* qx, float* qy);
+void cap_step_warm_start(cap_world* w, const step_ctx* s);
+
+/* ccd.c: continuous collision (section 5 of the step) and the sweeps the
+ * contacts and movers use. */
+float cap_toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R, float slop);
+float cap_toi_turning(float qx, float qy, float rx, float ry, float th0, float dth, float la, float lb, float R, float tol);
+void cap_step_ccd(cap_world* w, step_ctx* s);
+
+/* movers.c: kinematic and pivoted capsules. */
+int cap_step_movers_list(cap_world* w);
+uint32_t cap_step_mover_bodies(cap_world* w, uint32_t n);
+void cap_step_movers_wake(cap_world* w, const step_ctx* s);
+void cap_kinematic_surface(const cap_wstatic* st, cap_wcontact* c, float t);
+void cap_kinematic_substep(cap_world* w, const step_ctx* s, cap_wbody* body, float t);
+void cap_pivot_velocities(cap_world* w, float h, float gx, float gy);
+void cap_pivot_turn(cap_world* w, float h);
+void cap_pivot_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push);
+void cap_pivot_restitution(cap_world* w, step_ctx* s, cap_wcontact* c);
+void cap_step_movers_advance(cap_world* w);
+
+/* events.c: begin/end/hit from this step's and last step's contacts,
+ * sensor enter/leave, removals' queued ends. */
+void cap_step_events_start(cap_world* w);
+void cap_step_events(cap_world* w, const step_ctx* s);
+void cap_step_sensors(cap_world* w, const step_ctx* s);
+
+/* sleep.c: waking (writes through views, touches by moving balls) and
+ * sleeping groups. */
+void cap_step_wake(cap_world* w, const step_ctx* s);
+void cap_step_sleep(cap_world* w, const step_ctx* s);
+
+#endif
