@@ -34,7 +34,7 @@ void cap_step_wake(cap_world* w, const step_ctx* s)
             s->st[i] = 0.0f;
         }
     /* Waking by contact: a sleeping ball touched by a moving awake one. */
-    float wake2 = d->sleep_speed * d->sleep_speed;
+    float wake2 = d->sleep_speed * s->upm * d->sleep_speed * s->upm; /* (sleep_speed is in metres per second) */
     for (uint32_t k = 0; k < w->contact_count; k++) {
         cap_wcontact* c = &w->contacts[k];
         if (c->kind != 1 || c->s0 > 0.0f) continue;

@@ -138,3 +138,26 @@ test('the push speed scales: a ball pressed 10 cm into a floor rises at most pus
   }
   for (const ys of ref.slice(1)) for (let s = 0; s < 60; s++) assert.ok(Math.abs(ys[s] - ref[0][s]) < 1e-5, `step ${s}: ${ys[s]} vs ${ref[0][s]}`);
 });
+
+test('waking by touch scales with unitsPerMeter: a ball creeping at 0.6 × sleepSpeed into a sleeping one wakes it at no scale; at 1.5 × it does at every scale', () => {
+  const woke = (u, k) => {
+    const w = new World({ unitsPerMeter: u, gravityY: 0, ballCapacity: 2 });
+    const sleeper = w.addBall(0, 0, 0.2 * u);
+    for (let i = 0; i < 40; i++) w.step(); // falls asleep (0.5 s)
+    assert.ok(!w.balls.awake(w.slotOf(sleeper)), `u ${u}: asleep`);
+    const v = k * 0.05 * u; // sleepSpeed 0.05 m/s, scaled
+    const mover = w.addBall(-0.4 * u - 0.2 * v / 60, 0, 0.2 * u, { vx: v, linearDamping: 0 });
+    let awake = false;
+    for (let i = 0; i < 20; i++) {
+      w.balls.vx[w.slotOf(mover)] = v; // keeps creeping (a write wakes only the ball written)
+      w.step();
+      awake ||= w.balls.awake(w.slotOf(sleeper));
+    }
+    w.destroy();
+    return awake;
+  };
+  for (const u of SCALES) {
+    assert.equal(woke(u, 0.6), false, `unitsPerMeter ${u}: a creeping touch woke the sleeper`);
+    assert.equal(woke(u, 1.5), true, `unitsPerMeter ${u}: a moving touch left it asleep`);
+  }
+});
