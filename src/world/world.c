@@ -56,6 +56,7 @@ static int fail(cap_world* w, int status, int slot, int field)
     w->err.status = status;
     w->err.slot = slot;
     w->err.field = field;
+    w->err.what = NULL;
     return status;
 }
 
