@@ -137,6 +137,12 @@ typedef struct cap_static_def {
 /* The last error of a world call: status, which ball (slot) and field. */
 typedef struct cap_world_error {
     int32_t status, slot, field;
+    /* A refused snapshot (field CAP_SNAPSHOT_CORRUPT): the value refused, in
+     * the JS API's words ("balls.gravityScale", "statics.chainNext",
+     * "contacts.jn", "settings.dt", "counts.liveBalls", ...), slot its
+     * record (ball or static slot, contact, overlap or event number; -1 for
+     * settings and counts). NULL otherwise. */
+    const char* what;
 } cap_world_error;
 
 /* Events. Every event buffer holds up to event_capacity records and counts
@@ -313,7 +319,7 @@ typedef enum cap_snapshot_error {
     CAP_SNAPSHOT_FORMAT_VERSION,  /* another snapshot format (or record sizes) */
     CAP_SNAPSHOT_LIBRARY_VERSION, /* saved by another library version */
     CAP_SNAPSHOT_CHECKSUM,        /* the bytes were altered */
-    CAP_SNAPSHOT_CORRUPT,         /* checksum fine but the contents are inconsistent */
+    CAP_SNAPSHOT_CORRUPT,         /* checksum fine but a value is refused: cap_world_error.what, .slot */
     CAP_SNAPSHOT_TOO_LONG         /* longer than its header says */
 } cap_snapshot_error;
 
@@ -323,7 +329,19 @@ uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity);
 /* Replaces the whole world (settings included) by a snapshot. On failure
  * (CAP_WORLD_BAD_VALUE with a cap_snapshot_error in error_info.field, or
  * CAP_WORLD_NO_MEMORY) the world is unchanged. Array addresses change
- * (cap_world_version increments). */
+ * (cap_world_version increments).
+ * A snapshot is untrusted input (a peer may send one with its checksum
+ * recomputed): every value is checked before the world is replaced, with
+ * the rules of the calls that make them — settings as cap_world_create;
+ * live balls finite and within +-1e38 (the angle finite), radius > 0,
+ * inverse mass and inertia, materials, damping and sleep time >= 0, flags
+ * known bits; free ball slots all zero; statics of a known kind with their
+ * add call's ranges (a line's normal, a capsule's box and a moving
+ * capsule's ends equal to what the world computes from them), chain links
+ * mutual between live pieces of one chain; last step's contacts, sensor
+ * overlaps and queued events naming live balls and statics, in order, with
+ * finite impulses. So an accepted snapshot steps like a world built by
+ * calls; a refused one names the value (cap_world_error.what). */
 int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t length);
 
 /* FNV-1a over every live ball's slot, position, velocity, angle, angular

@@ -733,8 +733,16 @@ export class World {
     new Uint8Array(rt.wasm.memory.buffer, room, u8.length).set(u8);
     const rc = rt.wasm.capw_world_restore(p, u8.length);
     if (rc === BAD_VALUE) {
-      const why = rt.heapI32[(rt.wasm.capw_world_error(p) >>> 2) + 2];
-      throw new RangeError(`restore: ${snapshotProblem(why, u8)} (world unchanged)`);
+      const e = rt.wasm.capw_world_error(p) >>> 2;
+      const why = rt.heapI32[e + 2], slot = rt.heapI32[e + 1], what = rt.heapU32[e + 3];
+      let problem = snapshotProblem(why, u8);
+      if (SNAPSHOT_PROBLEMS[why] === 'corrupt' && what !== 0) {
+        // cap_world_error.what: the refused value's name (a C string), slot its record.
+        const mem = new Uint8Array(rt.wasm.memory.buffer), bytes = mem.subarray(what, mem.indexOf(0, what));
+        const name = new TextDecoder().decode(bytes);
+        problem = `the snapshot's ${name}${slot >= 0 ? `[${slot}]` : ''} is out of range or inconsistent (its checksum matches: not written by World.save?)`;
+      }
+      throw new RangeError(`restore: ${problem} (world unchanged)`);
     }
     if (rc < 0) throw this.#error(rc, 'restore');
     // The ball and event arrays were replaced (the old ones are freed memory

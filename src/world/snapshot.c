@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/scalar.h"
 #include "world/world_internal.h"
 
 /* Counts that size the body. */
@@ -88,54 +89,219 @@ static int fail(cap_world* w, int status, int why)
     w->err.status = status;
     w->err.slot = -1;
     w->err.field = why;
+    w->err.what = NULL;
     return status;
 }
 
-/* The loaded world keeps the invariants the step and the handles rely on. */
-static int consistent(const cap_world* w, const uint32_t* n)
+/* CAP_SNAPSHOT_CORRUPT: the value refused and its record. */
+static int refuse(cap_world* w, const char* what, int32_t slot)
+{
+    fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_CORRUPT);
+    w->err.what = what;
+    w->err.slot = slot;
+    return CAP_WORLD_BAD_VALUE;
+}
+
+/* Value rules, as the calls that make the values apply them. */
+static int in_range(float v) { return cap_in_range(v); }                 /* finite, within +-1e38 */
+static int nonneg(float v) { return v >= 0.0f && cap_in_range(v); }
+static int positive(float v) { return v > 0.0f && cap_in_range(v); }
+static int same(float a, float b) { return a == b; } /* a derived value as the world computes it */
+
+/* The settings, as cap_world_def_valid checks them, naming the first bad one. */
+static const char* check_def(const cap_world_def* d)
+{
+    if (!in_range(d->gravity_x)) return "settings.gravityX";
+    if (!in_range(d->gravity_y)) return "settings.gravityY";
+    if (!positive(d->dt)) return "settings.dt";
+    if (d->sub_steps < 1 || d->sub_steps > 64) return "settings.subSteps";
+    if (d->ball_capacity < 1 || d->ball_capacity > (1u << 20)) return "settings.ballCapacity";
+    if (d->static_capacity < 1 || d->static_capacity > (1u << 20)) return "settings.staticCapacity";
+    if (d->event_capacity > (1u << 20)) return "settings.eventCapacity";
+    if (!positive(d->units_per_meter)) return "settings.unitsPerMeter";
+    if (!positive(d->contact_hertz)) return "settings.contactHertz";
+    if (!positive(d->static_hertz)) return "settings.staticHertz";
+    if (!positive(d->damping_ratio)) return "settings.dampingRatio";
+    if (!positive(d->push_speed)) return "settings.pushSpeed";
+    if (!nonneg(d->restitution_threshold)) return "settings.restitutionThreshold";
+    if (!nonneg(d->hit_speed_threshold)) return "settings.hitSpeedThreshold";
+    if (!nonneg(d->sleep_speed)) return "settings.sleepSpeed";
+    if (!nonneg(d->sleep_time)) return "settings.sleepTime";
+    return cap_world_def_valid(d) ? NULL : "settings";
+}
+
+static int static_alive(const cap_world* w, const uint32_t* n, uint32_t k)
+{
+    return k < n[N_STATICS] && (w->static_info[3 * k + 2] & 1u);
+}
+static int ball_alive(const cap_world* w, const uint32_t* n, uint32_t k)
+{
+    return k < n[N_BALLS] && (((const uint32_t*)w->ball[CAP_BALL_FLAGS])[k] & CAP_BALL_ALIVE);
+}
+
+/* A live ball's fields, with add_ball's rules (its state as step checks
+ * it). Free slots are never read (a write through a view may leave values
+ * there): only their flags must say free. */
+static const char* check_ball(const cap_world* w, uint32_t i)
+{
+    const uint32_t flags = ((const uint32_t*)w->ball[CAP_BALL_FLAGS])[i];
+    if (flags & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET)) return "balls.flags";
+    if (!(flags & CAP_BALL_ALIVE)) return flags ? "balls.flags" : NULL;
+    static const char* const names[CAP_BALL_FLOAT_FIELDS] = {
+        "balls.x", "balls.y", "balls.vx", "balls.vy", "balls.angle", "balls.angularVelocity", "balls.radius",
+        "balls.invMass", "balls.invInertia", "balls.restitution", "balls.friction", "balls.rollingResistance",
+        "balls.gravityScale", "balls.linearDamping", "balls.angularDamping", "balls.sleepTime"};
+    for (int f = 0; f < CAP_BALL_FLOAT_FIELDS; f++) {
+        float v = ((const float*)w->ball[f])[i];
+        int ok;
+        switch (f) {
+        case CAP_BALL_ANGLE: ok = cap_finite(v); break;
+        case CAP_BALL_RADIUS: ok = positive(v); break;
+        /* 1 / a mass (or inertia) add_ball took: > 0, finite (a denormal
+         * would stand for an infinite mass, and the solver divides by it) */
+        case CAP_BALL_INV_MASS: case CAP_BALL_INV_INERTIA: ok = positive(v) && cap_in_range(1.0f / v); break;
+        case CAP_BALL_X: case CAP_BALL_Y: case CAP_BALL_VX: case CAP_BALL_VY: case CAP_BALL_W:
+        case CAP_BALL_GRAVITY_SCALE: ok = in_range(v); break;
+        default: ok = nonneg(v); break; /* materials, damping, sleep time */
+        }
+        if (!ok) return names[f];
+    }
+    if (((const uint32_t*)w->ball[CAP_BALL_GENERATION])[i] == 0) return "balls.generation";
+    const float* last[4] = {w->last_x, w->last_y, w->last_vx, w->last_vy};
+    static const char* const last_names[4] = {"balls.lastX", "balls.lastY", "balls.lastVx", "balls.lastVy"};
+    for (int k = 0; k < 4; k++)
+        if (!cap_finite(last[k][i])) return last_names[k];
+    return NULL;
+}
+
+/* A live static, with its add call's rules; what the world derives from
+ * its values (a line's normal, a capsule's box, a moving capsule's ends)
+ * must be what the world computes; chain links mutual. */
+static const char* check_static(const cap_world* w, const uint32_t* n, uint32_t i)
+{
+    const uint32_t* info = &w->static_info[3 * i];
+    if (info[2] > 1u) return "statics.alive";
+    if (!info[2]) return NULL; /* a free slot: never read */
+    const cap_wstatic* st = &w->statics[i];
+    if (st->kind > CAP_STATIC_PIVOTED || info[0] != st->kind) return "statics.kind";
+    if (info[1] == 0) return "statics.generation";
+    if (st->sensor > 1u || (st->sensor && st->kind > CAP_STATIC_LINE)) return "statics.sensor";
+    if (!nonneg(st->restitution)) return "statics.restitution";
+    if (!nonneg(st->friction)) return "statics.friction";
+    if (!nonneg(st->rolling)) return "statics.rollingResistance";
+    if (st->in_chain > 2u || (st->in_chain && st->kind != CAP_STATIC_CAPSULE)) return "statics.inChain";
+    if (st->kind <= CAP_STATIC_LINE) {
+        if (!in_range(st->ax)) return "statics.ax";
+        if (!in_range(st->ay)) return "statics.ay";
+        if (!in_range(st->bx)) return "statics.bx";
+        if (!in_range(st->by)) return "statics.by";
+    }
+    if (st->kind == CAP_STATIC_LINE) {
+        if (st->radius != 0.0f) return "statics.radius";
+        float ex = st->bx - st->ax, ey = st->by - st->ay;
+        float len = cap_length(cap_v2(ex, ey));
+        if (!(len > 0.0f) || !cap_in_range(len)) return "statics.bx";
+        if (!same(st->nx, 0.0f - ey / len) || !same(st->ny, ex / len)) return "statics.nx";
+        return NULL;
+    }
+    if (!nonneg(st->radius)) return "statics.radius";
+    if (st->kind == CAP_STATIC_CAPSULE) {
+        float minx = (st->ax < st->bx ? st->ax : st->bx) - st->radius, maxx = (st->ax < st->bx ? st->bx : st->ax) + st->radius;
+        float miny = (st->ay < st->by ? st->ay : st->by) - st->radius, maxy = (st->ay < st->by ? st->by : st->ay) + st->radius;
+        if (!in_range(minx) || !in_range(maxx) || !in_range(miny) || !in_range(maxy)) return "statics.radius";
+        if (!same(st->minx, minx) || !same(st->miny, miny) || !same(st->maxx, maxx) || !same(st->maxy, maxy)) return "statics.minX";
+        if (st->in_chain) {
+            uint32_t p = st->chain_prev, q = st->chain_next;
+            if (p != 0xffffffffu && (!static_alive(w, n, p) || w->statics[p].in_chain != st->in_chain || w->statics[p].chain_next != i))
+                return "statics.chainPrev";
+            if (q != 0xffffffffu && (!static_alive(w, n, q) || w->statics[q].in_chain != st->in_chain || w->statics[q].chain_prev != i))
+                return "statics.chainNext";
+        }
+        return NULL;
+    }
+    /* Kinematic and pivoted: the pose, its motion, and the ends it gives. */
+    if (!in_range(st->cx)) return "statics.x";
+    if (!in_range(st->cy)) return "statics.y";
+    if (!in_range(st->angle)) return "statics.angle";
+    if (!nonneg(st->la) || !nonneg(st->lb) || !in_range(st->la + st->lb)) return "statics.length";
+    if (!in_range(st->vx)) return "statics.vx";
+    if (!in_range(st->vy)) return "statics.vy";
+    if (!in_range(st->w)) return "statics.angularVelocity";
+    cap_wstatic t = *st;
+    cap_world_place_kinematic(&t, st->cx, st->cy, st->angle);
+    if (!in_range(t.ax) || !in_range(t.ay) || !in_range(t.bx) || !in_range(t.by)) return "statics.x";
+    if (!same(st->ax, t.ax) || !same(st->ay, t.ay) || !same(st->bx, t.bx) || !same(st->by, t.by)) return "statics.ax";
+    if (st->kind == CAP_STATIC_PIVOTED) {
+        if (!nonneg(st->inv_i)) return "statics.invInertia";
+        if (!nonneg(st->mass)) return "statics.mass";
+        if (!in_range(st->lo)) return "statics.lowerAngle";
+        if (!in_range(st->hi)) return "statics.upperAngle";
+        if (!in_range(st->motor_speed)) return "statics.motorSpeed";
+        if (!nonneg(st->motor_torque)) return "statics.maxMotorTorque";
+        if (!nonneg(st->damping)) return "statics.angularDamping";
+    }
+    return NULL;
+}
+
+/* The loaded world keeps the invariants the step and the handles rely on;
+ * returns the name of the first value refused (*slot: its record), or NULL. */
+static const char* check_loaded(const cap_world* w, const uint32_t* n, int32_t* slot)
 {
     const uint32_t* flags = w->ball[CAP_BALL_FLAGS];
-    const uint32_t* gen = w->ball[CAP_BALL_GENERATION];
     uint32_t live = 0;
+    const char* bad;
     for (uint32_t i = 0; i < n[N_BALLS]; i++) {
-        if (flags[i] & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET)) return 0;
-        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
-        live++;
-        const float r = ((const float*)w->ball[CAP_BALL_RADIUS])[i];
-        const float im = ((const float*)w->ball[CAP_BALL_INV_MASS])[i], ii = ((const float*)w->ball[CAP_BALL_INV_INERTIA])[i];
-        /* (1 / mass may be infinite for a tiny ball add_ball accepted) */
-        if (!(r > 0.0f && r - r == 0.0f) || !(im >= 0.0f) || !(ii >= 0.0f) || gen[i] == 0) return 0;
+        *slot = (int32_t)i;
+        if ((bad = check_ball(w, i))) return bad;
+        live += flags[i] & CAP_BALL_ALIVE;
     }
-    if (live != n[N_LIVE] || (n[N_BALLS] > 0 && !(flags[n[N_BALLS] - 1] & CAP_BALL_ALIVE))) return 0;
+    *slot = -1;
+    if (live != n[N_LIVE]) return "counts.liveBalls";
+    if (n[N_BALLS] > 0 && !(flags[n[N_BALLS] - 1] & CAP_BALL_ALIVE)) return "counts.balls"; /* the last slot is live */
     for (uint32_t i = 0; i < n[N_STATICS]; i++) {
-        const uint32_t* info = &w->static_info[3 * i];
-        if (info[2] > 1u || (info[2] && (info[0] > 3u || info[0] != w->statics[i].kind || info[1] == 0))) return 0;
-        const float* f = &w->statics[i].ax; /* ax .. rolling: 15 floats */
-        /* Fixed shapes feed the static grid: finite. (A moving one that
-         * overflowed is the game's business, as a ball's state is.) */
-        for (int k = 0; info[2] && w->statics[i].kind <= CAP_STATIC_LINE && k < 15; k++)
-            if (!(f[k] - f[k] == 0.0f)) return 0;
-        if (info[2] && !(w->statics[i].radius >= 0.0f)) return 0;
-        const cap_wstatic* st = &w->statics[i];
-        if (st->in_chain > 2u || (st->chain_prev != 0xffffffffu && st->chain_prev >= n[N_STATICS]) ||
-            (st->chain_next != 0xffffffffu && st->chain_next >= n[N_STATICS]))
-            return 0;
+        *slot = (int32_t)i;
+        if ((bad = check_static(w, n, i))) return bad;
     }
-    for (uint32_t i = n[N_STATICS]; i < n[N_STATIC_GENS]; i++)
-        if (w->static_info[3 * i + 2]) return 0;
-    if (n[N_STATICS] > 0 && !w->static_info[3 * n[N_STATICS] - 1]) return 0;
+    for (uint32_t i = n[N_STATICS]; i < n[N_STATIC_GENS]; i++) {
+        *slot = (int32_t)i;
+        if (w->static_info[3 * i + 2]) return "statics.alive";
+    }
+    *slot = -1;
+    if (n[N_STATICS] > 0 && !w->static_info[3 * n[N_STATICS] - 1]) return "counts.statics"; /* the last slot is live */
+    /* Last step's contacts: live pairs in key order (the warm start merges
+     * by it), flags 0/1, impulses and masses as the solver leaves them. */
     for (uint32_t k = 0; k < n[N_PREV]; k++) {
         const cap_wcontact* c = &w->prev[k];
-        if (c->kind > 1u || c->b >= n[N_BALLS] || c->a >= (c->kind ? c->b : n[N_STATICS])) return 0;
-        if (k > 0 && cap_world_key_cmp(&w->prev[k - 1], c) >= 0) return 0;
+        *slot = (int32_t)k;
+        if (c->kind > 1u) return "contacts.kind";
+        if (!ball_alive(w, n, c->b)) return "contacts.b";
+        if (c->kind ? !(c->a < c->b && ball_alive(w, n, c->a)) : !static_alive(w, n, c->a)) return "contacts.a";
+        if (k > 0 && cap_world_key_cmp(&w->prev[k - 1], c) >= 0) return "contacts.a"; /* out of order, or twice */
+        if (c->touching > 1u) return "contacts.touching";
+        if (!nonneg(c->jn)) return "contacts.jn";
+        if (!in_range(c->jt)) return "contacts.jt";
+        if (!in_range(c->jr)) return "contacts.jr";
+        if (!nonneg(c->ma)) return "contacts.ma";
+        if (!nonneg(c->mb)) return "contacts.mb";
     }
-    for (uint32_t k = 0; k < n[N_SENSORS]; k++)
-        if (w->sensor_prev[2 * k] >= n[N_STATICS] || w->sensor_prev[2 * k + 1] >= n[N_BALLS]) return 0;
+    /* Sensor overlaps: a live sensor and a live ball, by (ball, static), each once. */
+    for (uint32_t k = 0; k < n[N_SENSORS]; k++) {
+        const uint32_t* o = &w->sensor_prev[2 * k];
+        *slot = (int32_t)k;
+        if (!static_alive(w, n, o[0]) || !w->statics[o[0]].sensor) return "sensorOverlaps.static";
+        if (!ball_alive(w, n, o[1])) return "sensorOverlaps.ball";
+        if (k > 0 && (o[-1] > o[1] || (o[-1] == o[1] && o[-2] >= o[0]))) return "sensorOverlaps.ball";
+    }
+    /* End events queued by removals (the objects are gone: any slots). */
     for (uint32_t k = 0; k < n[N_PENDING]; k++) {
         const uint32_t* e = &w->pending_end[4 * k];
-        if ((e[0] != CAP_EVENT_END && e[0] != CAP_EVENT_SENSOR_LEAVE) || e[1] > 1u) return 0;
+        *slot = (int32_t)k;
+        if ((e[0] != CAP_EVENT_END && e[0] != CAP_EVENT_SENSOR_LEAVE) || e[1] > 1u || (e[0] == CAP_EVENT_SENSOR_LEAVE && e[1]))
+            return "queuedEvents.kind";
+        if (e[2] >= (1u << 20) || e[3] >= (1u << 20) || (e[1] == 1u && e[2] >= e[3])) return "queuedEvents.a";
     }
-    return 1;
+    *slot = -1;
+    return NULL;
 }
 
 int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
@@ -156,18 +322,20 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
     /* The checksum holds: from here on a mismatch was made on purpose (or
      * by a different writer), and is refused as corrupt. */
     snap_io io = {(uint8_t*)bytes, CAP_SNAPSHOT_HEADER, 1};
-    if (len < CAP_SNAPSHOT_HEADER + sizeof def + sizeof n) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_CORRUPT);
+    if (len < CAP_SNAPSHOT_HEADER + sizeof def + sizeof n) return refuse(w, "counts", -1);
     xfer(&io, &def, sizeof def);
     xfer(&io, n, sizeof n);
     const uint32_t lim = 1u << 20;
-    if (n[N_BALLS] > n[N_BALL_GENS] || n[N_BALL_GENS] > lim || n[N_LIVE] > n[N_BALLS] || n[N_STATICS] > n[N_STATIC_GENS] ||
-        n[N_STATIC_GENS] > lim || !cap_world_def_valid(&def))
-        return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_CORRUPT);
+    const char* bad = check_def(&def);
+    if (!bad && (n[N_BALLS] > n[N_BALL_GENS] || n[N_BALL_GENS] > lim)) bad = "counts.balls";
+    if (!bad && n[N_LIVE] > n[N_BALLS]) bad = "counts.liveBalls";
+    if (!bad && (n[N_STATICS] > n[N_STATIC_GENS] || n[N_STATIC_GENS] > lim)) bad = "counts.statics";
+    if (bad) return refuse(w, bad, -1);
     snap_io size = {NULL, io.at, 0};
     cap_world probe;
     memset(&probe, 0, sizeof probe);
     walk(&size, &probe, n);
-    if (size.at != len) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_CORRUPT);
+    if (size.at != len) return refuse(w, "counts", -1); /* counts that do not add up to the length */
 
     cap_world_def made = def;
     if (made.ball_capacity < n[N_BALL_GENS]) made.ball_capacity = n[N_BALL_GENS];
@@ -189,9 +357,10 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
     nw->prev_count = n[N_PREV];
     nw->sensor_prev_count = n[N_SENSORS];
     nw->pending_count = n[N_PENDING];
-    if (!consistent(nw, n)) {
+    int32_t slot = -1;
+    if ((bad = check_loaded(nw, n, &slot))) {
         cap_world_destroy(nw);
-        return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_CORRUPT);
+        return refuse(w, bad, slot);
     }
     /* Swap: the caller's pointer now holds the restored world; it keeps its
      * argument block and snapshot buffer (the caller may be reading them). */
@@ -206,5 +375,6 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
     cap_world_destroy(nw);
     w->err.status = 0;
     w->err.slot = w->err.field = -1;
+    w->err.what = NULL;
     return CAP_WORLD_OK;
 }

@@ -296,6 +296,7 @@ int cap_world_step(cap_world* w)
     w->err.status = 0;
     w->err.slot = -1;
     w->err.field = -1;
+    w->err.what = NULL;
 
     /* 1. Validate, and make room: a failure here changes nothing. */
     if (!validate(w, &s)) return CAP_WORLD_BAD_VALUE;

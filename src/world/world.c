@@ -56,6 +56,7 @@ static int fail(cap_world* w, int status, int slot, int field)
     w->err.status = status;
     w->err.slot = slot;
     w->err.field = field;
+    w->err.what = NULL;
     return status;
 }
 
@@ -668,7 +669,11 @@ void cap_world_index_statics(cap_world* w)
     w->sg_start[0] = 0;
     w->sg_nx = nx;
     w->sg_ny = ny;
-    cap_world_reserve_u32(&w->stamp, &w->stamp_cap, w->static_slots + 1);
+    /* Stamps start cleared: a grown tail holds whatever the allocator left,
+     * and a leftover equal to a query's stamp would drop that static. */
+    if (cap_world_reserve_u32(&w->stamp, &w->stamp_cap, w->static_slots + 1) == CAP_WORLD_OK)
+        memset(w->stamp, 0, (size_t)w->stamp_cap * 4);
+    w->stamp_now = 0;
 }
 
 /* cap_world_static_candidates: step.c (the step's hot path). */

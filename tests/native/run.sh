@@ -2,7 +2,8 @@
 # Builds the C core natively with warnings as errors under AddressSanitizer and
 # UndefinedBehaviorSanitizer and runs every native test, then checks the
 # layering (layers.sh) and the warning matrix (warnings.sh: gcc and clang,
-# -O0..-O3, sanitizers off and on; skipped when a name filter is given).
+# -O0..-O3, sanitizers off and on) and the MemorySanitizer run (msan.sh);
+# both skipped when a name filter is given.
 #   bash tests/native/run.sh [name-filter]
 # CC defaults to gcc; CC=clang works too.
 set -euo pipefail
@@ -26,4 +27,6 @@ if [ "$(uname -m)" = x86_64 ]; then
 fi
 bash tests/native/layers.sh
 [ $# -eq 0 ] && bash tests/native/warnings.sh
+# The world tests and world fuzz targets under MemorySanitizer (no filter only).
+[ $# -eq 0 ] && bash tests/native/msan.sh
 exit 0
