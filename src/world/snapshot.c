@@ -141,12 +141,19 @@ static int ball_alive(const cap_world* w, const uint32_t* n, uint32_t k)
 
 /* A live ball's fields, with add_ball's rules (its state as step checks
  * it). Free slots are never read (a write through a view may leave values
- * there): only their flags must say free. */
+ * there): only their flags and masses must say free. */
 static const char* check_ball(const cap_world* w, uint32_t i)
 {
     const uint32_t flags = ((const uint32_t*)w->ball[CAP_BALL_FLAGS])[i];
     if (flags & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET)) return "balls.flags";
-    if (!(flags & CAP_BALL_ALIVE)) return flags ? "balls.flags" : NULL;
+    if (!(flags & CAP_BALL_ALIVE)) {
+        /* A free slot: flags 0, and no mass (the step tells balls from free
+         * slots by their inverse mass and inertia: validate in step.c). */
+        if (flags) return "balls.flags";
+        if (CAP_BF(w, CAP_BALL_INV_MASS)[i] != 0.0f) return "balls.invMass";
+        if (CAP_BF(w, CAP_BALL_INV_INERTIA)[i] != 0.0f) return "balls.invInertia";
+        return NULL;
+    }
     static const char* const names[CAP_BALL_FLOAT_FIELDS] = {
         "balls.x", "balls.y", "balls.vx", "balls.vy", "balls.angle", "balls.angularVelocity", "balls.radius",
         "balls.invMass", "balls.invInertia", "balls.restitution", "balls.friction", "balls.rollingResistance",
