@@ -8,7 +8,7 @@
 #include "batch/batch_internal.h"
 
 /* The one default context of the batch layer: an object the calls are
- * handed, not globals each file reaches for. A world owns its own. */
+ * handed, not globals each file reaches for. */
 cap_batch_context* cap_batch_default_context(void)
 {
     static cap_batch_context ctx;

@@ -32,7 +32,7 @@
  *     libm trig; cap_cos_sin is our own), so native, wasm scalar and wasm
  *     SIMD builds give the same bits.
  *   - Distances are computed without overflow or underflow for every finite
- *     float32 input (see cap_length in math.h), so huge and tiny coordinates
+ *     float32 input (see cap_length in core/scalar.h), so huge and tiny coordinates
  *     give correct hits. Inputs must be finite and radii >= 0: the JS layer
  *     checks this; the C core never traps on bad input, but its results for
  *     NaN, infinite or negative values are unspecified, as are results for

@@ -1,5 +1,5 @@
 /* capsule2d — private: grow-only scratch owned by its caller (the batch
- * layer's default context, each world its own). Nothing here is global:
+ * layer's contexts). Nothing here is global:
  * every buffer lives in an object the caller passes in. */
 #ifndef CAP_SCRATCH_H
 #define CAP_SCRATCH_H

@@ -1,4 +1,6 @@
-/* capsule2d — the WebAssembly boundary. The only file that knows about wasm.
+/* capsule2d — the WebAssembly boundary for the scalar queries and the
+ * runtime (memory growth); exports_batch.c and exports_world.c hold the
+ * batch and world exports. Only src/wasm/ knows about wasm.
  *
  * Scalar queries take flat float arguments (structs passed by value would go
  * through memory in the wasm ABI) and write their result into one float

@@ -9,8 +9,8 @@
  * contacts all name the static body (slot n), which never moves: it is
  * written only with zeros and is not coloured.
  *
- * The arithmetic per lane is the soft-step contact of step.c's reference
- * (Box2D v3's soft step): normal with soft bias (speculative when
+ * The arithmetic per lane is Box2D v3's soft-step contact (movers.c's
+ * pivot pass is the same, one contact at a time, with lever terms): normal with soft bias (speculative when
  * separated, rigid for fast approaches when overlapping), friction at the
  * contact point acting on spin, rolling resistance. */
 #include <string.h>
@@ -89,7 +89,7 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
     for (uint32_t k = 0; k < m; k++) {
         cap_wcontact* c = &w->contacts[k];
         c->lane = 0xffffffffu;
-        if (c->mass_n == 0.0f || c->pivot) { /* pivoted: solved apart (step.c) */
+        if (c->mass_n == 0.0f || c->pivot) { /* pivoted: solved apart (movers.c) */
             w->color_of[k] = 0xff;
             continue;
         }
@@ -193,7 +193,7 @@ C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 n
                 ms = one;
                 is = zero;
                 /* The approach speed: the least normal speed at the step's
-                 * start or a sub-step's end (see step.c). */
+                 * start or a sub-step's end (see contacts.c and step.c's prepare). */
                 c4_store(pk->vn0, c4_pmin(c4_load(pk->vn0), vn));
             }
             bias = c4_sel(spec, c4_mul(sep, vinv_h), bias);

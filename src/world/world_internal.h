@@ -1,5 +1,6 @@
 /* capsule2d — private: the world's storage, shared by world.c (objects,
- * handles, queries) and step.c (the step). */
+ * handles, queries), snapshot.c, solver.c and the step's files (step.c and
+ * the ones step_internal.h names). */
 #ifndef CAP_WORLD_INTERNAL_H
 #define CAP_WORLD_INTERNAL_H
 
@@ -26,7 +27,7 @@ typedef struct cap_wcontact {
     uint32_t kbody;     /* with a kinematic capsule: its surface's solver body (> ball slots), else 0 */
     uint32_t lane;      /* kinematic: pack * 4 + lane in the solver (or ~0: solved alone) */
     float kvx, kvy;     /* kinematic: the surface's velocity at the contact point */
-    uint32_t pivot;     /* with a pivoted capsule: solved apart (step.c), lever terms below */
+    uint32_t pivot;     /* with a pivoted capsule: solved apart (movers.c), lever terms below */
     float kn, kt;       /* pivoted: (P - pivot) x n and x t at this sub-step */
     float bx0, by0;     /* pivoted: the ball's displacement at this sub-step's start */
     float th0;          /* pivoted: the capsule's angle at this sub-step's start */
@@ -102,8 +103,8 @@ struct cap_world {
     uint32_t pivots;                    /* pivoted ones among them */
     float* kin_a0; uint32_t kin_a0_cap; /* their angles at the step's start (kins order) */
 
-    /* Contacts: this step's and the last one's (sorted by kind, b, a... see
-     * step.c), grow-only. */
+    /* Contacts: this step's and the last one's (in key order: kind, then
+     * ball and static, or the two balls; contacts.c), grow-only. */
     cap_wcontact *contacts, *prev;
     uint32_t contact_count, prev_count, contact_cap, prev_cap;
     cap_wcontact* merge; /* the big balls' pairs while they are merged in */
@@ -167,13 +168,14 @@ int cap_world_def_valid(const cap_world_def* d);
 /* A kinematic capsule's a, b and box from its pose at centre (x, y), angle. */
 void cap_world_place_kinematic(cap_wstatic* s, float x, float y, float angle);
 
-/* step.c */
+/* contacts.c, events.c */
 int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y);
 void cap_world_emit(cap_world* w, int kind, uint32_t ckind, uint32_t a, uint32_t b, const float* extra);
+/* world.c */
 int cap_world_reserve_u32(uint32_t** p, uint32_t* cap, uint32_t need);
 int cap_world_reserve_bytes(void** p, uint32_t* cap, uint32_t need, uint32_t size);
 void cap_world_index_statics(cap_world* w);
-/* Static slots whose box overlaps [x0,x1]x[y0,y1] (lines always), ascending,
+/* contacts.c: static slots whose box overlaps [x0,x1]x[y0,y1] (lines always), ascending,
  * into w->cand; returns the count. */
 uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1);
 

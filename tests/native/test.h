@@ -1,5 +1,5 @@
 /* Tiny test macros for the native C tests (after Box2D's test_macros.h).
- * A test is `static int name(void)` returning 0 on success; ENSURE records
+ * A test is `int test_name(void)` (found by run.sh's grep) returning 0 on success; ENSURE records
  * the first failing line and returns 1. */
 #ifndef CAP_TEST_H
 #define CAP_TEST_H
