@@ -6,7 +6,7 @@
 // a mutant that cannot change any observable result; it is applied (to check
 // the patch still matches) but not expected to be caught.
 //
-// run: npm run test:mutants   (tools/mutants/run.js; README, "Mutation check")
+// run: npm run test:mutants   (tools/mutants/run.js; CONTRIBUTING.md, "Mutation check")
 
 export const MUTANTS = [
   // ---- C core: src/core ----------------------------------------------------
