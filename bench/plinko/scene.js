@@ -10,6 +10,15 @@ export const BALL = { radius: 0.5, restitution: 0.5, friction: 0.3, density: 1 }
 export const PEG = { radius: 0.25, halfLength: 1.5, friction: 0.6, restitution: 0 };
 export const BOX = { left: -100, right: 100, floor: 0, top: 150 };
 
+/** The wide scene (issue 25: 50,000 and 100,000 balls): the box k times wider, with k times the pegs and k times
+ * the balls per row. Changes BOX in place, so call it before building any engine (child.js --wide). */
+let WIDE = 1;
+export function widen(k) {
+  WIDE = k;
+  BOX.left = -100 * k;
+  BOX.right = 100 * k;
+}
+
 function lcg(seed) {
   let s = seed >>> 0;
   return () => {
@@ -22,9 +31,9 @@ function lcg(seed) {
 export function pegs() {
   const rnd = lcg(20261124), out = [];
   for (let row = 0; row < 38; row++) {
-    for (let col = 0; col < 40; col++) {
-      const cx = -97.5 + col * 5 + (row % 2) * 2.5, cy = 8 + row * 3.3;
-      if (cx > 98) continue;
+    for (let col = 0; col < 40 * WIDE; col++) {
+      const cx = BOX.left + 2.5 + col * 5 + (row % 2) * 2.5, cy = 8 + row * 3.3;
+      if (cx > BOX.right - 2) continue;
       const angle = (rnd() - 0.5) * 1.2;
       const c = Math.cos(angle) * PEG.halfLength, s = Math.sin(angle) * PEG.halfLength;
       out.push({ cx, cy, angle, ax: cx - c, ay: cy - s, bx: cx + c, by: cy + s });
@@ -38,9 +47,10 @@ export function balls(n, mixed = false) {
   const out = [];
   let small = 0;
   const bigCount = mixed ? Math.floor(n / 100) : 0;
-  for (let i = 0; i < n - bigCount; i++, small++) out.push({ x: -98 + 1.03 * (i % 190), y: BOX.top + 1 + 1.03 * Math.floor(i / 190), r: BALL.radius });
-  const top = BOX.top + 1 + 1.03 * Math.ceil(small / 190) + 6;
-  for (let i = 0; i < bigCount; i++) out.push({ x: -94 + 10.5 * (i % 18), y: top + 10.5 * Math.floor(i / 18), r: 10 * BALL.radius });
+  const row = 190 * WIDE, bigRow = 18 * WIDE;
+  for (let i = 0; i < n - bigCount; i++, small++) out.push({ x: BOX.left + 2 + 1.03 * (i % row), y: BOX.top + 1 + 1.03 * Math.floor(i / row), r: BALL.radius });
+  const top = BOX.top + 1 + 1.03 * Math.ceil(small / row) + 6;
+  for (let i = 0; i < bigCount; i++) out.push({ x: BOX.left + 6 + 10.5 * (i % bigRow), y: top + 10.5 * Math.floor(i / bigRow), r: 10 * BALL.radius });
   return out;
 }
 
