@@ -62,6 +62,7 @@ void cap_world_emit(cap_world* w, int kind, uint32_t ckind, uint32_t a, uint32_t
     float f[5] = {0, 0, 0, 0, 0};
     if (extra) memcpy(f, extra, sizeof f);
     memcpy(&e[3], f, sizeof f);
+    cap_world_event_ids(w, ckind, a, b, &e[8]);
 }
 
 /* Contact order: kind, then (ball, static) for kind 0, (a, b) for kind 1. */
@@ -1253,8 +1254,7 @@ int cap_world_step(cap_world* w)
     /* From here on the step cannot fail. Events start with removals' ends. */
     for (int k = 0; k < CAP_EVENT_KINDS; k++) w->event_count[k] = 0;
     for (uint32_t i = 0; i < w->pending_count; i++) {
-        const uint32_t* e = &w->pending_end[4 * i];
-        cap_world_emit(w, (int)e[0], e[1], e[2], e[3], NULL);
+        cap_world_emit_pending(w, &w->pending_end[CAP_PENDING_WORDS * i]);
     }
     w->pending_count = 0;
 

@@ -157,7 +157,7 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
   const world = new World({ ballCapacity: 8 });
   let ball = world.addBall(0, 5, 0.5);
   let wall = world.addSegment(-5, 0, 5, 0);
-  const wstate = () => [world.balls.count, world.balls.live, world.statics().length, world.stateHash()];
+  const wstate = () => [world.balls.slotCount, world.balls.live, world.statics().length, world.stateHash()];
   const add = (method, params, args) => TABLE.push({
     name: `World.${method}`, params: p(params), args, state: wstate,
     call: (...a) => {

@@ -48,7 +48,7 @@ export function mount(el, api) {
     else if (s.ax <= s.bx) line = world.addLine(s.ax, s.ay, s.bx, s.by);
     else line = world.addLine(s.bx, s.by, s.ax, s.ay);
     const b = world.balls;
-    for (let i = 0; i < b.count; i++) if (b.alive(i)) world.wakeBall(world.ballHandle(i));
+    for (let i = 0; i < b.slotCount; i++) if (b.alive(i)) world.wakeBall(world.ballHandle(i));
   }
 
   function read() {

@@ -175,7 +175,7 @@ export const SCENES = {
     after(built) {
       const { world } = built;
       const b = world.balls;
-      for (let i = 0; i < b.count; i++) {
+      for (let i = 0; i < b.slotCount; i++) {
         if (b.alive(i) && b.y[i] < -1.6) {
           world.removeBall(world.ballHandle(i));
           built.drained++;
@@ -297,7 +297,7 @@ export function mount(el, api) {
         if (hit.u32[8 * k] === 0 && hit.u32[8 * k + 2] === built.wall) state.wallHits++;
       }
       const { x } = world.balls;
-      for (let i = 0; i < world.balls.count; i++) if (world.balls.alive(i) && x[i] > 0) state.passed++;
+      for (let i = 0; i < world.balls.slotCount; i++) if (world.balls.alive(i) && x[i] > 0) state.passed++;
     }
   }
 
