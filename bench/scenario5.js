@@ -59,7 +59,7 @@ export async function runScenario5({ api, quick, log, sizes }) {
     times.sort((a, b) => a - b);
     const b = world.balls;
     let inside = 0;
-    for (let i = 0; i < b.count; i++) if (b.alive(i) && Math.abs(b.x[i]) < 6 && b.y[i] > 0 && b.y[i] < 24) inside++;
+    for (let i = 0; i < b.slotCount; i++) if (b.alive(i) && Math.abs(b.x[i]) < 6 && b.y[i] > 0 && b.y[i] < 24) inside++;
     if (inside !== n) problems.push(`scenario 5 N=${n}: ${inside} of ${n} balls on the table`);
     rows.push([String(n), times[Math.floor(times.length / 2)].toFixed(3), times[Math.floor(times.length * 0.95)].toFixed(3), `${inside}/${n}`, String(world.awakeCount)]);
     world.destroy();

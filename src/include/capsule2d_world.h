@@ -62,6 +62,7 @@ typedef enum cap_ball_field {
     CAP_BALL_ANGULAR_DAMPING, CAP_BALL_SLEEP_TIME,
     CAP_BALL_FLOAT_FIELDS,                  /* float32 fields above, u32 below */
     CAP_BALL_CATEGORY = CAP_BALL_FLOAT_FIELDS, CAP_BALL_MASK, CAP_BALL_FLAGS, CAP_BALL_GENERATION,
+    CAP_BALL_USER_DATA,                     /* the game's 32 bits (cap_ball_def.user_data); never read by the step */
     CAP_BALL_FIELDS
 } cap_ball_field;
 
@@ -124,6 +125,7 @@ typedef struct cap_ball_def {
     uint32_t category, mask;        /* collide when (catA & maskB) && (catB & maskA) */
     int32_t awake;                  /* default 1 */
     int32_t bullet;                 /* default 0; 1: continuous against balls too (CAP_BALL_BULLET) */
+    uint32_t user_data;             /* default 0: the game's own 32 bits, in events and snapshots */
 } cap_ball_def;
 
 typedef struct cap_static_def {
@@ -132,6 +134,7 @@ typedef struct cap_static_def {
     float restitution, friction, rolling_resistance;
     uint32_t category, mask;
     int32_t sensor;                 /* 1: reports enter/leave, never pushes */
+    uint32_t user_data;             /* default 0: the game's own 32 bits, in events and snapshots */
 } cap_static_def;
 
 /* The last error of a world call: status, which ball (slot) and field. */
@@ -147,17 +150,21 @@ typedef struct cap_world_error {
 
 /* Events. Every event buffer holds up to event_capacity records and counts
  * every event found (count may exceed the capacity; nothing is written past
- * the end). Records are 8 words: kind (u32), a (u32), b (u32), then float32
- * speed, px, py, nx, ny. kind: 0 ball-static (a = ball slot, b = static
- * slot), 1 ball-ball (a < b, ball slots). Begin/end/sensor records fill only
- * the first three words. Order: by (kind, a, b). Hits: begin events whose
- * approach speed (normal speed at the start of the step) >= the threshold,
- * with the contact point and normal. */
+ * the end). Records are CAP_EVENT_WORDS (12) words: kind (u32), a (u32),
+ * b (u32), then float32 speed, px, py, nx, ny, then u32 generation of a,
+ * generation of b, user data of a, user data of b. kind: 0 ball-static
+ * (a = ball slot, b = static slot), 1 ball-ball (a < b, ball slots). The
+ * generations and user data are the objects' when the event happened: an
+ * end or sensor-leave event of a removed ball or static names it as it was
+ * (its slot may hold a new object by then). Begin/end/sensor records leave
+ * speed..ny 0. Order: by (kind, a, b). Hits: begin events whose approach
+ * speed (normal speed at the start of the step) >= the threshold, with the
+ * contact point and normal. */
 typedef enum cap_event_kind {
     CAP_EVENT_BEGIN, CAP_EVENT_END, CAP_EVENT_HIT, CAP_EVENT_SENSOR_ENTER, CAP_EVENT_SENSOR_LEAVE,
     CAP_EVENT_KINDS
 } cap_event_kind;
-#define CAP_EVENT_WORDS 8
+#define CAP_EVENT_WORDS 12
 
 typedef struct cap_world cap_world;
 
@@ -246,6 +253,22 @@ int cap_world_add_chain(cap_world* w, const cap_static_def* def, const float* xy
 /* Wakes a ball (and resets its sleep timer). */
 int cap_world_wake_ball(cap_world* w, uint32_t slot);
 
+/* Changes the settings between steps: gravity, sub_steps, the contact
+ * settings (contact_hertz .. hit_speed_threshold) and sleeping
+ * (sleep_enabled, sleep_speed, sleep_time). dt, units_per_meter and the
+ * capacities are fixed at creation: their values in def are ignored. The
+ * whole def is checked first (the rules of cap_world_create): invalid,
+ * CAP_WORLD_BAD_VALUE and nothing changed. When a setting changes, every
+ * ball is woken (a sleeping ball would not feel new gravity). */
+int cap_world_set_def(cap_world* w, const cap_world_def* def);
+/* The settings in use. */
+const cap_world_def* cap_world_get_def(const cap_world* w);
+
+/* A static's user data (cap_static_def.user_data); a ball's is the
+ * CAP_BALL_USER_DATA field. Not a live static: CAP_WORLD_BAD_HANDLE. */
+int cap_world_set_static_user_data(cap_world* w, uint32_t slot, uint32_t value);
+uint32_t cap_world_static_user_data(const cap_world* w, uint32_t slot); /* 0 when not a live static */
+
 /* One step. Validates every live ball's position, velocity, angle and
  * angular velocity first (finite) and fails with CAP_WORLD_BAD_VALUE naming
  * the slot and field, changing nothing. A position or velocity that differs
@@ -308,7 +331,7 @@ int cap_world_sweep_ball(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float rad
  * A snapshot of another format or library version is refused: stepping may
  * differ between versions, and bit-identity is the point. */
 #define CAP_SNAPSHOT_MAGIC 0x57443243u  /* "C2DW" read as a little-endian u32 */
-#define CAP_SNAPSHOT_FORMAT 1u
+#define CAP_SNAPSHOT_FORMAT 2u  /* 2: user data on balls and statics, events carry generations */
 #define CAP_LIBRARY_VERSION 0x000100u  /* 0.1.0: major << 16 | minor << 8 | patch (package.json) */
 #define CAP_SNAPSHOT_HEADER 32u
 

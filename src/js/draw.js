@@ -221,7 +221,7 @@ export function drawWorld(ctx, world, options) {
       line(X(mx), Y(my), X(mx - ((st.by - st.ay) / len) * reach), Y(my + ((st.bx - st.ax) / len) * reach));
     }
   }
-  const b = world.balls, n = b.count;
+  const b = world.balls, n = b.slotCount;
   const x = b.x, y = b.y, r = b.radius, a = b.angle;
   let drawn = 0;
   ctx.lineWidth = lw;

@@ -7,7 +7,7 @@ export { simdSupported } from './loader.js';
 export { MAX_COORD } from './check.js';
 export * from './query.js';
 export * from './batch.js';
-export { World } from './world.js';
+export { World, BallFlags } from './world.js';
 export { drawWorld } from './draw.js';
 
 /**

@@ -43,6 +43,44 @@
  */
 export type Handle = number;
 
+/** The bits of `balls.flags`. */
+export declare const BallFlags: Readonly<{ ALIVE: 1; AWAKE: 2; BULLET: 4 }>;
+
+/** The settings configure() changes between steps (the others are fixed at construction). */
+export type RuntimeSettings = Pick<WorldOptions, 'gravityX' | 'gravityY' | 'subSteps' | 'contactHertz' | 'staticHertz' |
+  'dampingRatio' | 'pushSpeed' | 'restitutionThreshold' | 'hitSpeedThreshold' | 'sleepSpeed' | 'sleepTime' | 'sleep'>;
+
+/** Every setting in use (World.settings). */
+export type WorldSettings = Required<WorldOptions>;
+
+/** A ball's state (World.ballState; a new object each call). */
+export interface BallState {
+  handle: Handle;
+  slot: number;
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  angle: number;
+  angularVelocity: number;
+  radius: number;
+  /** density·π·r² (1 / the inverse mass the solver uses). */
+  mass: number;
+  awake: boolean;
+  bullet: boolean;
+  userData: number;
+}
+
+/**
+ * The callback of EventList.forEach: plain numbers, in the order of the
+ * record's words. `ball` and `other` are handles (other: a ball's or a
+ * static's, see World.isBallHandle); `speed` (approach speed), the point
+ * (x, y) and the normal (nx, ny, from other toward ball) are for hits, 0 for
+ * the other kinds; `ballData` and `otherData` are their userData.
+ */
+export type EventCallback = (ball: Handle, other: Handle, speed: number, x: number, y: number, nx: number, ny: number,
+  ballData: number, otherData: number) => void;
+
 export interface WorldOptions {
   /** Gravity, default (0, -10). */
   gravityX?: number;
@@ -114,6 +152,8 @@ export interface BallOptions {
    * Fixed for the ball's life; `balls.flags` bit 4 (value 4) shows it.
    */
   bullet?: boolean;
+  /** The game's own 32 bits (an integer 0..0xffffffff, default 0): balls.userData, events, snapshots. */
+  userData?: number;
 }
 
 export interface StaticOptions {
@@ -124,6 +164,8 @@ export interface StaticOptions {
   mask?: number;
   /** A sensor reports balls entering and leaving and never pushes them (default false). */
   sensor?: boolean;
+  /** The game's own 32 bits (an integer 0..0xffffffff, default 0): userData(), events, snapshots. */
+  userData?: number;
 }
 
 /**
@@ -135,7 +177,7 @@ export interface StaticOptions {
  * (a RangeError naming `balls.<field>[slot]`, world unchanged): positions and
  * velocities finite within ±1e38, the angle finite, the radius > 0 and within
  * 1e38, flags only bits 1, 2 and 4 with ALIVE (1) on exactly the slots that
- * hold a ball and 0 on the others (below `count`; past it nothing reads the
+ * hold a ball and 0 on the others (below `slotCount`; past it nothing reads the
  * views until an add fills the slot). A view kept in a
  * variable stays valid across `step()`; adding balls beyond the capacity and
  * restore() move them and destroy() frees them; these, and destroy() or
@@ -144,9 +186,9 @@ export interface StaticOptions {
  * read the getter again after them. A view keeps its world alive.
  */
 export interface Balls {
-  /** Highest used slot + 1. */
-  readonly count: number;
-  /** Live balls. */
+  /** Highest used slot + 1: the loop bound over the views (`if (balls.alive(i))` inside). Not the number of balls: that is `live`. */
+  readonly slotCount: number;
+  /** The number of balls. */
   readonly live: number;
   readonly capacity: number;
   readonly x: Float32Array;
@@ -158,19 +200,25 @@ export interface Balls {
   readonly radius: Float32Array;
   /** Value 1: alive, 2: awake, 4: a bullet (BallOptions.bullet). Read-only: step() refuses unknown bits and an ALIVE bit that does not match the slot. */
   readonly flags: Uint32Array;
+  /** The game's own 32 bits per ball (BallOptions.userData); writable; kept in snapshots and given by events. */
+  readonly userData: Uint32Array;
   /** slot: an integer below the views' length (else TypeError / RangeError naming it). */
   alive(slot: number): boolean;
   awake(slot: number): boolean;
 }
 
 /**
- * One kind of event of the last step. Records are 8 words: `u32[8i]` kind
- * (0 ball–static, 1 ball–ball), `u32[8i+1]` the ball's slot (the lower slot
- * for ball–ball), `u32[8i+2]` the static's slot or the higher ball slot; hits
- * also hold `f32[8i+3]` the approach speed, `f32[8i+4..5]` the contact point
- * and `f32[8i+6..7]` the normal. Ordered by (kind, first, second); removals'
- * end events come first. `count` may exceed the capacity (overflow): only the
- * first `written` are in the views.
+ * One kind of event of the last step. Walk it with `forEach((ball, other,
+ * speed, x, y, nx, ny, ballData, otherData) => …)` (handles and numbers, no
+ * allocation). The raw records are 12 words: `u32[12i]` kind (0 ball–static,
+ * 1 ball–ball), `u32[12i+1]` the ball's slot (the lower slot for ball–ball),
+ * `u32[12i+2]` the static's slot or the higher ball slot; hits also hold
+ * `f32[12i+3]` the approach speed, `f32[12i+4..5]` the contact point and
+ * `f32[12i+6..7]` the normal; `u32[12i+8..9]` the two objects' generations and
+ * `u32[12i+10..11]` their userData. Ordered by (kind, first, second);
+ * removals' end events come first and name the removed object as it was.
+ * `count` may exceed the capacity (overflow): only the first `written` are in
+ * the views.
  */
 export interface EventList {
   readonly count: number;
@@ -178,8 +226,13 @@ export interface EventList {
   readonly overflowed: boolean;
   readonly u32: Uint32Array;
   readonly f32: Float32Array;
-  /** The written events as objects (allocates). `ball`, `other` are slots. */
-  toArray(): Array<{ kind: 'ball' | 'static'; ball: number; other: number; speed?: number; x?: number; y?: number; nx?: number; ny?: number }>;
+  /** Calls fn for each written event, in order (see EventCallback); allocates nothing. */
+  forEach(fn: EventCallback): void;
+  /** The written events as objects (allocates). `ball`, `other` are slots; `ballHandle`, `otherHandle` handles. */
+  toArray(): Array<{
+    kind: 'ball' | 'static'; ball: number; other: number; ballHandle: Handle; otherHandle: Handle; ballData: number; otherData: number;
+    speed?: number; x?: number; y?: number; nx?: number; ny?: number;
+  }>;
 }
 
 export interface WorldEvents {
@@ -225,6 +278,8 @@ export interface KinematicOptions {
   rollingResistance?: number;
   category?: number;
   mask?: number;
+  /** The game's own 32 bits (an integer 0..0xffffffff, default 0). */
+  userData?: number;
 }
 
 export interface PivotedOptions extends KinematicOptions {
@@ -250,7 +305,11 @@ export interface KinematicState {
 }
 
 export class World {
-  /** Needs `await init()` first. Unknown option keys are a TypeError. */
+  /**
+   * Needs `await init()` first. Unknown option keys are a TypeError. A World is not extensible: assigning a
+   * property it does not have (`w.gravityY = -1`) throws a TypeError in strict code (ES modules); use
+   * setGravity / configure.
+   */
   constructor(options?: WorldOptions);
   readonly balls: Balls;
   readonly events: WorldEvents;
@@ -269,6 +328,38 @@ export class World {
   /** False for a removed, foreign or static handle; a non-number is a TypeError, NaN or a fractional or negative value a RangeError. */
   hasBall(handle: Handle): boolean;
   ballHandle(slot: number): Handle;
+  /** The handle of the static in slot (the slots statics() and raw event records give); an empty slot is a RangeError. */
+  staticHandle(slot: number): Handle;
+  /** The slot of a static handle. */
+  staticSlotOf(handle: Handle): number;
+  /** True for a ball's handle, false for a static's (the kind the number carries; live or not). */
+  isBallHandle(handle: Handle): boolean;
+  /** The userData of a ball or a static. */
+  userData(handle: Handle): number;
+  /** Sets the userData of a ball or a static (an integer 0..0xffffffff). */
+  setUserData(handle: Handle, value: number): void;
+
+  /** Adds (ix, iy)/mass to the ball's velocity (a kick) and wakes it. A resulting velocity beyond ±1e38 is a RangeError, nothing changed. */
+  applyImpulse(handle: Handle, ix: number, iy: number): void;
+  /** Adds j/inertia to the ball's spin (counter-clockwise positive) and wakes it. */
+  applyAngularImpulse(handle: Handle, j: number): void;
+  /** Sets the ball's velocity and wakes it. */
+  setVelocity(handle: Handle, vx: number, vy: number): void;
+  /** Teleports the ball (the next step starts there: no sweep from the old place) and wakes it. */
+  setPosition(handle: Handle, x: number, y: number): void;
+  /** The ball's state as a new object. */
+  ballState(handle: Handle): BallState;
+
+  /** Every setting in use (a new object; the constructor's names). Snapshots keep them. */
+  readonly settings: WorldSettings;
+  /** Gravity from the next step on (tilt, nudge); wakes every ball. */
+  setGravity(x: number, y: number): void;
+  /**
+   * Changes settings between steps with the constructor's checks: gravity, subSteps, the contact settings and
+   * sleeping (RuntimeSettings). dt, unitsPerMeter and the capacities are fixed at construction (a TypeError here).
+   * All or nothing; a change wakes every ball.
+   */
+  configure(options: RuntimeSettings): void;
 
   /** A static capsule (radius 0 is a segment; A = B a circle). */
   addCapsule(ax: number, ay: number, bx: number, by: number, radius: number, options?: StaticOptions): Handle;
@@ -278,7 +369,7 @@ export class World {
   addLine(ax: number, ay: number, bx: number, by: number, options?: StaticOptions): Handle;
   removeStatic(handle: Handle): void;
   /** The statics as objects, read from the world (allocates; for drawing); kinematic capsules at their current pose, with their state. */
-  statics(): Array<{ slot: number; kind: 'capsule' | 'line' | 'kinematic' | 'pivoted'; ax: number; ay: number; bx: number; by: number; radius: number; sensor: boolean; chain?: { prev: number; next: number; oneSided: boolean }; lowerAngle?: number; upperAngle?: number } & Partial<KinematicState>>;
+  statics(): Array<{ handle: Handle; slot: number; userData: number; kind: 'capsule' | 'line' | 'kinematic' | 'pivoted'; ax: number; ay: number; bx: number; by: number; radius: number; sensor: boolean; chain?: { prev: number; next: number; oneSided: boolean }; lowerAngle?: number; upperAngle?: number } & Partial<KinematicState>>;
 
   /**
    * A chain (track, marble run): static capsules of one radius through points [x0, y0, x1, y1, …], open, or closed

@@ -8,7 +8,7 @@
 // a view kept in a variable stays valid across step() (which allocates
 // nothing once warmed up) until one of the calls documented to allocate.
 import * as rt from './runtime.js';
-import { f32, maxFraction as maxFractionArg } from './check.js';
+import { f32, MAX_COORD, maxFraction as maxFractionArg } from './check.js';
 import { BAD_VALUE, NO_MEMORY, BAD_HANDLE, describe, statusError } from './errors.js';
 
 // Layout of the C side (capsule2d_world.h); checked against
@@ -17,25 +17,30 @@ const WORLD_DEF = ['gravityX', 'gravityY', 'dt', 'subSteps', 'ballCapacity', 'st
   'unitsPerMeter', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed', 'restitutionThreshold',
   'hitSpeedThreshold', 'sleepSpeed', 'sleepTime', 'sleep'];
 const BALL_DEF = ['x', 'y', 'vx', 'vy', 'angle', 'angularVelocity', 'radius', 'density', 'restitution', 'friction',
-  'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake', 'bullet'];
+  'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake', 'bullet', 'userData'];
 const STATIC_DEF = ['kind', 'ax', 'ay', 'bx', 'by', 'radius', 'restitution', 'friction', 'rollingResistance',
-  'category', 'mask', 'sensor'];
+  'category', 'mask', 'sensor', 'userData'];
 // Ball fields, in cap_ball_field order (float32 first, then u32).
 const BALL_FIELDS = ['x', 'y', 'vx', 'vy', 'angle', 'angularVelocity', 'radius', 'invMass', 'invInertia',
   'restitution', 'friction', 'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'sleepTime',
-  'category', 'mask', 'flags', 'generation'];
+  'category', 'mask', 'flags', 'generation', 'userData'];
+const F_INV_MASS = 7, F_INV_INERTIA = 8, F_FLAGS = 18, F_GENERATION = 19, F_USER_DATA = 20;
 const FLOAT_FIELDS = 16;
 const EVENT_KINDS = ['begin', 'end', 'hit', 'sensorEnter', 'sensorLeave'];
-const EVENT_WORDS = 8;
+const EVENT_WORDS = 12; // kind, a, b, speed, px, py, nx, ny, generation a, generation b, user data a, user data b
 
 const ALIVE = 1;
 const AWAKE = 2;
-const STATIC_WORDS = 36; // cap_wstatic: ax, ay, bx, by, radius, ..., kind (16), sensor (17), kinematic pose, chain links (26-28), pivot terms
+const BULLET = 4;
+/** The bits of balls.flags (CAP_BALL_ALIVE, CAP_BALL_AWAKE, CAP_BALL_BULLET). */
+export const BallFlags = Object.freeze({ ALIVE, AWAKE, BULLET });
+const STATIC_WORDS = 37; // cap_wstatic: ax, ay, bx, by, radius, ..., kind (16), sensor (17), kinematic pose, chain links (26-28), pivot terms, user data (36)
+const STATIC_USER_DATA = 36;
 const NONE = 0xffffffff;
 const STATIC_KINEMATIC = 2;
 const STATIC_KINDS = ['capsule', 'line', 'kinematic', 'pivoted'];
 const STATIC_PIVOTED = 3;
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;
 const LIBRARY_VERSION = 0x000100; // 0.1.0 (package.json; CAP_LIBRARY_VERSION)
 const SNAPSHOT_PROBLEMS = ['', 'truncated', 'not a snapshot', 'format', 'library version', 'checksum', 'corrupt', 'too long'];
 const STATIC_CAPSULE = 0;
@@ -128,13 +133,16 @@ class StampTable {
 const WORLD_OPTIONS = new Set(['gravityX', 'gravityY', 'dt', 'subSteps', 'ballCapacity', 'staticCapacity',
   'eventCapacity', 'unitsPerMeter', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed',
   'restitutionThreshold', 'hitSpeedThreshold', 'sleepSpeed', 'sleepTime', 'sleep']);
+// The settings configure() changes between steps (the rest are fixed at construction).
+const RUNTIME_OPTIONS = new Set(['gravityX', 'gravityY', 'subSteps', 'contactHertz', 'staticHertz', 'dampingRatio',
+  'pushSpeed', 'restitutionThreshold', 'hitSpeedThreshold', 'sleepSpeed', 'sleepTime', 'sleep']);
 const BALL_OPTIONS = new Set(['vx', 'vy', 'angle', 'angularVelocity', 'density', 'restitution', 'friction',
-  'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake', 'bullet']);
-const STATIC_OPTIONS = new Set(['restitution', 'friction', 'rollingResistance', 'category', 'mask', 'sensor']);
-const CHAIN_OPTIONS = new Set(['loop', 'oneSided', 'restitution', 'friction', 'rollingResistance', 'category', 'mask']);
+  'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake', 'bullet', 'userData']);
+const STATIC_OPTIONS = new Set(['restitution', 'friction', 'rollingResistance', 'category', 'mask', 'sensor', 'userData']);
+const CHAIN_OPTIONS = new Set(['loop', 'oneSided', 'restitution', 'friction', 'rollingResistance', 'category', 'mask', 'userData']);
 const PIVOTED_OPTIONS = new Set(['pivot', 'density', 'lowerAngle', 'upperAngle', 'motorSpeed', 'maxMotorTorque', 'angularDamping',
-  'restitution', 'friction', 'rollingResistance', 'category', 'mask']);
-const KINEMATIC_OPTIONS = new Set(['pivot', 'restitution', 'friction', 'rollingResistance', 'category', 'mask']);
+  'restitution', 'friction', 'rollingResistance', 'category', 'mask', 'userData']);
+const KINEMATIC_OPTIONS = new Set(['pivot', 'restitution', 'friction', 'rollingResistance', 'category', 'mask', 'userData']);
 
 /** Reads and checks an options object once (every getter runs once, before anything changes). */
 function readOptions(options, allowed, name) {
@@ -206,6 +214,32 @@ function snapshotProblem(why, u8) {
   }
 }
 
+/** The world options' values, checked (the constructor's and configure's rules). */
+function worldValues(o) {
+  const vals = {};
+  const real = (k, spec) => { if (o[k] !== undefined) vals[k] = num(o[k], `options.${k}`, spec); };
+  real('gravityX'); real('gravityY');
+  real('dt', { min: 0, minExclusive: true });
+  real('subSteps', { integer: true, min: 1, max: 64 });
+  real('ballCapacity', { integer: true, min: 1, max: 1 << 20 });
+  real('staticCapacity', { integer: true, min: 1, max: 1 << 20 });
+  real('eventCapacity', { integer: true, min: 0, max: 1 << 20 });
+  for (const k of ['unitsPerMeter', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed']) real(k, { min: 0, minExclusive: true });
+  for (const k of ['restitutionThreshold', 'hitSpeedThreshold', 'sleepSpeed', 'sleepTime']) real(k, { min: 0 });
+  if (o.sleep !== undefined) vals.sleep = bool(o.sleep, 'options.sleep');
+  return vals;
+}
+
+/** Writes the given values over a cap_world_def at word base of the heap (the others stay). */
+function writeWorldDef(base, vals) {
+  WORLD_DEF.forEach((k, i) => {
+    if (vals[k] === undefined) return;
+    if (k === 'sleep') rt.heapI32[base + i] = vals[k] ? 1 : 0;
+    else if (k === 'subSteps' || k.endsWith('Capacity')) rt.heapU32[base + i] = vals[k];
+    else rt.heapF32[base + i] = vals[k];
+  });
+}
+
 let layoutChecked = false;
 function checkLayout() {
   if (layoutChecked) return;
@@ -215,7 +249,7 @@ function checkLayout() {
   const want = [WORLD_DEF.length, BALL_DEF.length, STATIC_DEF.length, WORLD_DEF.indexOf('sleep'),
     BALL_DEF.indexOf('awake'), STATIC_DEF.indexOf('sensor'), BALL_FIELDS.length, FLOAT_FIELDS,
     EVENT_KINDS.length, EVENT_WORDS, -BAD_VALUE, -NO_MEMORY, -BAD_HANDLE, STATIC_WORDS, 16, 17, SNAPSHOT_FORMAT,
-    LIBRARY_VERSION];
+    LIBRARY_VERSION, STATIC_USER_DATA, BALL_DEF.indexOf('userData'), STATIC_DEF.indexOf('userData')];
   if (got.join() !== want.join()) {
     throw new Error(`capsule2d: world.js and the wasm module disagree on the world layout (C ${got}, JS ${want}); rebuild`);
   }
@@ -238,7 +272,8 @@ class Balls {
   constructor(world) {
     this.#world = world;
   }
-  get count() { return this.#world._call('capw_world_ball_slots'); }
+  /** Highest used slot + 1: loop `for (let i = 0; i < slotCount; i++) if (balls.alive(i))`. Not the number of balls (live). */
+  get slotCount() { return this.#world._call('capw_world_ball_slots'); }
   get live() { return this.#world._call('capw_world_ball_count'); }
   get capacity() { return this.#world._call('capw_world_ball_capacity'); }
   get x() { return this.#world._view(0); }
@@ -248,7 +283,9 @@ class Balls {
   get angle() { return this.#world._view(4); }
   get angularVelocity() { return this.#world._view(5); }
   get radius() { return this.#world._view(6); }
-  get flags() { return this.#world._view(18); }
+  get flags() { return this.#world._view(F_FLAGS); }
+  /** The game's 32 bits per ball (addBall's options.userData; writable; kept in snapshots, given by events). */
+  get userData() { return this.#world._view(F_USER_DATA); }
   /** True when slot holds a ball. */
   alive(slot) { return (this.#flags(slot, 'alive') & ALIVE) !== 0; }
   /** True when the ball in slot is awake. */
@@ -261,8 +298,8 @@ class Balls {
     if (!(Number.isInteger(slot) && slot >= 0 && slot < flags.length)) {
       throw new RangeError(`${name}: slot must be an integer from 0 to ${flags.length - 1}, got ${slot}`);
     }
-    // Past count no ball lives, whatever was written there (step() reads only below count).
-    return slot < this.count ? flags[slot] : 0;
+    // Past slotCount no ball lives, whatever was written there (step() reads only below it).
+    return slot < this.slotCount ? flags[slot] : 0;
   }
 }
 
@@ -270,9 +307,40 @@ class Balls {
 class EventList {
   #world;
   #kind;
+  #u32 = null; // the views forEach reads, kept while memory and the world's arrays stay
+  #f32 = null;
+  #key = -1;
   constructor(world, kind) {
     this.#world = world;
     this.#kind = kind;
+  }
+  /**
+   * Calls fn(ball, other, speed, x, y, nx, ny, ballData, otherData) for each
+   * written event, in order, with plain numbers (allocates nothing): the
+   * ball's handle, the other object's handle (a ball or a static: see
+   * isBallHandle), the hit's approach speed, point and normal (0 for events
+   * other than hits), and both objects' userData. Handles and userData are
+   * the objects' when the event happened (a removed object's too).
+   */
+  forEach(fn) {
+    if (typeof fn !== 'function') throw new TypeError(`forEach: fn must be a function, got ${describe(fn)}`);
+    const w = this.#world, n = this.written;
+    if (n === 0) return;
+    const key = w._version();
+    if (this.#key !== key || this.#u32.buffer !== rt.wasm.memory.buffer) {
+      this.#u32 = this.u32; this.#f32 = this.f32; this.#key = key;
+    }
+    for (let i = 0; i < n; i++) {
+      // Re-read: fn may have grown memory (an addBall) or restored the world.
+      if (this.#u32.buffer !== rt.wasm.memory.buffer || this.#key !== w._version()) {
+        if (i >= this.written) return;
+        this.#u32 = this.u32; this.#f32 = this.f32; this.#key = w._version();
+      }
+      const u = this.#u32, f = this.#f32, k = i * EVENT_WORDS;
+      const ball = w._handleOf(u[k + 1], KIND_BALL, u[k + 8]);
+      const other = w._handleOf(u[k + 2], u[k] === 1 ? KIND_BALL : KIND_STATIC, u[k + 9]);
+      fn(ball, other, f[k + 3], f[k + 4], f[k + 5], f[k + 6], f[k + 7], u[k + 10], u[k + 11]);
+    }
   }
   get count() { return this.#world._call('capw_world_event_count', this.#kind); }
   get written() { return Math.min(this.count, this.#world.eventCapacity); }
@@ -284,7 +352,12 @@ class EventList {
     const u = this.u32, f = this.f32, out = [];
     for (let i = 0; i < this.written; i++) {
       const k = i * EVENT_WORDS;
-      const e = { kind: u[k] === 1 ? 'ball' : 'static', ball: u[k + 1], other: u[k + 2] };
+      const w = this.#world, otherKind = u[k] === 1 ? KIND_BALL : KIND_STATIC;
+      const e = {
+        kind: u[k] === 1 ? 'ball' : 'static', ball: u[k + 1], other: u[k + 2],
+        ballHandle: w._handleOf(u[k + 1], KIND_BALL, u[k + 8]), otherHandle: w._handleOf(u[k + 2], otherKind, u[k + 9]),
+        ballData: u[k + 10], otherData: u[k + 11],
+      };
       if (this.#kind === 2) Object.assign(e, { speed: f[k + 3], x: f[k + 4], y: f[k + 5], nx: f[k + 6], ny: f[k + 7] });
       out.push(e);
     }
@@ -304,17 +377,7 @@ export class World {
   constructor(options) {
     if (rt.wasm === null) rt.notReady();
     const o = readOptions(options, WORLD_OPTIONS, 'World options');
-    const vals = {};
-    const real = (k, spec) => { if (o[k] !== undefined) vals[k] = num(o[k], `options.${k}`, spec); };
-    real('gravityX'); real('gravityY');
-    real('dt', { min: 0, minExclusive: true });
-    real('subSteps', { integer: true, min: 1, max: 64 });
-    real('ballCapacity', { integer: true, min: 1, max: 1 << 20 });
-    real('staticCapacity', { integer: true, min: 1, max: 1 << 20 });
-    real('eventCapacity', { integer: true, min: 0, max: 1 << 20 });
-    for (const k of ['unitsPerMeter', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed']) real(k, { min: 0, minExclusive: true });
-    for (const k of ['restitutionThreshold', 'hitSpeedThreshold', 'sleepSpeed', 'sleepTime']) real(k, { min: 0 });
-    if (o.sleep !== undefined) vals.sleep = bool(o.sleep, 'options.sleep');
+    const vals = worldValues(o);
     checkLayout();
     const w = rt.wasm;
     const def = w.capw_world_def_new();
@@ -322,12 +385,7 @@ export class World {
     let ptr = 0;
     try {
       const base = def >>> 2;
-      WORLD_DEF.forEach((k, i) => {
-        if (vals[k] === undefined) return;
-        if (k === 'sleep') rt.heapI32[base + i] = vals[k] ? 1 : 0;
-        else if (k === 'subSteps' || k.endsWith('Capacity')) rt.heapU32[base + i] = vals[k];
-        else rt.heapF32[base + i] = vals[k];
-      });
+      writeWorldDef(base, vals);
       this.#eventCapacity = rt.heapU32[base + WORLD_DEF.indexOf('eventCapacity')];
       ptr = w.capw_world_create(def);
     } finally {
@@ -338,6 +396,9 @@ export class World {
     registry?.register(this, { ptr, instance: w }, this);
     this.#balls = new Balls(this);
     this.#events = Object.freeze(Object.fromEntries(EVENT_KINDS.map((k, i) => [k, new EventList(this, i)])));
+    // A misspelt or unknown property (w.gravityY = -1) throws in strict code
+    // (ES modules) instead of doing nothing. A subclass decides for its own.
+    if (new.target === World) Object.preventExtensions(this);
   }
 
   // ---- plumbing -------------------------------------------------------------
@@ -353,6 +414,10 @@ export class World {
     return p;
   }
   _call(name, ...args) { return rt.wasm[name](this._p(), ...args); }
+  /** Increments when the world's arrays moved (grown, restored). */
+  _version() { return rt.wasm.capw_world_version(this._p()); }
+  /** The handle of (slot, kind, generation): for events (a removed object's generation too). */
+  _handleOf(slot, kind, generation) { return this.#handle(slot, kind, generation); }
   _view(field) {
     const ptr = this._p();
     const version = rt.wasm.capw_world_version(ptr);
@@ -423,14 +488,14 @@ export class World {
     for (const k of ['restitution', 'friction', 'rollingResistance', 'linearDamping', 'angularDamping']) {
       if (o[k] !== undefined) v[k] = num(o[k], `options.${k}`, { min: 0 });
     }
-    for (const k of ['category', 'mask']) if (o[k] !== undefined) v[k] = bits(o[k], `options.${k}`);
+    for (const k of ['category', 'mask', 'userData']) if (o[k] !== undefined) v[k] = bits(o[k], `options.${k}`);
     if (o.awake !== undefined) v.awake = bool(o.awake, 'options.awake') ? 1 : 0;
     if (o.bullet !== undefined) v.bullet = bool(o.bullet, 'options.bullet') ? 1 : 0;
     const p = this.#params();
     rt.wasm.capw_ball_def_default(p << 2);
     BALL_DEF.forEach((k, i) => {
       if (v[k] === undefined) return;
-      if (k === 'category' || k === 'mask') rt.heapU32[p + i] = v[k];
+      if (k === 'category' || k === 'mask' || k === 'userData') rt.heapU32[p + i] = v[k];
       else if (k === 'awake' || k === 'bullet') rt.heapI32[p + i] = v[k];
       else rt.heapF32[p + i] = v[k];
     });
@@ -477,18 +542,158 @@ export class World {
     }
     return this.#handle(slot, KIND_BALL, this._view(19)[slot]);
   }
+  /** The handle of the static in slot (RangeError when the slot is empty): the slots events and statics() give. */
+  staticHandle(slot) {
+    const n = this._call('capw_world_static_slots');
+    if (typeof slot !== 'number') throw new TypeError(`slot must be a number, got ${describe(slot)}`);
+    const info = this.#staticInfo();
+    if (!Number.isInteger(slot) || slot < 0 || slot >= n || !(info[3 * slot + 2] & 1)) throw new RangeError(`slot ${slot} holds no static`);
+    return this.#handle(slot, KIND_STATIC, info[3 * slot + 1]);
+  }
+  /** The slot of a static handle (the slot events name). */
+  staticSlotOf(handle) { return this.#slot(handle, KIND_STATIC, 'handle'); }
+  /**
+   * True when handle is a ball's handle, false when it is a static's (live or
+   * removed, of any world: it reads the kind the handle carries). Not a
+   * handle at all: TypeError or RangeError.
+   */
+  isBallHandle(handle) {
+    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
+    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`handle is not a handle: ${handle}`);
+    return Math.floor(handle / SLOT_BITS) % 2 === KIND_BALL;
+  }
+  /** The slot of a ball or static handle of this world and its kind (named errors otherwise). */
+  #anySlot(handle, name) {
+    this._p();
+    if (typeof handle !== 'number') throw new TypeError(`${name} must be a handle (a number), got ${describe(handle)}`);
+    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`${name} is not a handle: ${handle}`);
+    const kind = Math.floor(handle / SLOT_BITS) % 2;
+    return { kind, slot: this.#slot(handle, kind, name) };
+  }
+  /** The userData of a ball or a static (0 unless set). */
+  userData(handle) {
+    const { kind, slot } = this.#anySlot(handle, 'handle');
+    if (kind === KIND_BALL) return this._view(F_USER_DATA)[slot];
+    return rt.heapU32[(rt.wasm.capw_world_static_records(this._p()) >>> 2) + STATIC_WORDS * slot + STATIC_USER_DATA];
+  }
+  /** Sets the userData of a ball or a static: an integer from 0 to 0xffffffff (kept in snapshots, given by events). */
+  setUserData(handle, value) {
+    this._p();
+    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
+    value = bits(value, 'value');
+    const { kind, slot } = this.#anySlot(handle, 'handle');
+    if (kind === KIND_BALL) this._view(F_USER_DATA)[slot] = value;
+    else this._call('capw_world_set_static_user_data', slot, value);
+  }
+
+  // ---- ball helpers (handles; each wakes the ball) ------------------------------------
+  /** The ball's slot and its two new float32 values, checked (in range) before anything is written. */
+  #ballPair(handle, a, b, names) {
+    this._p();
+    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
+    a = f32(a, names[0]);
+    b = f32(b, names[1]);
+    return [this.#slot(handle, KIND_BALL, 'handle'), a, b];
+  }
+  /** A float32 the step accepts (finite, within ±1e38), or a RangeError naming what overflowed. */
+  #result(value, name, what) {
+    const f = Math.fround(value);
+    if (!(Math.abs(f) <= MAX_COORD)) throw new RangeError(`${name}: the resulting ${what} ${f} is not within ±1e38 (nothing changed)`);
+    return f;
+  }
+  /** Adds (ix, iy) / mass to the ball's velocity (an impulse: a kick, N·s) and wakes it. */
+  applyImpulse(handle, ix, iy) {
+    const [slot, jx, jy] = this.#ballPair(handle, ix, iy, ['ix', 'iy']);
+    const im = this._view(F_INV_MASS)[slot];
+    const dv = (j) => (j === 0 ? 0 : Math.fround(j * im)); // no change from a zero impulse, whatever the mass
+    const vx = this.#result(this._view(2)[slot] + dv(jx), 'applyImpulse', 'vx');
+    const vy = this.#result(this._view(3)[slot] + dv(jy), 'applyImpulse', 'vy');
+    this._view(2)[slot] = vx; this._view(3)[slot] = vy;
+    this._call('capw_world_wake_ball', slot);
+  }
+  /** Adds j / inertia to the ball's spin (an angular impulse, counter-clockwise positive) and wakes it. */
+  applyAngularImpulse(handle, j) {
+    this._p();
+    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
+    j = f32(j, 'j');
+    const slot = this.#slot(handle, KIND_BALL, 'handle');
+    const dw = j === 0 ? 0 : Math.fround(j * this._view(F_INV_INERTIA)[slot]);
+    const w = this.#result(this._view(5)[slot] + dw, 'applyAngularImpulse', 'angularVelocity');
+    this._view(5)[slot] = w;
+    this._call('capw_world_wake_ball', slot);
+  }
+  /** Sets the ball's velocity and wakes it. */
+  setVelocity(handle, vx, vy) {
+    const [slot, x, y] = this.#ballPair(handle, vx, vy, ['vx', 'vy']);
+    this._view(2)[slot] = x; this._view(3)[slot] = y;
+    this._call('capw_world_wake_ball', slot);
+  }
+  /** Moves the ball there (a teleport: the next step starts there, no sweep from the old place) and wakes it. */
+  setPosition(handle, x, y) {
+    const [slot, px, py] = this.#ballPair(handle, x, y, ['x', 'y']);
+    this._view(0)[slot] = px; this._view(1)[slot] = py;
+    this._call('capw_world_wake_ball', slot);
+  }
+  /** A ball's state as a new plain object (allocates: for game logic, not for every ball every frame). */
+  ballState(handle) {
+    const slot = this.#slot(handle, KIND_BALL, 'handle'), v = (f) => this._view(f)[slot];
+    const flags = v(F_FLAGS), im = v(F_INV_MASS);
+    return {
+      handle, slot, x: v(0), y: v(1), vx: v(2), vy: v(3), angle: v(4), angularVelocity: v(5), radius: v(6),
+      mass: im > 0 ? 1 / im : Infinity, awake: (flags & AWAKE) !== 0, bullet: (flags & BULLET) !== 0, userData: v(F_USER_DATA),
+    };
+  }
+
+  // ---- settings ------------------------------------------------------------------
+  /**
+   * The settings in use, as a new plain object with the constructor's option
+   * names (gravityX, gravityY, dt, subSteps, ..., sleep).
+   */
+  get settings() {
+    const base = rt.wasm.capw_world_def(this._p()) >>> 2, out = {};
+    WORLD_DEF.forEach((k, i) => {
+      out[k] = k === 'sleep' ? rt.heapI32[base + i] !== 0
+        : k === 'subSteps' || k.endsWith('Capacity') ? rt.heapU32[base + i] : rt.heapF32[base + i];
+    });
+    return out;
+  }
+  /** Gravity (the acceleration of a ball with gravityScale 1) from the next step on; wakes every ball. */
+  setGravity(x, y) {
+    this._p();
+    this.configure({ gravityX: f32(x, 'x'), gravityY: f32(y, 'y') });
+  }
+  /**
+   * Changes settings between steps, with the constructor's option names and
+   * checks: gravityX, gravityY, subSteps, contactHertz, staticHertz,
+   * dampingRatio, pushSpeed, restitutionThreshold, hitSpeedThreshold, sleep,
+   * sleepSpeed, sleepTime (dt, unitsPerMeter and the capacities are fixed at
+   * construction). All or nothing; any change wakes every ball.
+   */
+  configure(options) {
+    this._p();
+    const o = readOptions(options, WORLD_OPTIONS, 'configure options');
+    for (const k of Object.keys(o)) {
+      if (!RUNTIME_OPTIONS.has(k)) throw new TypeError(`configure: ${k} is fixed at construction (changeable: ${[...RUNTIME_OPTIONS].join(', ')})`);
+    }
+    const vals = worldValues(o);
+    const p = this.#params(), cur = rt.wasm.capw_world_def(this._p()) >>> 2;
+    rt.heapU32.copyWithin(p, cur, cur + WORLD_DEF.length);
+    writeWorldDef(p, vals);
+    const rc = this._call('capw_world_set_def');
+    if (rc < 0) throw rc === BAD_VALUE ? new RangeError('configure: the settings were refused (nothing changed)') : this.#error(rc, 'configure');
+  }
 
   // ---- statics -------------------------------------------------------------------
   #materials(o) {
     const v = {};
     for (const k of ['restitution', 'friction', 'rollingResistance']) if (o[k] !== undefined) v[k] = num(o[k], `options.${k}`, { min: 0 });
-    for (const k of ['category', 'mask']) if (o[k] !== undefined) v[k] = bits(o[k], `options.${k}`);
+    for (const k of ['category', 'mask', 'userData']) if (o[k] !== undefined) v[k] = bits(o[k], `options.${k}`);
     return v;
   }
   #writeStaticDef(p, v) {
     STATIC_DEF.forEach((k, i) => {
       if (v[k] === undefined) return;
-      if (k === 'category' || k === 'mask') rt.heapU32[p + i] = v[k];
+      if (k === 'category' || k === 'mask' || k === 'userData') rt.heapU32[p + i] = v[k];
       else if (k === 'kind' || k === 'sensor') rt.heapI32[p + i] = v[k];
       else rt.heapF32[p + i] = v[k];
     });
@@ -545,7 +750,10 @@ export class World {
     for (let i = 0; i < n; i++) {
       if (!(info[3 * i + 2] & 1)) continue;
       const k = at + STATIC_WORDS * i, kind = u[k + 16];
-      const o = { slot: i, kind: STATIC_KINDS[kind], ax: f[k], ay: f[k + 1], bx: f[k + 2], by: f[k + 3], radius: f[k + 4], sensor: u[k + 17] === 1 };
+      const o = {
+        handle: this.#handle(i, KIND_STATIC, info[3 * i + 1]), slot: i, kind: STATIC_KINDS[kind],
+        ax: f[k], ay: f[k + 1], bx: f[k + 2], by: f[k + 3], radius: f[k + 4], sensor: u[k + 17] === 1, userData: u[k + STATIC_USER_DATA],
+      };
       if (u[k + 28]) o.chain = { prev: u[k + 26] === NONE ? -1 : u[k + 26], next: u[k + 27] === NONE ? -1 : u[k + 27], oneSided: u[k + 28] === 2 };
       if (kind >= STATIC_KINEMATIC) Object.assign(o, this.#kinematicState(i));
       if (kind === STATIC_PIVOTED && f[k + 31] <= f[k + 32]) Object.assign(o, { lowerAngle: f[k + 31], upperAngle: f[k + 32] });

@@ -29,6 +29,7 @@ static const uint32_t layout[] = {
     (uint32_t)-CAP_WORLD_BAD_VALUE, (uint32_t)-CAP_WORLD_NO_MEMORY, (uint32_t)-CAP_WORLD_BAD_HANDLE,
     sizeof(cap_wstatic) / 4, offsetof(cap_wstatic, kind) / 4, offsetof(cap_wstatic, sensor) / 4,
     CAP_SNAPSHOT_FORMAT, CAP_LIBRARY_VERSION,
+    offsetof(cap_wstatic, user_data) / 4, offsetof(cap_ball_def, user_data) / 4, offsetof(cap_static_def, user_data) / 4,
 };
 
 EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_layout(void) { return layout; }
@@ -118,6 +119,17 @@ EMSCRIPTEN_KEEPALIVE int capw_world_kinematic_state(cap_world* w, uint32_t slot)
 }
 EMSCRIPTEN_KEEPALIVE int capw_world_remove_ball(cap_world* w, uint32_t slot) { return cap_world_remove_ball(w, slot); }
 EMSCRIPTEN_KEEPALIVE int capw_world_remove_static(cap_world* w, uint32_t slot) { return cap_world_remove_static(w, slot); }
+/* Settings: a whole cap_world_def in params (cap_world_set_def). */
+EMSCRIPTEN_KEEPALIVE int capw_world_set_def(cap_world* w)
+{
+    cap_world_def d;
+    memcpy(&d, w->params, sizeof d);
+    return cap_world_set_def(w, &d);
+}
+EMSCRIPTEN_KEEPALIVE int capw_world_set_static_user_data(cap_world* w, uint32_t slot, uint32_t value)
+{
+    return cap_world_set_static_user_data(w, slot, value);
+}
 EMSCRIPTEN_KEEPALIVE int capw_world_wake_ball(cap_world* w, uint32_t slot) { return cap_world_wake_ball(w, slot); }
 EMSCRIPTEN_KEEPALIVE int capw_world_step(cap_world* w) { return cap_world_step(w); }
 EMSCRIPTEN_KEEPALIVE const cap_world_error* capw_world_error(const cap_world* w) { return cap_world_error_info(w); }

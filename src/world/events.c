@@ -18,6 +18,7 @@ void cap_world_emit(cap_world* w, int kind, uint32_t ckind, uint32_t a, uint32_t
     float f[5] = {0, 0, 0, 0, 0};
     if (extra) memcpy(f, extra, sizeof f);
     memcpy(&e[3], f, sizeof f);
+    cap_world_event_ids(w, ckind, a, b, &e[8]);
 }
 
 /* At the step's start: no events yet, then the ends queued by removals. */
@@ -25,8 +26,7 @@ void cap_step_events_start(cap_world* w)
 {
     for (int k = 0; k < CAP_EVENT_KINDS; k++) w->event_count[k] = 0;
     for (uint32_t i = 0; i < w->pending_count; i++) {
-        const uint32_t* e = &w->pending_end[4 * i];
-        cap_world_emit(w, (int)e[0], e[1], e[2], e[3], NULL);
+        cap_world_emit_pending(w, &w->pending_end[CAP_PENDING_WORDS * i]);
     }
     w->pending_count = 0;
 }

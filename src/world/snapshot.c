@@ -35,7 +35,7 @@ static void walk(snap_io* io, cap_world* w, const uint32_t* n)
     xfer(io, w->static_info, 12ull * n[N_STATIC_GENS]);
     xfer(io, w->prev, (uint64_t)sizeof(cap_wcontact) * n[N_PREV]);
     xfer(io, w->sensor_prev, 8ull * n[N_SENSORS]);
-    xfer(io, w->pending_end, 16ull * n[N_PENDING]);
+    xfer(io, w->pending_end, 4ull * CAP_PENDING_WORDS * n[N_PENDING]);
 }
 
 static uint32_t fnv(const uint8_t* p, uint32_t len)
@@ -301,7 +301,7 @@ static const char* check_loaded(const cap_world* w, const uint32_t* n, int32_t* 
     }
     /* End events queued by removals (the objects are gone: any slots). */
     for (uint32_t k = 0; k < n[N_PENDING]; k++) {
-        const uint32_t* e = &w->pending_end[4 * k];
+        const uint32_t* e = &w->pending_end[CAP_PENDING_WORDS * k];
         *slot = (int32_t)k;
         if ((e[0] != CAP_EVENT_END && e[0] != CAP_EVENT_SENSOR_LEAVE) || e[1] > 1u || (e[0] == CAP_EVENT_SENSOR_LEAVE && e[1]))
             return "queuedEvents.kind";
@@ -351,7 +351,7 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
     int ok = nw != NULL;
     ok = ok && cap_world_reserve_bytes((void**)&nw->prev, &nw->prev_cap, n[N_PREV] + 1, sizeof(cap_wcontact)) == 0;
     ok = ok && cap_world_reserve_u32(&nw->sensor_prev, &nw->sensor_prev_cap, 2 * n[N_SENSORS] + 2) == 0;
-    ok = ok && cap_world_reserve_u32(&nw->pending_end, &nw->pending_cap, 4 * n[N_PENDING] + 4) == 0;
+    ok = ok && cap_world_reserve_u32(&nw->pending_end, &nw->pending_cap, CAP_PENDING_WORDS * (n[N_PENDING] + 1)) == 0;
     if (!ok) {
         cap_world_destroy(nw);
         return fail(w, CAP_WORLD_NO_MEMORY, 0);

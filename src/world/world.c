@@ -259,6 +259,7 @@ int cap_world_add_ball(cap_world* w, const cap_ball_def* d, uint32_t* slot_out)
     CAP_BU(w, CAP_BALL_MASK)[slot] = d->mask;
     flags[slot] = CAP_BALL_ALIVE | (d->awake ? CAP_BALL_AWAKE : 0u) | (d->bullet ? CAP_BALL_BULLET : 0u);
     CAP_BU(w, CAP_BALL_GENERATION)[slot] += 1u;
+    CAP_BU(w, CAP_BALL_USER_DATA)[slot] = d->user_data;
     w->last_x[slot] = d->x;
     w->last_y[slot] = d->y;
     w->last_vx[slot] = d->vx;
@@ -284,18 +285,19 @@ static int forget(cap_world* w, int is_ball, uint32_t slot)
     uint32_t ends = 0;
     for (uint32_t i = 0; i < w->prev_count; i++) ends += MINE(&w->prev[i]) && w->prev[i].touching;
     for (uint32_t i = 0; i < w->sensor_prev_count; i++) ends += MINE_SENSOR(i);
-    if (cap_world_reserve_u32(&w->pending_end, &w->pending_cap, 4 * (w->pending_count + ends))) return CAP_WORLD_NO_MEMORY;
+    if (cap_world_reserve_u32(&w->pending_end, &w->pending_cap, CAP_PENDING_WORDS * (w->pending_count + ends))) return CAP_WORLD_NO_MEMORY;
     uint32_t k = 0;
     for (uint32_t i = 0; i < w->prev_count; i++) {
         const cap_wcontact* c = &w->prev[i];
         if (!MINE(c)) {
             w->prev[k++] = *c;
         } else if (c->touching) {
-            uint32_t* e = &w->pending_end[4 * w->pending_count++];
+            uint32_t* e = &w->pending_end[CAP_PENDING_WORDS * w->pending_count++];
             e[0] = CAP_EVENT_END;
             e[1] = c->kind;
             e[2] = c->kind ? c->a : c->b; /* event order: the ball first for kind 0 */
             e[3] = c->kind ? c->b : c->a;
+            cap_world_event_ids(w, e[1], e[2], e[3], &e[4]); /* as they are now, before the removal */
         }
     }
     w->prev_count = k;
@@ -303,8 +305,9 @@ static int forget(cap_world* w, int is_ball, uint32_t slot)
     for (uint32_t i = 0; i < w->sensor_prev_count; i++) {
         uint32_t st = w->sensor_prev[2 * i], b = w->sensor_prev[2 * i + 1];
         if (MINE_SENSOR(i)) {
-            uint32_t* e = &w->pending_end[4 * w->pending_count++];
+            uint32_t* e = &w->pending_end[CAP_PENDING_WORDS * w->pending_count++];
             e[0] = CAP_EVENT_SENSOR_LEAVE; e[1] = 0; e[2] = b; e[3] = st;
+            cap_world_event_ids(w, 0, b, st, &e[4]);
         } else {
             w->sensor_prev[2 * k] = st;
             w->sensor_prev[2 * k + 1] = b;
@@ -329,10 +332,77 @@ int cap_world_remove_ball(cap_world* w, uint32_t slot)
     for (int f = 0; f < CAP_BALL_FLOAT_FIELDS; f++) CAP_BF(w, f)[slot] = 0.0f;
     CAP_BU(w, CAP_BALL_CATEGORY)[slot] = 0;
     CAP_BU(w, CAP_BALL_MASK)[slot] = 0;
+    CAP_BU(w, CAP_BALL_USER_DATA)[slot] = 0;
     w->last_x[slot] = w->last_y[slot] = w->last_vx[slot] = w->last_vy[slot] = 0.0f;
     w->ball_live--;
     while (w->ball_slots > 0 && !(CAP_BU(w, CAP_BALL_FLAGS)[w->ball_slots - 1] & CAP_BALL_ALIVE)) w->ball_slots--;
     return CAP_WORLD_OK;
+}
+
+/* ---- event ids ----------------------------------------------------------- */
+
+void cap_world_event_ids(const cap_world* w, uint32_t ckind, uint32_t a, uint32_t b, uint32_t* out)
+{
+    const uint32_t* gen = w->ball[CAP_BALL_GENERATION];
+    const uint32_t* data = w->ball[CAP_BALL_USER_DATA];
+    /* a is always a ball slot (below ball_slots when the event is made) */
+    out[0] = a < w->ball_cap ? gen[a] : 0u;
+    out[2] = a < w->ball_cap ? data[a] : 0u;
+    if (ckind == 1) {
+        out[1] = b < w->ball_cap ? gen[b] : 0u;
+        out[3] = b < w->ball_cap ? data[b] : 0u;
+    } else {
+        out[1] = b < w->static_cap ? w->static_info[3 * b + 1] : 0u;
+        out[3] = b < w->static_slots ? w->statics[b].user_data : 0u;
+    }
+}
+
+void cap_world_emit_pending(cap_world* w, const uint32_t* rec)
+{
+    int kind = (int)rec[0];
+    uint32_t n = w->event_count[kind];
+    cap_world_emit(w, kind, rec[1], rec[2], rec[3], NULL);
+    if (n < w->def.event_capacity) memcpy(&w->events[kind][(size_t)n * CAP_EVENT_WORDS + 8], &rec[4], 16);
+}
+
+/* ---- settings ------------------------------------------------------------ */
+
+int cap_world_set_def(cap_world* w, const cap_world_def* def)
+{
+    w->err.status = 0;
+    cap_world_def d = *def;
+    /* fixed at creation */
+    d.dt = w->def.dt;
+    d.units_per_meter = w->def.units_per_meter;
+    d.ball_capacity = w->def.ball_capacity;
+    d.static_capacity = w->def.static_capacity;
+    d.event_capacity = w->def.event_capacity;
+    if (!cap_world_def_valid(&d)) return fail(w, CAP_WORLD_BAD_VALUE, -1, -1);
+    d.sleep_enabled = d.sleep_enabled != 0;
+    if (memcmp(&d, &w->def, sizeof d) == 0) return CAP_WORLD_OK;
+    w->def = d;
+    uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
+    for (uint32_t i = 0; i < w->ball_slots; i++)
+        if (flags[i] & CAP_BALL_ALIVE) {
+            flags[i] |= CAP_BALL_AWAKE;
+            CAP_BF(w, CAP_BALL_SLEEP_TIME)[i] = 0.0f;
+        }
+    return CAP_WORLD_OK;
+}
+
+const cap_world_def* cap_world_get_def(const cap_world* w) { return &w->def; }
+
+int cap_world_set_static_user_data(cap_world* w, uint32_t slot, uint32_t value)
+{
+    w->err.status = 0;
+    if (slot >= w->static_slots || !(w->static_info[3 * slot + 2] & 1u)) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
+    w->statics[slot].user_data = value;
+    return CAP_WORLD_OK;
+}
+
+uint32_t cap_world_static_user_data(const cap_world* w, uint32_t slot)
+{
+    return slot < w->static_slots && (w->static_info[3 * slot + 2] & 1u) ? w->statics[slot].user_data : 0u;
 }
 
 int cap_world_wake_ball(cap_world* w, uint32_t slot)
@@ -387,6 +457,7 @@ int cap_world_add_static(cap_world* w, const cap_static_def* d, uint32_t* slot_o
     s.radius = d->kind == CAP_STATIC_LINE ? 0.0f : d->radius;
     s.restitution = d->restitution; s.friction = d->friction; s.rolling = d->rolling_resistance;
     s.category = d->category; s.mask = d->mask; s.kind = (uint32_t)d->kind; s.sensor = d->sensor != 0;
+    s.user_data = d->user_data;
     if (d->kind == CAP_STATIC_LINE) {
         float ex = d->bx - d->ax, ey = d->by - d->ay;
         float len = cap_length(cap_v2(ex, ey));
@@ -426,6 +497,7 @@ int cap_world_add_kinematic(cap_world* w, const cap_static_def* d, float x, floa
     s.radius = d->radius; s.la = pivot * length; s.lb = length - s.la;
     s.restitution = d->restitution; s.friction = d->friction; s.rolling = d->rolling_resistance;
     s.category = d->category; s.mask = d->mask; s.kind = CAP_STATIC_KINEMATIC;
+    s.user_data = d->user_data;
     cap_world_place_kinematic(&s, x, y, angle);
     if (!cap_in_range(s.ax) || !cap_in_range(s.ay) || !cap_in_range(s.bx) || !cap_in_range(s.by)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 3);
     return place_static(w, &s, slot_out);

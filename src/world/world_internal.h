@@ -61,6 +61,7 @@ typedef struct cap_wstatic {
     /* Pivoted capsule: inverse inertia about the pivot, mass, angle limits
      * (lo > hi: none), motor speed and torque, damping. */
     float inv_i, mass, lo, hi, motor_speed, motor_torque, damping;
+    uint32_t user_data; /* the game's 32 bits (cap_static_def.user_data); never read by the step */
 } cap_wstatic;
 
 /* Four contacts side by side for the solver (solver.c). */
@@ -136,7 +137,9 @@ struct cap_world {
     /* Events. */
     uint32_t* events[CAP_EVENT_KINDS];
     uint32_t event_count[CAP_EVENT_KINDS];
-    /* End events from removals, written at the next step. */
+    /* End events from removals, written at the next step: CAP_PENDING_WORDS
+     * each (event kind, contact kind, a, b, then the event's last four
+     * words: generations and user data of a and b at the removal). */
     uint32_t* pending_end;
     uint32_t pending_count, pending_cap;
 
@@ -164,7 +167,14 @@ void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float
 void cap_solver_store(cap_world* w);
 
 /* world.c */
+#define CAP_PENDING_WORDS 8
 int cap_world_def_valid(const cap_world_def* d);
+/* The last four words of an event record (generations, then user data, of
+ * a and b) from the objects in those slots now. ckind: 0 ball-static, 1
+ * ball-ball. */
+void cap_world_event_ids(const cap_world* w, uint32_t ckind, uint32_t a, uint32_t b, uint32_t* out);
+/* Emits a queued end event (a pending_end record) with the ids it saved. */
+void cap_world_emit_pending(cap_world* w, const uint32_t* rec);
 /* A kinematic capsule's a, b and box from its pose at centre (x, y), angle. */
 void cap_world_place_kinematic(cap_wstatic* s, float x, float y, float angle);
 

@@ -157,7 +157,7 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
   const world = new World({ ballCapacity: 8 });
   let ball = world.addBall(0, 5, 0.5);
   let wall = world.addSegment(-5, 0, 5, 0);
-  const wstate = () => [world.balls.count, world.balls.live, world.statics().length, world.stateHash()];
+  const wstate = () => [world.balls.slotCount, world.balls.live, world.statics().length, world.stateHash()];
   const add = (method, params, args) => TABLE.push({
     name: `World.${method}`, params: p(params), args, state: wstate,
     call: (...a) => {
@@ -175,14 +175,14 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
   const ballOptions = {
     vx: 'number', vy: 'number', angle: 'number', angularVelocity: 'number', gravityScale: 'number', density: 'positive',
     restitution: 'radius', friction: 'radius', rollingResistance: 'radius', linearDamping: 'radius', angularDamping: 'radius',
-    category: 'bits', mask: 'bits', awake: 'bool', bullet: 'bool',
+    category: 'bits', mask: 'bits', awake: 'bool', bullet: 'bool', userData: 'bits',
   };
   const valid = { number: 1, positive: 1, radius: 0.5, bits: 3, bool: true };
   for (const [key, kind] of Object.entries(ballOptions)) {
     TABLE.push({ name: `World.addBall options.${key}`, params: [[`options.${key}`, kind]], args: [valid[kind]], state: wstate,
       call: (v) => world.removeBall(world.addBall(1, 2, 0.5, { [key]: v })) });
   }
-  const staticOptions = { restitution: 'radius', friction: 'radius', rollingResistance: 'radius', category: 'bits', mask: 'bits', sensor: 'bool' };
+  const staticOptions = { restitution: 'radius', friction: 'radius', rollingResistance: 'radius', category: 'bits', mask: 'bits', sensor: 'bool', userData: 'bits' };
   for (const method of ['addCapsule', 'addSegment', 'addCircle', 'addLine']) {
     const args = { addCapsule: [0, 0, 1, 0, 0.5], addSegment: [0, 0, 1, 0], addCircle: [3, 3, 0.5], addLine: [0, -9, 1, -9] }[method];
     for (const [key, kind] of Object.entries(staticOptions)) {
@@ -213,6 +213,35 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
   TABLE.push({ name: 'World.removeStatic', params: p('handle:handle'), get args() { return [wall]; }, state: wstate,
     call: (h) => { world.removeStatic(h); wall = world.addSegment(-5, 0, 5, 0); } });
   TABLE.push({ name: 'World.ballHandle', params: p('slot:index'), args: [0], call: (s) => world.ballHandle(s), state: wstate });
+  // issue 26: static slots, userData, the ball helpers, settings
+  TABLE.push({ name: 'World.staticHandle', params: p('slot:index'), args: [0], call: (s) => world.staticHandle(s), state: wstate });
+  for (const method of ['staticSlotOf', 'isBallHandle', 'userData']) {
+    TABLE.push({ name: `World.${method}`, params: p('handle:handle'), get args() { return [method === 'staticSlotOf' ? wall : ball]; }, state: wstate,
+      call: (h) => world[method](h) });
+  }
+  const ustate = () => [...wstate(), world.userData(ball)];
+  TABLE.push({ name: 'World.setUserData', params: p('handle:handle value:bits'), get args() { return [ball, 3]; }, state: ustate,
+    call: (...a) => world.setUserData(...a) });
+  const helpers = { applyImpulse: 'ix iy', applyAngularImpulse: 'j', setVelocity: 'vx vy', setPosition: 'x y' };
+  for (const [method, rest] of Object.entries(helpers)) {
+    TABLE.push({ name: `World.${method}`, params: p(`handle:handle ${rest}`), get args() { return [ball, 0, 5].slice(0, 1 + rest.split(' ').length); },
+      state: wstate, call: (...a) => world[method](...a) });
+  }
+  TABLE.push({ name: 'World.ballState', params: p('handle:handle'), get args() { return [ball]; }, state: wstate, call: (h) => world.ballState(h) });
+  const sstate = () => [...wstate(), JSON.stringify(world.settings)];
+  TABLE.push({ name: 'World.setGravity', params: p('x y'), args: [0, -10], state: sstate, call: (...a) => world.setGravity(...a) });
+  TABLE.push({ name: 'World.configure', params: p('options:worldOptions'), args: [undefined], state: sstate, call: (o) => world.configure(o) });
+  for (const key of ['gravityX', 'gravityY', 'subSteps', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed', 'restitutionThreshold',
+    'hitSpeedThreshold', 'sleepSpeed', 'sleepTime', 'sleep']) {
+    const kind = {
+      gravityX: 'number', gravityY: 'number', subSteps: 'int1-64', contactHertz: 'positive', staticHertz: 'positive', dampingRatio: 'positive',
+      pushSpeed: 'positive', restitutionThreshold: 'radius', hitSpeedThreshold: 'radius', sleepSpeed: 'radius', sleepTime: 'radius', sleep: 'bool',
+    }[key];
+    const good = { number: key === 'gravityY' ? -10 : 0, positive: { contactHertz: 60, staticHertz: 120, dampingRatio: 10, pushSpeed: 3 }[key],
+      radius: { restitutionThreshold: 1, hitSpeedThreshold: 1, sleepSpeed: 0.05, sleepTime: 0.5 }[key], 'int1-64': 4, bool: true }[kind];
+    TABLE.push({ name: `World.configure options.${key}`, params: [[`options.${key}`, kind]], args: [good], state: sstate,
+      call: (v) => world.configure({ [key]: v }) });
+  }
   // moving parts: chains, kinematic and pivoted capsules, snapshots
   TABLE.push({ name: 'World.addChain', params: p('points:points radius:radius options:worldOptions'), args: [[0, -3, 2, -3, 4, -2], 0.1, undefined], state: wstate,
     call: (...a) => { for (const h of world.addChain(...a)) world.removeStatic(h); } });
@@ -221,7 +250,7 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
     TABLE.push({ name: `World.addChain options.${key}`, params: [[`options.${key}`, kind]], args: [valid[kind]], state: wstate,
       call: (v) => { for (const h of world.addChain([0, -3, 2, -3, 4, -2], 0.1, { [key]: v })) world.removeStatic(h); } });
   }
-  const kinOptions = { pivot: 'unit', restitution: 'radius', friction: 'radius', rollingResistance: 'radius', category: 'bits', mask: 'bits' };
+  const kinOptions = { pivot: 'unit', restitution: 'radius', friction: 'radius', rollingResistance: 'radius', category: 'bits', mask: 'bits', userData: 'bits' };
   const pivOptions = { ...kinOptions, density: 'positive', motorSpeed: 'number', maxMotorTorque: 'radius', angularDamping: 'radius' };
   for (const [method, options] of [['addKinematicCapsule', kinOptions], ['addPivotedCapsule', pivOptions]]) {
     add(method, 'x y angle length:radius radius:radius options:worldOptions', [0, -6, 0.3, 2, 0.2, undefined]);

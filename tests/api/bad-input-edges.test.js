@@ -634,7 +634,7 @@ test('property: views of every kind of object, kept across reserve/destroy/growt
           } else if (op === 'grow-memory') {
             new CircleSet(1 << 18).destroy();
           } else if (op === 'world') {
-            const full = world.balls.count >= world.balls.capacity; // the add moves the arrays
+            const full = world.balls.slotCount >= world.balls.capacity; // the add moves the arrays
             const v = world.balls.x;
             world.addBall(balls, 50, 0.5);
             if (full) stale.push(v);

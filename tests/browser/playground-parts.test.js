@@ -73,7 +73,7 @@ describe('playground scenes with moving parts (desktop 1280 × 800)', { skip }, 
         for (let k = 0; k < 3; k++) top = Math.max(top, b.y[k]);
       }
       let asleep = 0;
-      for (let i = 0; i < b.count; i++) if (b.alive(i) && !b.awake(i)) asleep++;
+      for (let i = 0; i < b.slotCount; i++) if (b.alive(i) && !b.awake(i)) asleep++;
       return { a0, lo, hi, top, asleep, live: b.live, heavy: b.radius[3] };
     });
     assert.equal(r.heavy, 0.5, 'slot 3 is the weight');
@@ -190,7 +190,7 @@ describe('playground scenes with moving parts (desktop 1280 × 800)', { skip }, 
       const demo = window.__capsule2dPage.demos.playground;
       const b = demo.world.balls;
       let s = -1;
-      for (let i = 0; i < b.count; i++) if (b.alive(i) && b.x[i] > 4.8) s = i;
+      for (let i = 0; i < b.slotCount; i++) if (b.alive(i) && b.x[i] > 4.8) s = i;
       return s;
     });
     assert.ok(launched >= 0, 'a ball waits on the plunger');
@@ -198,7 +198,7 @@ describe('playground scenes with moving parts (desktop 1280 × 800)', { skip }, 
     const path = await run(page, 0, (demo) => {
       const b = demo.world.balls;
       let s = -1;
-      for (let i = 0; i < b.count; i++) if (b.alive(i) && b.x[i] > 4.8) s = i;
+      for (let i = 0; i < b.slotCount; i++) if (b.alive(i) && b.x[i] > 4.8) s = i;
       let top = 0;
       let left = 99;
       for (let i = 0; i < 90; i++) {
@@ -213,7 +213,7 @@ describe('playground scenes with moving parts (desktop 1280 × 800)', { skip }, 
     const drained = await run(page, 1800, (demo) => {
       const b = demo.world.balls;
       let waiting = 0;
-      for (let i = 0; i < b.count; i++) if (b.alive(i) && b.x[i] > 4.8 && b.y[i] < 0.5) waiting++;
+      for (let i = 0; i < b.slotCount; i++) if (b.alive(i) && b.x[i] > 4.8 && b.y[i] < 0.5) waiting++;
       return { drained: demo.built.drained, waiting, live: b.live };
     });
     assert.ok(drained.drained >= 2, `${drained.drained} balls drained`);
@@ -255,7 +255,7 @@ describe('playground scenes with moving parts (desktop 1280 × 800)', { skip }, 
       }
       let asleep = 0;
       let inBowl = 0;
-      for (let k = 0; k < b.count; k++) {
+      for (let k = 0; k < b.slotCount; k++) {
         if (b.alive(k) && !b.awake(k)) asleep++;
         if (b.alive(k) && b.y[k] < 1.6 && Math.abs(b.x[k]) < 6) inBowl++;
       }

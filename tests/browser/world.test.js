@@ -20,7 +20,7 @@ function rest(page, demo, speed = 0.05) {
     const b = w.balls;
     let slow = 0;
     let asleep = 0;
-    for (let i = 0; i < b.count; i++) {
+    for (let i = 0; i < b.slotCount; i++) {
       if (!b.alive(i)) continue;
       if (Math.hypot(b.vx[i], b.vy[i]) < v) slow++;
       if (!b.awake(i)) asleep++;
@@ -44,7 +44,7 @@ function emptySpot(page, d) {
       for (let x = r.width * 0.5; x < r.width - 20; x += 7) {
         if (!hs.every((p) => Math.hypot(p.x - x, p.y - y) >= 60)) continue;
         let clear = true;
-        for (let i = 0; i < b.count && clear; i++) {
+        for (let i = 0; i < b.slotCount && clear; i++) {
           if (b.alive(i) && Math.hypot(st.view.sx(b.x[i]) - x, st.view.sy(b.y[i]) - y) < 30) clear = false;
         }
         if (clear) return { x: r.left + x, y: r.top + y };
@@ -78,7 +78,7 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
       const w = demo.world;
       const asleep = () => {
         let n = 0;
-        for (let i = 0; i < w.balls.count; i++) if (w.balls.alive(i) && !w.balls.awake(i)) n++;
+        for (let i = 0; i < w.balls.slotCount; i++) if (w.balls.alive(i) && !w.balls.awake(i)) n++;
         return n;
       };
       let k = 0;
@@ -169,11 +169,11 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
     const r = await page.evaluate(() => {
       const demo = window.__capsule2dPage.demos.playground;
       demo.build(); // from step 0: the same run every time
-      const y0 = Math.max(...Array.from(demo.world.balls.y.subarray(0, demo.world.balls.count)));
+      const y0 = Math.max(...Array.from(demo.world.balls.y.subarray(0, demo.world.balls.slotCount)));
       for (let i = 0; i < 1200; i++) demo.stepOnce();
       const b = demo.world.balls;
       let binned = 0;
-      for (let i = 0; i < b.count; i++) if (b.y[i] < -4) binned++;
+      for (let i = 0; i < b.slotCount; i++) if (b.y[i] < -4) binned++;
       return { n: demo.state.count, live: b.live, y0, binned };
     });
     assert.equal(r.n, 500);
@@ -235,7 +235,7 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
     assert.equal(await steps(page, d), 0);
     const low = await page.evaluate(() => {
       const b = window.__capsule2dPage.demos.playground.world.balls;
-      return Math.min(...Array.from(b.y.subarray(0, b.count)));
+      return Math.min(...Array.from(b.y.subarray(0, b.slotCount)));
     });
     assert.ok(low > 12.5, `every ball is above the box after a reset (lowest ${low})`);
     // A click drops a ball.
@@ -256,7 +256,7 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
       demo.setRunning(false);
       for (let i = 0; i < 600; i++) demo.stepOnce();
       const b = demo.world.balls;
-      return { passed: demo.state.passed, hits: demo.state.wallHits, xs: Array.from(b.x.subarray(0, b.count)) };
+      return { passed: demo.state.passed, hits: demo.state.wallHits, xs: Array.from(b.x.subarray(0, b.slotCount)) };
     });
     assert.equal(r.passed, 0);
     assert.ok(r.xs.every((x) => x < 0), `every ball on the near side: ${r.xs}`);
@@ -347,7 +347,7 @@ describe('physics on the page (desktop 1280 × 800)', { skip }, () => {
       let painted = 0;
       for (let k = 3; k < data.length; k += 4) if (data[k] > 0) painted++;
       canvas.remove();
-      return { y0, y1, painted, steps: world.balls.count };
+      return { y0, y1, painted, steps: world.balls.slotCount };
     });
     assert.ok(r.y1 < r.y0, `the ball fell: ${r.y0} → ${r.y1}`);
     assert.ok(r.painted > 500, `${r.painted} pixels drawn`);

@@ -7,6 +7,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init, World } from 'capsule2d';
 
+// statics() without the handles (a world from a snapshot has new handles for the same slots).
+const shapes = (w) => w.statics().map(({ handle, ...s }) => s);
+
 await init();
 
 function roll(chained) {
@@ -63,7 +66,7 @@ test('corners: concave two contacts, convex one; a closed loop of 64 keeps a bal
   assert.ok(far < 4.505, `${far}`);
   // Snapshots keep the links; removing a piece opens the loop there.
   const copy = World.fromSnapshot(w.save());
-  assert.deepEqual(copy.statics(), w.statics());
+  assert.deepEqual(shapes(copy), shapes(w));
   copy.removeStatic(copy.queryCircle(5, 0, 0.01)[0]);
   assert.equal(copy.statics().filter((p) => p.chain.prev === -1 || p.chain.next === -1).length, 2);
   copy.destroy();
@@ -153,7 +156,7 @@ test('one-sided loops: counter-clockwise keeps a ball in, clockwise keeps it out
     for (let i = 0; i < 300; i++) w.step();
     const r = Math.hypot(w.balls.x[s], w.balls.y[s]);
     const copy = World.fromSnapshot(w.save());
-    assert.deepEqual(copy.statics(), w.statics(), 'a snapshot keeps one-sidedness');
+    assert.deepEqual(shapes(copy), shapes(w), 'a snapshot keeps one-sidedness');
     copy.destroy();
     w.destroy();
     return r;

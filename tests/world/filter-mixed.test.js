@@ -34,7 +34,7 @@ function rain([bc, bm, sc, sm], bigFirst, smallOptions = {}) {
     w.step();
     for (const e of w.events.begin.toArray()) if (e.kind === 'ball' && (e.ball === big || e.other === big)) touches++;
     const b = w.balls;
-    for (let i = 0; i < b.count; i++) {
+    for (let i = 0; i < b.slotCount; i++) {
       if (i === big) continue;
       const d = 1 + b.radius[i] - Math.hypot(b.x[i] - b.x[big], b.y[i] - b.y[big]);
       deepest = Math.max(deepest, d);

@@ -157,7 +157,7 @@ test('a getter that changes the world (adds balls past the capacity, steps, rest
         else assert.equal(w.balls.live, liveBefore + (mutate === 'add' ? 6 : 0), `${mutate} / ${name}`);
       }
       for (let i = 0; i < 20; i++) w.step();
-      assert.ok(w.balls.x.subarray(0, w.balls.count).every(Number.isFinite), `${mutate} / ${name}`);
+      assert.ok(w.balls.x.subarray(0, w.balls.slotCount).every(Number.isFinite), `${mutate} / ${name}`);
       w.destroy();
     }
   }

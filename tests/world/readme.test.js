@@ -34,3 +34,18 @@ test('README moving parts example runs and prints what it says', () => {
   assert.equal(out.length, wants.length);
   wants.forEach((w, k) => assert.equal(out[k], w));
 });
+
+test('README pinball runs and prints what it says, with handles and userData and no slot arithmetic', () => {
+  const readme = readFileSync(new URL('README.md', `file://${root}`), 'utf8');
+  const section = readme.split(/^### Pinball in 40 lines\s*$/m)[1].split(/^##+ /m)[0];
+  const code = /^```js\n([\s\S]*?)^```/m.exec(section)[1];
+  assert.ok(code.split('\n').length <= 40, `${code.split('\n').length} lines`);
+  for (const part of ['setKinematicTarget', 'events.hit.forEach', 'sensor: true', 'addBall', 'removeBall', 'userData']) assert.ok(code.includes(part), part);
+  assert.doesNotMatch(code, /slotOf|ballHandle|staticHandle|\.balls\b|\.slot\b|\.u32|\.f32/, 'no slots in the game code');
+  mkdirSync(`${root}build`, { recursive: true });
+  writeFileSync(`${root}build/readme-pinball.mjs`, code);
+  const out = execFileSync(process.execPath, [`${root}build/readme-pinball.mjs`], { encoding: 'utf8' }).trimEnd().split('\n');
+  const wants = [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((m) => m[1].trim());
+  assert.equal(wants.length, 1);
+  assert.deepEqual(out, wants);
+});

@@ -9,6 +9,9 @@ import { init, World } from 'capsule2d';
 import { SNAPSHOT_WORLD_HASH } from './golden.js';
 import { buildScene, snapshotScene, continueSnapshot } from './scene.js';
 
+// statics() without the handles (a world from a snapshot has new handles for the same slots).
+const shapes = (w) => w.statics().map(({ handle, ...s }) => s);
+
 await init();
 
 const hex = (h) => '0x' + (h >>> 0).toString(16).padStart(8, '0');
@@ -44,7 +47,7 @@ test('save at step k, step 1000, restore, step 1000 again: the same state hash a
   assert.equal(hex(continueSnapshot(World, snap.slice().buffer)), hex(hash));
   // The statics came back too (drawing reads them).
   const f = World.fromSnapshot(snap);
-  assert.deepEqual(f.statics(), w.statics());
+  assert.deepEqual(shapes(f), shapes(w));
   assert.equal(f.eventCapacity, w.eventCapacity);
   f.destroy();
   w.destroy();
@@ -90,7 +93,7 @@ test('refused snapshots: an error naming the problem, the world unchanged', () =
     [new Uint8Array(0), RangeError, /truncated: 0 bytes/],
     [new Uint8Array([...snap, 0]), RangeError, /extra bytes at the end/],
     [edit(0, 1), RangeError, /not a capsule2d world snapshot/],
-    [setWord(1, 2), RangeError, /format 2 .*reads format 1/],
+    [setWord(1, 1), RangeError, /format 1 .*reads format 2/],
     [setWord(2, 0x000101), RangeError, /saved by capsule2d 0\.1\.1; this is 0\.1\.0/],
     [edit(snap.length >> 1, 0x20), RangeError, /checksum does not match/],
     [edit(snap.length - 1, 1), RangeError, /checksum does not match/],

@@ -33,7 +33,7 @@ export async function soak(steps, { log = () => {}, seed = 99 } = {}) {
   // little a soft contact stores (GAIN_TOLERANCE, in the same units).
   const energy = () => {
     let e = 0;
-    for (let i = 0; i < b.count; i++) {
+    for (let i = 0; i < b.slotCount; i++) {
       if (!b.alive(i)) continue;
       const r = b.radius[i], m = Math.PI * r * r;
       e += m * (0.5 * (b.vx[i] ** 2 + b.vy[i] ** 2) + 0.25 * r * r * b.angularVelocity[i] ** 2 + 10 * b.y[i]);
@@ -53,7 +53,7 @@ export async function soak(steps, { log = () => {}, seed = 99 } = {}) {
     // After step 0 (which pushes apart the balls the scene placed overlapping).
     if (step > 0 && gain > worst.laterGain) [worst.laterGain, worst.laterGainStep, worst.laterGainOf] = [gain, step, before];
     if (gain > GAIN_TOLERANCE * Math.abs(before)) worst.gainSteps++;
-    for (let i = 0; i < b.count; i++) {
+    for (let i = 0; i < b.slotCount; i++) {
       if (!b.alive(i)) continue;
       if (!(Number.isFinite(b.x[i]) && Number.isFinite(b.y[i]) && Number.isFinite(b.vx[i]) && Number.isFinite(b.vy[i]))) worst.nan++;
       if (b.x[i] < -30 || b.x[i] > 30 || b.y[i] < 0) worst.escaped++;
@@ -68,7 +68,7 @@ export async function soak(steps, { log = () => {}, seed = 99 } = {}) {
   while (shots.length) w.removeBall(shots.shift().h);
   for (let i = 0; i < 2400; i++) w.step();
   let fastest = 0;
-  for (let i = 0; i < b.count; i++) if (b.alive(i)) fastest = Math.max(fastest, Math.hypot(b.vx[i], b.vy[i]));
+  for (let i = 0; i < b.slotCount; i++) if (b.alive(i)) fastest = Math.max(fastest, Math.hypot(b.vx[i], b.vy[i]));
   return { ...worst, memoryGrew: steps > 2000 ? memory() - mem0 : 0, fastest, hash: w.stateHash() };
 }
 

@@ -97,12 +97,12 @@ test('step() checks the read-only flags view: known bits only, ALIVE where a bal
   f[4] = 0;
   w.step();
   assert.equal(w.balls.live, 5);
-  // Past the slots in use (count 6) nothing reads the flags: alive() says no, the next add there writes them.
+  // Past the slots in use (slotCount 6) nothing reads the flags: alive() says no, the next add there writes them.
   f[7] = ALIVE | AWAKE | 8;
   assert.equal(w.balls.alive(7), false);
   assert.equal(w.balls.awake(7), false);
   w.step();
-  assert.equal(w.balls.count, 6);
+  assert.equal(w.balls.slotCount, 6);
   w.addBall(-5, 5, 0.3); // slot 4
   w.addBall(5, 5, 0.3); // slot 6
   const h7 = w.addBall(7, 5, 0.3);

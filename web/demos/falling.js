@@ -48,7 +48,7 @@ export function mount(el, api) {
     else if (s.ax <= s.bx) line = world.addLine(s.ax, s.ay, s.bx, s.by);
     else line = world.addLine(s.bx, s.by, s.ax, s.ay);
     const b = world.balls;
-    for (let i = 0; i < b.count; i++) if (b.alive(i)) world.wakeBall(world.ballHandle(i));
+    for (let i = 0; i < b.slotCount; i++) if (b.alive(i)) world.wakeBall(world.ballHandle(i));
   }
 
   function read() {
@@ -88,8 +88,8 @@ export function mount(el, api) {
     world.step();
     // Who touches the static: the world's begin and end events (kind 0: ball–static).
     const { begin, end } = world.events;
-    for (let k = 0; k < end.written; k++) if (end.u32[8 * k] === 0) touching.delete(end.u32[8 * k + 1]);
-    for (let k = 0; k < begin.written; k++) if (begin.u32[8 * k] === 0) touching.add(begin.u32[8 * k + 1]);
+    for (const e of end.toArray()) if (e.kind === 'static') touching.delete(e.ball); // e.ball: the ball's slot
+    for (const e of begin.toArray()) if (e.kind === 'static') touching.add(e.ball);
     read();
     const floor = stage.view.visible().y0 - 2;
     s.circles.forEach((c, i) => {

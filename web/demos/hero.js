@@ -99,7 +99,7 @@ export function mount(el, api) {
     // Balls that left the view (below or beside it) are removed.
     const b = world.balls;
     const { x, y } = b;
-    for (let i = 0; i < b.count; i++) {
+    for (let i = 0; i < b.slotCount; i++) {
       if (b.alive(i) && (y[i] < -8 || x[i] < -12 || x[i] > 12)) {
         world.removeBall(world.ballHandle(i));
         state.removed++;

@@ -78,8 +78,7 @@ export const SCENES = {
     speeds: [5, 95, 600, 3000],
     build(api) {
       const world = new api.World({ gravityY: 0, ballCapacity: 64, sleep: false });
-      world.addSegment(0, -3.2, 0, 3.2, { restitution: 1, friction: 0 });
-      const wall = world.statics()[0].slot; // its slot, as hit events name it
+      const wall = world.addSegment(0, -3.2, 0, 3.2, { restitution: 1, friction: 0 }); // its handle, as hit events name it
       world.addLine(-6.8, 3.6, -6.8, -3.6, { restitution: 1, friction: 0 }); // the back wall, solid on its left
       this.speeds.forEach((v, i) => {
         world.addBall(-6, 2.4 - i * 1.6, 0.25, { vx: v, restitution: 1, friction: 0 });
@@ -175,7 +174,7 @@ export const SCENES = {
     after(built) {
       const { world } = built;
       const b = world.balls;
-      for (let i = 0; i < b.count; i++) {
+      for (let i = 0; i < b.slotCount; i++) {
         if (b.alive(i) && b.y[i] < -1.6) {
           world.removeBall(world.ballHandle(i));
           built.drained++;
@@ -292,12 +291,11 @@ export function mount(el, api) {
     sc.after?.(built);
     state.steps++;
     if (state.scene === 'fast') {
-      const hit = world.events.hit;
-      for (let k = 0; k < hit.written; k++) {
-        if (hit.u32[8 * k] === 0 && hit.u32[8 * k + 2] === built.wall) state.wallHits++;
-      }
+      world.events.hit.forEach((ball, other) => {
+        if (other === built.wall) state.wallHits++;
+      });
       const { x } = world.balls;
-      for (let i = 0; i < world.balls.count; i++) if (world.balls.alive(i) && x[i] > 0) state.passed++;
+      for (let i = 0; i < world.balls.slotCount; i++) if (world.balls.alive(i) && x[i] > 0) state.passed++;
     }
   }
 

@@ -69,7 +69,7 @@ export function restCount(world, speed = 0.05) {
   const { vx, vy } = b;
   let slow = 0;
   let asleep = 0;
-  for (let i = 0; i < b.count; i++) {
+  for (let i = 0; i < b.slotCount; i++) {
     if (!b.alive(i)) continue;
     if (Math.hypot(vx[i], vy[i]) < speed) slow++;
     if (!b.awake(i)) asleep++;
