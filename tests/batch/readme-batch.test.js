@@ -5,7 +5,7 @@
 // repository exists in the repository.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, existsSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -46,7 +46,9 @@ test('README batch example: the push-outs land on a frame where the contact buff
 test('README: files it names in the package are shipped; files it names in the repository exist', () => {
   const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
   assert.ok(pkg.files.includes('dist/'));
-  const names = [...readme.matchAll(/`((?:node_modules\/capsule2d\/)?(?:dist|src|tests|bench|web|tools)\/[^`\s]*)`/g)].map((m) => m[1]);
+  // The README and the documents it links (docs/, CONTRIBUTING.md).
+  const docs = [readme, ...readdirSync(`${root}docs`).filter((f) => f.endsWith('.md')).map((f) => readFileSync(`${root}docs/${f}`, 'utf8')), readFileSync(`${root}CONTRIBUTING.md`, 'utf8')].join('\n');
+  const names = [...docs.matchAll(/`((?:node_modules\/capsule2d\/)?(?:dist|src|tests|bench|web|tools)\/[^`\s]*)`/g)].map((m) => m[1]);
   assert.ok(names.length > 10);
   for (const name of names) {
     const path = name.replace(/^node_modules\/capsule2d\//, '');
@@ -57,9 +59,9 @@ test('README: files it names in the package are shipped; files it names in the r
     }
     assert.ok(existsSync(`${root}${path}`), `${name} exists in the repository`);
   }
-  // The package ships no src/: in the user's part of the README (before
-  // "## Build and test"), every mention of a src/ file says where it is.
-  const userPart = readme.split(/^## Build and test\s*$/m)[0];
+  // The package ships no src/: in the README and the user's documents in
+  // docs/, every mention of a src/ file says where it is.
+  const userPart = [readme, ...readdirSync(`${root}docs`).filter((f) => f.endsWith('.md') && f !== 'benchmarks.md').map((f) => readFileSync(`${root}docs/${f}`, 'utf8'))].join('\n');
   for (const m of userPart.matchAll(/`src\/[^`]*\.(?:h|d\.ts|js)`[^.]*\./g)) {
     if (/^`src\/(js|core|kernels|batch|world|wasm|include)\/`/.test(m[0])) continue;
     assert.match(m[0], /repository|build\.sh|layer/, `"${m[0]}" says it is in the repository`);

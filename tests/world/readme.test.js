@@ -37,7 +37,7 @@ test('README moving parts example runs and prints what it says', () => {
 
 test('README pinball runs and prints what it says, with handles and userData and no slot arithmetic', () => {
   const readme = readFileSync(new URL('README.md', `file://${root}`), 'utf8');
-  const section = readme.split(/^### Pinball in 40 lines\s*$/m)[1].split(/^##+ /m)[0];
+  const section = readme.split(/^#### Pinball in 40 lines\s*$/m)[1].split(/^##+ /m)[0];
   const code = /^```js\n([\s\S]*?)^```/m.exec(section)[1];
   assert.ok(code.split('\n').length <= 40, `${code.split('\n').length} lines`);
   for (const part of ['setKinematicTarget', 'events.hit.forEach', 'sensor: true', 'addBall', 'removeBall', 'userData']) assert.ok(code.includes(part), part);
@@ -48,4 +48,26 @@ test('README pinball runs and prints what it says, with handles and userData and
   const wants = [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((m) => m[1].trim());
   assert.equal(wants.length, 1);
   assert.deepEqual(out, wants);
+});
+
+// Every ```js block of the README that imports the package runs as printed:
+// each `console.log(...); // x` prints x ("…" stands for any text). Blocks
+// that need a browser (none do: the recipes guard their DOM use) would say so.
+test('README: every code block that imports capsule2d runs and prints what its comments say', () => {
+  const readme = readFileSync(new URL('README.md', `file://${root}`), 'utf8');
+  const blocks = [...readme.matchAll(/^```js\n([\s\S]*?)^```/gm)].map((m) => m[1]).filter((c) => /from 'capsule2d'/.test(c));
+  assert.ok(blocks.length >= 8, `${blocks.length} blocks`);
+  mkdirSync(`${root}build`, { recursive: true });
+  blocks.forEach((code, k) => {
+    writeFileSync(`${root}build/readme-block-${k}.mjs`, code);
+    const out = execFileSync(process.execPath, [`${root}build/readme-block-${k}.mjs`], { encoding: 'utf8' }).trimEnd().split('\n');
+    const wants = [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((m) => m[1].trim());
+    // (a block that prints nothing, the batch example, must still run; its own test drives it)
+    if (wants.length === 0) return;
+    assert.equal(out.length, wants.length, `block ${k}: ${out.join(' | ')}`);
+    wants.forEach((w, i) => {
+      const pattern = new RegExp(`^${w.split('…').map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+      assert.match(out[i], pattern, `block ${k}, line ${i}`);
+    });
+  });
 });
