@@ -56,7 +56,8 @@ struct cap_wquery {
     /* Lines (ascending slots), and static answers being merged. */
     uint32_t nl, line_cap, hit_cap;
     uint32_t *lines, *hits;
-    int big; /* some value above CAP_QUERY_BIG: every query scans */
+    int big_balls, big_statics; /* some value above CAP_QUERY_BIG: every query scans */
+    int movers;                 /* some static moves in a step (kinematic, pivoted) */
 };
 
 void cap_world_query_free(struct cap_wquery* q)
@@ -284,47 +285,49 @@ static uint32_t scan_overlap(const cap_world* w, float qx, float qy, float qr, c
 /* Builds the index when a world method changed the world since the last
  * build. Returns the index, or NULL (out of memory, or a value above
  * CAP_QUERY_BIG): then the caller scans. */
-static struct cap_wquery* index_of(cap_world* w)
+static int build_balls(cap_world* w, struct cap_wquery* q)
 {
-    struct cap_wquery* q = w->query;
-    if (q && !w->query_stale) return q->big ? NULL : q;
-    if (!q) {
-        q = calloc(1, sizeof *q);
-        if (!q) return NULL;
-        w->query = q;
-    }
-    q->big = 0;
     const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
     const float* radius = (const float*)w->ball[CAP_BALL_RADIUS];
-    uint32_t nb = w->ball_live, ns = 0, nl = 0;
-    for (uint32_t i = 0; i < w->static_slots; i++)
-        if (alive_static(w, i)) w->statics[i].kind == CAP_STATIC_LINE ? nl++ : ns++;
-    if (cap_grow((void**)&q->bx, &q->ball_cap, nb + 1, 4)) return NULL;
-    uint32_t c = 0;
+    uint32_t nb = w->ball_live, c = 0;
+    if (cap_grow((void**)&q->bx, &q->ball_cap, nb + 1, 4)) return 0;
+    /* the four grow together (a failure leaves them unequal but unused:
+     * the stale bit stays set) */
     if (cap_grow((void**)&q->by, &c, q->ball_cap, 4) || (c = 0, cap_grow((void**)&q->br, &c, q->ball_cap, 4)) ||
         (c = 0, cap_grow((void**)&q->bslot, &c, q->ball_cap, 4)))
-        return NULL; /* the four grow together: a failure leaves them unequal but unused (stale stays set) */
-    if (cap_grow((void**)&q->sslot, &q->static_cap, ns + 1, 4) || cap_grow((void**)&q->lines, &q->line_cap, nl + 1, 4) ||
-        cap_grow((void**)&q->hits, &q->hit_cap, ns + nl + 1, 4))
-        return NULL;
-    if (cap_scratch_boxes(&q->bs, nb) || cap_scratch_stamps(&q->bs, nb) || cap_scratch_boxes(&q->ss, ns) ||
-        cap_scratch_stamps(&q->ss, ns))
-        return NULL;
+        return 0;
+    if (cap_scratch_boxes(&q->bs, nb) || cap_scratch_stamps(&q->bs, nb)) return 0;
     uint32_t k = 0;
+    int huge = 0;
     for (uint32_t i = 0; i < w->ball_slots && k < nb; i++) {
         if (!(flags[i] & CAP_BALL_ALIVE)) continue;
         float x = w->last_x[i], y = w->last_y[i], r = radius[i];
         q->bx[k] = x, q->by[k] = y, q->br[k] = r, q->bslot[k] = i;
-        q->big |= big(x) | big(y) | big(r);
+        huge |= big(x) | big(y) | big(r);
         cap_grid_circle_box(x, y, r, q->bs.boxes + 4 * (size_t)k);
         k++;
     }
     q->nb = k;
+    q->big_balls = huge;
+    return cap_grid_build(&q->bgrid, q->bs.boxes, q->nb) == 0;
+}
+
+static int build_statics(cap_world* w, struct cap_wquery* q)
+{
+    uint32_t ns = 0, nl = 0;
+    for (uint32_t i = 0; i < w->static_slots; i++)
+        if (alive_static(w, i)) w->statics[i].kind == CAP_STATIC_LINE ? nl++ : ns++;
+    if (cap_grow((void**)&q->sslot, &q->static_cap, ns + 1, 4) || cap_grow((void**)&q->lines, &q->line_cap, nl + 1, 4) ||
+        cap_grow((void**)&q->hits, &q->hit_cap, ns + nl + 1, 4) || cap_scratch_boxes(&q->ss, ns) ||
+        cap_scratch_stamps(&q->ss, ns))
+        return 0;
+    int huge = 0, movers = 0;
     q->ns = q->nl = 0;
     for (uint32_t i = 0; i < w->static_slots; i++) {
         if (!alive_static(w, i)) continue;
         const cap_wstatic* s = &w->statics[i];
-        q->big |= big(s->ax) | big(s->ay) | big(s->bx) | big(s->by) | big(s->radius);
+        huge |= big(s->ax) | big(s->ay) | big(s->bx) | big(s->by) | big(s->radius);
+        movers |= s->kind == CAP_STATIC_KINEMATIC || s->kind == CAP_STATIC_PIVOTED;
         if (s->kind == CAP_STATIC_LINE) {
             q->lines[q->nl++] = i;
             continue;
@@ -332,9 +335,34 @@ static struct cap_wquery* index_of(cap_world* w)
         cap_grid_capsule_box(s->ax, s->ay, s->bx, s->by, s->radius, q->ss.boxes + 4 * (size_t)q->ns);
         q->sslot[q->ns++] = i;
     }
-    if (cap_grid_build(&q->bgrid, q->bs.boxes, q->nb) || cap_grid_build(&q->sgrid, q->ss.boxes, q->ns)) return NULL;
-    w->query_stale = 0;
-    return q->big ? NULL : q;
+    q->big_statics = huge;
+    q->movers = movers;
+    return cap_grid_build(&q->sgrid, q->ss.boxes, q->ns) == 0;
+}
+
+/* Brings the index up to date with the world (the balls after a step or a
+ * ball added or removed; the statics after a static changed, and after a
+ * step when some static moves: kinematic and pivoted capsules). Returns
+ * the index, or NULL (out of memory, or a value above CAP_QUERY_BIG):
+ * then the caller scans. */
+static struct cap_wquery* index_of(cap_world* w)
+{
+    struct cap_wquery* q = w->query;
+    if (!q) {
+        q = calloc(1, sizeof *q);
+        if (!q) return NULL;
+        w->query = q;
+        w->query_stale = 3;
+    }
+    if ((w->query_stale & 2) || (q->movers && (w->query_stale & 1))) {
+        if (!build_statics(w, q)) return NULL;
+        w->query_stale &= ~2u;
+    }
+    if (w->query_stale & 1) {
+        if (!build_balls(w, q)) return NULL;
+        w->query_stale &= ~1u;
+    }
+    return q->big_balls || q->big_statics ? NULL : q;
 }
 
 /* Next stamp id of a scratch (all stamps cleared when it wraps). */
@@ -459,19 +487,20 @@ int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, 
         double pad = pad_of(absd(ox) + absd(oy) + absd(ex) + absd(ey));
         int32_t range[4];
         cap_walk k;
+        walk_start(&k, &q->bgrid, ox, oy, dx, dy, tm, pad);
+        uint32_t id = next_stamp(&q->bs, q->nb);
+#define BALL_RAY(i)                                                                            \
+    if (ray_ball(q->bx[i], q->by[i], q->br[i], ray, &h)) TAKE(h.fraction, 1, q->bslot[i]);
+        while (!(found && best->fraction < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->bgrid, range, &q->bs, id, BALL_RAY);
+        /* then the statics, from where the balls' best hit leaves off */
         walk_start(&k, &q->sgrid, ox, oy, dx, dy, tm, pad);
-        uint32_t id = next_stamp(&q->ss, q->ns);
+        id = next_stamp(&q->ss, q->ns);
 #define STATIC_RAY(i)                                                                          \
     {                                                                                          \
         const cap_wstatic* s_ = &w->statics[q->sslot[i]];                                      \
         if (!s_->sensor && ray_static(s_, ray, &h)) TAKE(h.fraction, 0, q->sslot[i]);          \
     }
         while (!(found && best->fraction < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->sgrid, range, &q->ss, id, STATIC_RAY);
-        walk_start(&k, &q->bgrid, ox, oy, dx, dy, tm, pad);
-        id = next_stamp(&q->bs, q->nb);
-#define BALL_RAY(i)                                                                            \
-    if (ray_ball(q->bx[i], q->by[i], q->br[i], ray, &h)) TAKE(h.fraction, 1, q->bslot[i]);
-        while (!(found && best->fraction < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->bgrid, range, &q->bs, id, BALL_RAY);
 #undef STATIC_RAY
 #undef BALL_RAY
     }
@@ -503,19 +532,19 @@ int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, c
     double pad = r + pad_of(absd(ox) + absd(oy) + absd(x1.x) + absd(x1.y) + r);
     int32_t range[4];
     cap_walk k;
+    walk_start(&k, &q->bgrid, ox, oy, dx, dy, 1.0, pad);
+    uint32_t id = next_stamp(&q->bs, q->nb);
+#define BALL_SWEEP(i) \
+    if (sweep_ball(q->bx[i], q->by[i], q->br[i], x0, x1, radius, &h)) TAKE(h.t, 1, q->bslot[i]);
+    while (!(found && best->t < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->bgrid, range, &q->bs, id, BALL_SWEEP);
     walk_start(&k, &q->sgrid, ox, oy, dx, dy, 1.0, pad);
-    uint32_t id = next_stamp(&q->ss, q->ns);
+    id = next_stamp(&q->ss, q->ns);
 #define STATIC_SWEEP(i)                                                                     \
     {                                                                                       \
         const cap_wstatic* s_ = &w->statics[q->sslot[i]];                                   \
         if (!s_->sensor && sweep_static(s_, x0, x1, radius, &h)) TAKE(h.t, 0, q->sslot[i]); \
     }
     while (!(found && best->t < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->sgrid, range, &q->ss, id, STATIC_SWEEP);
-    walk_start(&k, &q->bgrid, ox, oy, dx, dy, 1.0, pad);
-    id = next_stamp(&q->bs, q->nb);
-#define BALL_SWEEP(i) \
-    if (sweep_ball(q->bx[i], q->by[i], q->br[i], x0, x1, radius, &h)) TAKE(h.t, 1, q->bslot[i]);
-    while (!(found && best->t < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->bgrid, range, &q->bs, id, BALL_SWEEP);
 #undef STATIC_SWEEP
 #undef BALL_SWEEP
 #undef TAKE

@@ -265,7 +265,7 @@ int cap_world_add_ball(cap_world* w, const cap_ball_def* d, uint32_t* slot_out)
     w->last_vy[slot] = d->vy;
     if (slot == w->ball_slots) w->ball_slots++;
     w->ball_live++;
-    w->query_stale = 1;
+    w->query_stale |= 1;
     *slot_out = slot;
     return CAP_WORLD_OK;
 }
@@ -282,7 +282,7 @@ static int forget(cap_world* w, int is_ball, uint32_t slot)
 {
 #define MINE(c) (is_ball ? ((c)->b == slot || ((c)->kind == 1 && (c)->a == slot)) : ((c)->kind == 0 && (c)->a == slot))
 #define MINE_SENSOR(i) (is_ball ? w->sensor_prev[2 * (i) + 1] == slot : w->sensor_prev[2 * (i)] == slot)
-    w->query_stale = 1; /* a removal follows */
+    w->query_stale |= 3; /* a removal follows */
     uint32_t ends = 0;
     for (uint32_t i = 0; i < w->prev_count; i++) ends += MINE(&w->prev[i]) && w->prev[i].touching;
     for (uint32_t i = 0; i < w->sensor_prev_count; i++) ends += MINE_SENSOR(i);
@@ -369,7 +369,7 @@ static int place_static(cap_world* w, const cap_wstatic* rec, uint32_t* slot_out
     w->static_info[3 * slot + 2] = 1u;
     if (slot == w->static_slots) w->static_slots++;
     w->statics_dirty = 1;
-    w->query_stale = 1;
+    w->query_stale |= 2;
     *slot_out = slot;
     return CAP_WORLD_OK;
 }
@@ -505,7 +505,7 @@ int cap_world_set_kinematic(cap_world* w, uint32_t slot, int what, float a, floa
         cap_world_place_kinematic(&t, a, b, c);
         if (!cap_in_range(t.ax) || !cap_in_range(t.ay) || !cap_in_range(t.bx) || !cap_in_range(t.by)) return fail(w, CAP_WORLD_BAD_VALUE, (int)slot, 0);
         *s = t;
-        w->query_stale = 1;
+        w->query_stale |= 2;
         uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
         for (uint32_t i = 0; i < w->ball_slots; i++)
             if (flags[i] & CAP_BALL_ALIVE) {

@@ -153,9 +153,10 @@ struct cap_world {
     uint8_t* snap;
     uint32_t snap_cap;
 
-    /* The query index (query.c): NULL until the first query; rebuilt by the
-     * first query after query_stale is set (by every world method that
-     * adds, removes or moves a shape, and by the step). */
+    /* The query index (query.c): NULL until the first query; rebuilt in
+     * part by the first query after query_stale is set: bit 0 (balls) by
+     * the step and every method that adds or removes a ball, bit 1
+     * (statics) by every method that adds, removes or moves a static. */
     struct cap_wquery* query;
     uint32_t query_stale;
 };
