@@ -714,10 +714,10 @@ export class World {
     ox = f32(ox, 'ox'); oy = f32(oy, 'oy'); dx = f32(dx, 'dx'); dy = f32(dy, 'dy');
     maxFraction = maxFractionArg(maxFraction, 'maxFraction');
     if (dx === 0 && dy === 0) throw new RangeError(`(dx, dy) must not be the zero vector, got (${dx}, ${dy})`);
-    const p = this.#params(), f = rt.heapF32;
-    f[p] = ox; f[p + 1] = oy; f[p + 2] = dx; f[p + 3] = dy; f[p + 4] = maxFraction;
+    const p = this.#params(), a = rt.heapF32;
+    a[p] = ox; a[p + 1] = oy; a[p + 2] = dx; a[p + 3] = dy; a[p + 4] = maxFraction;
     if (!this._call('capw_world_ray_cast')) return null;
-    const u = rt.heapU32;
+    const f = rt.heapF32, u = rt.heapU32; // after the call: building the query index may grow memory
     const kind = u[p + 6], slot = u[p + 7];
     return {
       fraction: f[p], x: f[p + 1], y: f[p + 2], nx: f[p + 3], ny: f[p + 4], startsInside: u[p + 5] === 1,
@@ -752,10 +752,10 @@ export class World {
     this._p();
     x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
     radius = num(radius, 'radius', { min: 0 });
-    const p = this.#params(), f = rt.heapF32;
-    f[p] = x0; f[p + 1] = y0; f[p + 2] = x1; f[p + 3] = y1; f[p + 4] = radius;
+    const p = this.#params(), a = rt.heapF32;
+    a[p] = x0; a[p + 1] = y0; a[p + 2] = x1; a[p + 3] = y1; a[p + 4] = radius;
     if (!this._call('capw_world_sweep_ball')) return null;
-    const u = rt.heapU32;
+    const f = rt.heapF32, u = rt.heapU32; // after the call (memory may have grown)
     const kind = u[p + 8], slot = u[p + 9];
     return {
       t: f[p], x: f[p + 1], y: f[p + 2], nx: f[p + 3], ny: f[p + 4], px: f[p + 5], py: f[p + 6], startsInside: u[p + 7] === 1,
