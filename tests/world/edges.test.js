@@ -124,8 +124,10 @@ test('every world method with arguments: a wrong type is a TypeError, NaN a Rang
         if (m === 'addChain') args[0] = [0, 0, 1, 0]; // points: an array
         args[i] = bad;
         // The options object of add*(): any non-object is a TypeError; so is
-        // anything but bytes for restore(), anything but an array for addChain's points.
-        const want = (/^add/.test(m) && i === arity - 1) || m === 'restore' || (m === 'addChain' && i === 0) ? TypeError : Err;
+        // anything but bytes for restore(), anything but an array for addChain's points,
+        // anything but a RayBatch / SweepBatch for castRays / sweepBalls.
+        const want = (/^add/.test(m) && i === arity - 1) || m === 'restore' || m === 'castRays' || m === 'sweepBalls' ||
+          (m === 'addChain' && i === 0) ? TypeError : Err;
         let error = null;
         try {
           w[m](...args);
