@@ -41,6 +41,7 @@
 #include <stdint.h>
 
 #include "capsule2d.h"
+#include "capsule2d_batch.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -297,23 +298,55 @@ const float* cap_world_contacts(cap_world* w, uint32_t* count);
 /* Awake balls and contacts solved in the last step. */
 uint32_t cap_world_awake_count(const cap_world* w);
 
+/* ---- queries ---------------------------------------------------------------
+ * The queries see the world as the last world method left it: a ball at the
+ * position the last step wrote (or cap_world_add_ball / cap_world_restore
+ * set), never at a position written into its X / Y array since (that is seen
+ * from the next step on), with the radius it had at the first query after
+ * that method; statics at their current pose. Every query answers from one
+ * such snapshot, never a mix. They go through an index (a grid of the balls
+ * and one of the statics; lines, being unbounded, are always tested) that
+ * the first query after a change builds (may allocate; out of memory falls
+ * back to scanning, same answers), so a query costs about the cells it
+ * touches, not the number of shapes. Answers are those of a scan of every
+ * ball by slot then every static by slot: for ray casts and sweeps the
+ * closest hit, ties to a ball over a static, then to the lower slot.
+ * A non-finite argument, a negative radius or an inverted box finds
+ * nothing (returns 0). */
+
 /* The closest hit of a ray over balls and statics (sensors excluded):
- * returns 1 and fills *hit, *kind (0 static, 1 ball) and *slot, or 0. */
-int cap_world_ray_cast(const cap_world* w, cap_ray ray, cap_ray_hit* hit, int* kind, uint32_t* slot);
+ * returns 1 and fills *hit, *kind (0 static, 1 ball) and *slot, or 0. A
+ * zero direction, or max_fraction < 0, meets lines only (as the casts of
+ * capsule2d.h refuse it). */
+int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* hit, int* kind, uint32_t* slot);
 /* Slots overlapping the circle (touching counts): balls first (ascending),
  * then statics (ascending), each entry (kind << 31) | slot. Returns the
  * count found; writes at most capacity. */
-uint32_t cap_world_query_circle(const cap_world* w, float x, float y, float r, uint32_t* out, uint32_t capacity);
+uint32_t cap_world_query_circle(cap_world* w, float x, float y, float r, uint32_t* out, uint32_t capacity);
 
 /* Slots overlapping the box [x0, x1] x [y0, y1] (x0 <= x1, y0 <= y1;
  * touching counts; a half-plane overlaps when a corner is on or inside it),
  * in the order and format of cap_world_query_circle. */
-uint32_t cap_world_query_box(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out, uint32_t capacity);
+uint32_t cap_world_query_box(cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out, uint32_t capacity);
 /* The first hit of a ball of the given radius swept from x0 to x1 over
  * balls and statics (sensors excluded), with the cap_sweep_circle_* rules:
  * returns 1 and fills *hit (t, centre, normal from the shape, point on it),
  * *kind (0 static, 1 ball) and *slot, or 0. */
-int cap_world_sweep_ball(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit, int* kind, uint32_t* slot);
+int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit, int* kind, uint32_t* slot);
+
+/* Many rays (many sweeps) in one call, with the batch layer's records
+ * (capsule2d_batch.h): each input's answer as cap_world_ray_cast's
+ * (cap_world_sweep_ball's), index = (kind << 31) | slot, or
+ * CAP_WORLD_NO_HIT with the other outputs 0. Every input is checked first
+ * (coordinates within CAP_MAX_COORD; a ray's max_fraction finite and >= 0,
+ * its direction not (0, 0); a sweep's radius >= 0): on a bad one
+ * CAP_WORLD_BAD_VALUE with error_info slot = the input and field = its
+ * column (ox, oy, dx, dy, max_fraction = 0..4; a zero direction names 3),
+ * nothing written. count > capacity or NULL: CAP_WORLD_BAD_VALUE, field -1.
+ * *hits = how many hit. */
+#define CAP_WORLD_NO_HIT 0xffffffffu
+int cap_world_cast_rays(cap_world* w, cap_ray_batch* rays, uint32_t* hits);
+int cap_world_sweep_balls(cap_world* w, cap_sweep_batch* sweeps, uint32_t* hits);
 
 /* ---- snapshots ----------------------------------------------------------
  * The whole world as bytes: settings, every ball slot (all fields, the

@@ -25,6 +25,8 @@
  *   argument; nothing changes first.
  */
 
+import type { RayBatch, SweepBatch } from './batch.js';
+
 /**
  * A ball's or static's handle: one number, slot + 2^20 * (kind + 2 * stamp),
  * a safe integer below 2^53 (kind 0: ball, 1: static; stamp < 2^32). A stamp
@@ -433,6 +435,15 @@ export class World {
   stateHash(): number;
   /** Touching contacts of the last step, 6 floats each: px, py, nx, ny, separation, normal impulse (a copy). */
   contacts(): Float32Array;
+  /*
+   * Queries (rayCast, queryCircle, queryBox, sweepBall, castRays, sweepBalls) see the world as the last world
+   * method left it: each ball where the last step() put it (or addBall / restore), never at a position written
+   * through balls.x / balls.y since — such a write is seen from the next step() on — with the radius it had at
+   * the first query after that method; statics at their current pose. Every answer comes from one such snapshot,
+   * never a mix. They go through an index (grids of the balls and of the statics; lines are always tested) that
+   * the first query after a change builds, so a query costs about the cells it touches, not the number of balls.
+   * Ray casts and sweeps give the closest hit; at equal distance a ball wins over a static, then the lower slot.
+   */
   /** The closest hit of O + s·D, s in [0, maxFraction] (default 1), over balls and statics (not sensors). */
   rayCast(ox: number, oy: number, dx: number, dy: number, maxFraction?: number): WorldRayHit | null;
   /** Balls (by slot), then statics (by slot), overlapping the circle; touching counts. */
@@ -445,6 +456,17 @@ export class World {
    * Touching at t = 1 counts; a start in contact is t = 0 with startsInside. Null on a miss.
    */
   sweepBall(x0: number, y0: number, x1: number, y1: number, radius: number): WorldSweepHit | null;
+  /**
+   * Many rays in one call: each ray of the RayBatch (inputs ox, oy, dx, dy, maxFraction) gets rayCast's answer in
+   * its outputs: index = a hit word (hitHandle turns it into a handle: (1 << 31) | slot for a ball, the slot for a
+   * static) or NO_HIT with the other outputs 0; fraction, x, y, nx, ny, startsInside. Every input is checked first
+   * (RangeError naming rays.<field>[i] or the zero direction; nothing written). Returns how many hit.
+   */
+  castRays(rays: RayBatch): number;
+  /** The same for swept balls: each input of the SweepBatch (x0, y0, x1, y1, radius) gets sweepBall's answer. */
+  sweepBalls(sweeps: SweepBatch): number;
+  /** The handle a castRays / sweepBalls index word names; null for NO_HIT. RangeError when its slot holds nothing. */
+  hitHandle(word: number): Handle | null;
   /**
    * The whole world as bytes (a copy; little-endian): a 32-byte header (magic "C2DW", format version, library
    * version, size, FNV-1a checksum, record sizes), the settings, every ball slot, the statics, and what the next

@@ -8,8 +8,10 @@
 // a view kept in a variable stays valid across step() (which allocates
 // nothing once warmed up) until one of the calls documented to allocate.
 import * as rt from './runtime.js';
-import { f32, MAX_COORD, maxFraction as maxFractionArg } from './check.js';
+import { f32, MAX_COORD, maxFraction as maxFractionArg, outOfRange } from './check.js';
 import { BAD_VALUE, NO_MEMORY, BAD_HANDLE, describe, statusError } from './errors.js';
+import { RayBatch, SweepBatch, NO_HIT } from './batch.js';
+import { madeArg, fieldNames } from './heap.js';
 
 // Layout of the C side (capsule2d_world.h); checked against
 // capw_world_layout() on the first World (see checkLayout).
@@ -1027,10 +1029,10 @@ export class World {
     ox = f32(ox, 'ox'); oy = f32(oy, 'oy'); dx = f32(dx, 'dx'); dy = f32(dy, 'dy');
     maxFraction = maxFractionArg(maxFraction, 'maxFraction');
     if (dx === 0 && dy === 0) throw new RangeError(`(dx, dy) must not be the zero vector, got (${dx}, ${dy})`);
-    const p = this.#params();
-    rt.heapF32.set([ox, oy, dx, dy, maxFraction], p);
+    const p = this.#params(), a = rt.heapF32;
+    a[p] = ox; a[p + 1] = oy; a[p + 2] = dx; a[p + 3] = dy; a[p + 4] = maxFraction;
     if (!this._call('capw_world_ray_cast')) return null;
-    const f = rt.heapF32, u = rt.heapU32;
+    const f = rt.heapF32, u = rt.heapU32; // after the call: building the query index may grow memory
     const kind = u[p + 6], slot = u[p + 7];
     return {
       fraction: f[p], x: f[p + 1], y: f[p + 2], nx: f[p + 3], ny: f[p + 4], startsInside: u[p + 5] === 1,
@@ -1065,16 +1067,72 @@ export class World {
     this._p();
     x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
     radius = num(radius, 'radius', { min: 0 });
-    const p = this.#params();
-    rt.heapF32.set([x0, y0, x1, y1, radius], p);
+    const p = this.#params(), a = rt.heapF32;
+    a[p] = x0; a[p + 1] = y0; a[p + 2] = x1; a[p + 3] = y1; a[p + 4] = radius;
     if (!this._call('capw_world_sweep_ball')) return null;
-    const f = rt.heapF32, u = rt.heapU32;
+    const f = rt.heapF32, u = rt.heapU32; // after the call (memory may have grown)
     const kind = u[p + 8], slot = u[p + 9];
     return {
       t: f[p], x: f[p + 1], y: f[p + 2], nx: f[p + 3], ny: f[p + 4], px: f[p + 5], py: f[p + 6], startsInside: u[p + 7] === 1,
       kind: kind === 1 ? 'ball' : 'static',
       handle: kind === 1 ? this.#handle(slot, KIND_BALL, this._view(19)[slot]) : this.#handle(slot, KIND_STATIC, this.#staticInfo()[3 * slot + 1]),
     };
+  }
+
+  /**
+   * Many rays against the world in one call: a RayBatch (the batch layer's;
+   * inputs ox, oy, dx, dy, maxFraction) gets each ray's closest hit, as
+   * rayCast's: index = hitHandle's word ((1 << 31) | slot for a ball, the
+   * static's slot), or NO_HIT with the other outputs 0. Every input is
+   * checked first (RangeError naming rays.<field>[i], nothing written).
+   * Returns how many hit.
+   */
+  castRays(rays) {
+    this._p();
+    madeArg(rays, RayBatch, 'rays');
+    return this.#many('capw_world_cast_rays', rays, RayBatch, 'rays');
+  }
+
+  /** The same for many swept balls: a SweepBatch (x0, y0, x1, y1, radius) gets each sweepBall answer. */
+  sweepBalls(sweeps) {
+    this._p();
+    madeArg(sweeps, SweepBatch, 'sweeps');
+    return this.#many('capw_world_sweep_balls', sweeps, SweepBatch, 'sweeps');
+  }
+
+  #many(name, batch, cls, what) {
+    const rc = this._call(name, batch._ptr());
+    if (rc >= 0) return rc;
+    if (rc !== BAD_VALUE) throw this.#error(rc, what);
+    const e = rt.wasm.capw_world_error(this._p()) >>> 2;
+    const index = rt.heapI32[e + 1], col = rt.heapI32[e + 2];
+    if (cls === RayBatch && col === 3 && batch.dx[index] === 0 && batch.dy[index] === 0) {
+      throw new RangeError(`${what} (dx[${index}], dy[${index}]) must not be the zero vector, got (0, 0)`);
+    }
+    const field = fieldNames(cls)[col];
+    const value = batch[field][index];
+    const why = Number.isFinite(value) && outOfRange(value) ? ` (${outOfRange(value)})` : value < 0 ? ' (must be >= 0)' : '';
+    throw new RangeError(`${what}.${field}[${index}] is ${value}${why}`);
+  }
+
+  /**
+   * The handle named by a castRays / sweepBalls index word (or a C query
+   * word): (1 << 31) | slot is a ball, a smaller word a static's slot;
+   * NO_HIT gives null. RangeError when the slot holds nothing.
+   */
+  hitHandle(word) {
+    this._p();
+    if (typeof word !== 'number') throw new TypeError(`word must be a number, got ${describe(word)}`);
+    if (!Number.isInteger(word) || word < 0 || word > NO_HIT) throw new RangeError(`word must be a u32, got ${word}`);
+    if (word === NO_HIT) return null;
+    if (word >= 0x80000000) {
+      const slot = word - 0x80000000;
+      if (slot >= this._call('capw_world_ball_slots') || !(this._view(18)[slot] & ALIVE)) throw new RangeError(`word ${word}: ball slot ${slot} holds no ball`);
+      return this.#handle(slot, KIND_BALL, this._view(19)[slot]);
+    }
+    const info = this.#staticInfo();
+    if (word >= this._call('capw_world_static_slots') || !(info[3 * word + 2] & 1)) throw new RangeError(`word ${word}: static slot ${word} holds no static`);
+    return this.#handle(word, KIND_STATIC, info[3 * word + 1]);
   }
 
   #answer(n) {

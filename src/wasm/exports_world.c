@@ -218,6 +218,22 @@ EMSCRIPTEN_KEEPALIVE int capw_world_sweep_ball(cap_world* w)
     return 1;
 }
 
+/* Many rays (sweeps) against the world: a RayBatch (SweepBatch) of the
+ * batch layer, answers written into it. Returns how many hit, or a status
+ * (< 0) with capw_world_error naming the input (slot) and column (field). */
+EMSCRIPTEN_KEEPALIVE int capw_world_cast_rays(cap_world* w, cap_ray_batch* rays)
+{
+    uint32_t hits = 0;
+    int rc = cap_world_cast_rays(w, rays, &hits);
+    return rc ? rc : (int)hits;
+}
+EMSCRIPTEN_KEEPALIVE int capw_world_sweep_balls(cap_world* w, cap_sweep_batch* sweeps)
+{
+    uint32_t hits = 0;
+    int rc = cap_world_sweep_balls(w, sweeps, &hits);
+    return rc ? rc : (int)hits;
+}
+
 /* Snapshots: save into the world's snapshot buffer (size left in params[0];
  * NULL when out of memory); restore from it after JS wrote length bytes at
  * capw_world_snapshot_room. */

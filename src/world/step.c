@@ -354,5 +354,6 @@ int cap_world_step(cap_world* w)
         w->last_vx[i] = s.vx[i];
         w->last_vy[i] = s.vy[i];
     }
+    w->query_stale |= 1; /* queries see this step's positions (query.c) */
     return CAP_WORLD_OK;
 }

@@ -187,6 +187,7 @@ cap_world* cap_world_create(const cap_world_def* def)
 void cap_world_destroy(cap_world* w)
 {
     if (!w) return;
+    cap_world_query_free(w->query);
     for (int f = 0; f < CAP_BALL_FIELDS; f++) free(w->ball[f]);
     free(w->last_x); free(w->last_y); free(w->last_vx); free(w->last_vy); free(w->island);
     free(w->statics); free(w->static_info);
@@ -266,6 +267,7 @@ int cap_world_add_ball(cap_world* w, const cap_ball_def* d, uint32_t* slot_out)
     w->last_vy[slot] = d->vy;
     if (slot == w->ball_slots) w->ball_slots++;
     w->ball_live++;
+    w->query_stale |= 1;
     *slot_out = slot;
     return CAP_WORLD_OK;
 }
@@ -282,6 +284,7 @@ static int forget(cap_world* w, int is_ball, uint32_t slot)
 {
 #define MINE(c) (is_ball ? ((c)->b == slot || ((c)->kind == 1 && (c)->a == slot)) : ((c)->kind == 0 && (c)->a == slot))
 #define MINE_SENSOR(i) (is_ball ? w->sensor_prev[2 * (i) + 1] == slot : w->sensor_prev[2 * (i)] == slot)
+    w->query_stale |= 3; /* a removal follows */
     uint32_t ends = 0;
     for (uint32_t i = 0; i < w->prev_count; i++) ends += MINE(&w->prev[i]) && w->prev[i].touching;
     for (uint32_t i = 0; i < w->sensor_prev_count; i++) ends += MINE_SENSOR(i);
@@ -437,6 +440,7 @@ static int place_static(cap_world* w, const cap_wstatic* rec, uint32_t* slot_out
     w->static_info[3 * slot + 2] = 1u;
     if (slot == w->static_slots) w->static_slots++;
     w->statics_dirty = 1;
+    w->query_stale |= 2;
     *slot_out = slot;
     return CAP_WORLD_OK;
 }
@@ -574,6 +578,7 @@ int cap_world_set_kinematic(cap_world* w, uint32_t slot, int what, float a, floa
         cap_world_place_kinematic(&t, a, b, c);
         if (!cap_in_range(t.ax) || !cap_in_range(t.ay) || !cap_in_range(t.bx) || !cap_in_range(t.by)) return fail(w, CAP_WORLD_BAD_VALUE, (int)slot, 0);
         *s = t;
+        w->query_stale |= 2;
         uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
         for (uint32_t i = 0; i < w->ball_slots; i++)
             if (flags[i] & CAP_BALL_ALIVE) {
@@ -750,198 +755,7 @@ void cap_world_index_statics(cap_world* w)
 
 /* cap_world_static_candidates: step.c (the step's hot path). */
 
-/* ---- queries --------------------------------------------------------------- */
-
-int cap_world_ray_cast(const cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, uint32_t* slot)
-{
-    int found = 0;
-    cap_ray_hit h;
-    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
-    const float *x = w->ball[CAP_BALL_X], *y = w->ball[CAP_BALL_Y], *r = w->ball[CAP_BALL_RADIUS];
-    for (uint32_t i = 0; i < w->ball_slots; i++) {
-        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
-        cap_circle c = {{x[i], y[i]}, r[i]};
-        if (cap_ray_cast_circle(c, ray, &h) == 1 && (!found || h.fraction < best->fraction)) {
-            *best = h; *kind = 1; *slot = i; found = 1;
-        }
-    }
-    for (uint32_t i = 0; i < w->static_slots; i++) {
-        if (!(w->static_info[3 * i + 2] & 1u) || w->statics[i].sensor) continue;
-        const cap_wstatic* s = &w->statics[i];
-        int hit;
-        if (s->kind == CAP_STATIC_LINE) {
-            /* Half-plane: the origin's signed distance and the ray's rate. */
-            float d0 = (ray.origin.x - s->ax) * s->nx + (ray.origin.y - s->ay) * s->ny;
-            float rate = ray.direction.x * s->nx + ray.direction.y * s->ny;
-            hit = 0;
-            if (d0 <= 0.0f) {
-                float l = cap_length(ray.direction);
-                h.fraction = 0.0f; h.point = ray.origin; h.starts_inside = 1;
-                h.normal = cap_v2(0.0f - ray.direction.x / l, 0.0f - ray.direction.y / l);
-                hit = 1;
-            } else if (rate < 0.0f) {
-                float t = d0 / (0.0f - rate);
-                if (t <= ray.max_fraction) {
-                    h.fraction = t;
-                    h.point = cap_v2(ray.origin.x + t * ray.direction.x, ray.origin.y + t * ray.direction.y);
-                    h.normal = cap_v2(s->nx, s->ny);
-                    h.starts_inside = 0;
-                    hit = 1;
-                }
-            }
-        } else {
-            cap_capsule c = {{s->ax, s->ay}, {s->bx, s->by}, s->radius};
-            hit = cap_ray_cast_capsule(c, ray, &h) == 1;
-        }
-        if (hit && (!found || h.fraction < best->fraction)) {
-            *best = h; *kind = 0; *slot = i; found = 1;
-        }
-    }
-    return found;
-}
-
-uint32_t cap_world_query_circle(const cap_world* w, float qx, float qy, float qr, uint32_t* out, uint32_t capacity)
-{
-    uint32_t n = 0;
-    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
-    const float *x = w->ball[CAP_BALL_X], *y = w->ball[CAP_BALL_Y], *r = w->ball[CAP_BALL_RADIUS];
-    for (uint32_t i = 0; i < w->ball_slots; i++) {
-        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
-        float dx = x[i] - qx, dy = y[i] - qy, rr = r[i] + qr;
-        if (dx * dx + dy * dy <= rr * rr) {
-            if (n < capacity) out[n] = (1u << 31) | i;
-            n++;
-        }
-    }
-    for (uint32_t i = 0; i < w->static_slots; i++) {
-        if (!(w->static_info[3 * i + 2] & 1u)) continue;
-        const cap_wstatic* s = &w->statics[i];
-        int hit;
-        if (s->kind == CAP_STATIC_LINE) {
-            hit = (qx - s->ax) * s->nx + (qy - s->ay) * s->ny <= qr;
-        } else {
-            cap_segment_point p = cap_closest_point_on_segment(cap_v2(s->ax, s->ay), cap_v2(s->bx, s->by), cap_v2(qx, qy));
-            float dx = qx - p.point.x, dy = qy - p.point.y, rr = s->radius + qr;
-            hit = dx * dx + dy * dy <= rr * rr;
-        }
-        if (hit) {
-            if (n < capacity) out[n] = i;
-            n++;
-        }
-    }
-    return n;
-}
-
-/* Distance from p to segment a-b (float32, as the queries measure it). */
-static float seg_dist(cap_vec2 a, cap_vec2 b, cap_vec2 p)
-{
-    cap_segment_point q = cap_closest_point_on_segment(a, b, p);
-    return cap_length(cap_sub(p, q.point));
-}
-
-static int seg_hits_box(cap_vec2 a, cap_vec2 b, float x0, float y0, float x1, float y1)
-{
-    /* Slab clip of a + t (b - a), t in [0, 1], against the box. */
-    float t0 = 0.0f, t1 = 1.0f;
-    const float d[2] = {b.x - a.x, b.y - a.y}, o[2] = {a.x, a.y}, lo[2] = {x0, y0}, hi[2] = {x1, y1};
-    for (int k = 0; k < 2; k++) {
-        if (d[k] == 0.0f) {
-            if (o[k] < lo[k] || o[k] > hi[k]) return 0;
-            continue;
-        }
-        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
-        if (ta > tb) { float t = ta; ta = tb; tb = t; }
-        t0 = ta > t0 ? ta : t0;
-        t1 = tb < t1 ? tb : t1;
-        if (t0 > t1) return 0;
-    }
-    return 1;
-}
-
-uint32_t cap_world_query_box(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out, uint32_t capacity)
-{
-    uint32_t n = 0;
-    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
-    const float *x = w->ball[CAP_BALL_X], *y = w->ball[CAP_BALL_Y], *r = w->ball[CAP_BALL_RADIUS];
-    for (uint32_t i = 0; i < w->ball_slots; i++) {
-        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
-        float cx = x[i] < x0 ? x0 : (x[i] > x1 ? x1 : x[i]);
-        float cy = y[i] < y0 ? y0 : (y[i] > y1 ? y1 : y[i]);
-        float dx = x[i] - cx, dy = y[i] - cy;
-        if (dx * dx + dy * dy <= r[i] * r[i]) {
-            if (n < capacity) out[n] = (1u << 31) | i;
-            n++;
-        }
-    }
-    const cap_vec2 corner[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
-    for (uint32_t i = 0; i < w->static_slots; i++) {
-        if (!(w->static_info[3 * i + 2] & 1u)) continue;
-        const cap_wstatic* s = &w->statics[i];
-        int hit = 0;
-        if (s->kind == CAP_STATIC_LINE) {
-            for (int k = 0; k < 4 && !hit; k++) hit = (corner[k].x - s->ax) * s->nx + (corner[k].y - s->ay) * s->ny <= 0.0f;
-        } else {
-            cap_vec2 a = cap_v2(s->ax, s->ay), b = cap_v2(s->bx, s->by);
-            hit = seg_hits_box(a, b, x0, y0, x1, y1);
-            /* Otherwise the closest pair is an end of the segment against the
-             * box, or a corner of the box against the segment. */
-            for (int e = 0; e < 2 && !hit; e++) {
-                cap_vec2 p = e ? b : a;
-                float cx = p.x < x0 ? x0 : (p.x > x1 ? x1 : p.x), cy = p.y < y0 ? y0 : (p.y > y1 ? y1 : p.y);
-                hit = cap_length(cap_v2(p.x - cx, p.y - cy)) <= s->radius;
-            }
-            for (int k = 0; k < 4 && !hit; k++) hit = seg_dist(a, b, corner[k]) <= s->radius;
-        }
-        if (hit) {
-            if (n < capacity) out[n] = i;
-            n++;
-        }
-    }
-    return n;
-}
-
-int cap_world_sweep_ball(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind, uint32_t* slot)
-{
-    int found = 0;
-    cap_sweep_hit h;
-    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
-    const float *x = w->ball[CAP_BALL_X], *y = w->ball[CAP_BALL_Y], *r = w->ball[CAP_BALL_RADIUS];
-    for (uint32_t i = 0; i < w->ball_slots; i++) {
-        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
-        cap_circle c = {{x[i], y[i]}, r[i]};
-        if (cap_sweep_circle_circle(c, x0, x1, radius, &h) == 1 && (!found || h.t < best->t)) {
-            *best = h; *kind = 1; *slot = i; found = 1;
-        }
-    }
-    for (uint32_t i = 0; i < w->static_slots; i++) {
-        if (!(w->static_info[3 * i + 2] & 1u) || w->statics[i].sensor) continue;
-        const cap_wstatic* s = &w->statics[i];
-        int hit;
-        if (s->kind == CAP_STATIC_LINE) {
-            float d0 = (x0.x - s->ax) * s->nx + (x0.y - s->ay) * s->ny - radius;
-            float d1 = (x1.x - s->ax) * s->nx + (x1.y - s->ay) * s->ny - radius;
-            hit = 0;
-            if (d0 <= 0.0f || d1 <= 0.0f) {
-                float t = d0 <= 0.0f ? 0.0f : d0 / (d0 - d1);
-                t = t < 1.0f ? t : 1.0f;
-                h.t = t;
-                h.center = cap_v2(x0.x + t * (x1.x - x0.x), x0.y + t * (x1.y - x0.y));
-                h.normal = cap_v2(s->nx, s->ny);
-                float dist = (h.center.x - s->ax) * s->nx + (h.center.y - s->ay) * s->ny;
-                h.point = cap_v2(h.center.x - dist * s->nx, h.center.y - dist * s->ny);
-                h.starts_inside = d0 <= 0.0f;
-                hit = 1;
-            }
-        } else {
-            cap_capsule c = {{s->ax, s->ay}, {s->bx, s->by}, s->radius};
-            hit = cap_sweep_circle_capsule(c, x0, x1, radius, &h) == 1;
-        }
-        if (hit && (!found || h.t < best->t)) {
-            *best = h; *kind = 0; *slot = i; found = 1;
-        }
-    }
-    return found;
-}
+/* ---- queries: query.c ----------------------------------------------------- */
 
 uint32_t cap_world_state_hash(const cap_world* w)
 {

@@ -74,6 +74,8 @@ typedef struct cap_wpack {
     float br[4], ms[4], is[4]; /* soft bias rate, mass scale, impulse scale */
 } cap_wpack;
 
+struct cap_wquery; /* query.c */
+
 struct cap_world {
     cap_world_def def;
     cap_world_error err;
@@ -154,6 +156,13 @@ struct cap_world {
     /* The wasm boundary's snapshot bytes (save output, restore input). */
     uint8_t* snap;
     uint32_t snap_cap;
+
+    /* The query index (query.c): NULL until the first query; rebuilt in
+     * part by the first query after query_stale is set: bit 0 (balls) by
+     * the step and every method that adds or removes a ball, bit 1
+     * (statics) by every method that adds, removes or moves a static. */
+    struct cap_wquery* query;
+    uint32_t query_stale;
 };
 
 
@@ -177,6 +186,18 @@ void cap_world_event_ids(const cap_world* w, uint32_t ckind, uint32_t a, uint32_
 void cap_world_emit_pending(cap_world* w, const uint32_t* rec);
 /* A kinematic capsule's a, b and box from its pose at centre (x, y), angle. */
 void cap_world_place_kinematic(cap_wstatic* s, float x, float y, float angle);
+
+/* query.c */
+void cap_world_query_free(struct cap_wquery* q);
+/* The queries by a scan of every ball then every static, without the
+ * index: the reference the index must equal (tests), with the same
+ * argument rules. */
+int cap_world_ray_cast_scan(const cap_world* w, cap_ray ray, cap_ray_hit* hit, int* kind, uint32_t* slot);
+int cap_world_sweep_ball_scan(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit,
+                              int* kind, uint32_t* slot);
+uint32_t cap_world_query_circle_scan(const cap_world* w, float x, float y, float r, uint32_t* out, uint32_t capacity);
+uint32_t cap_world_query_box_scan(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out,
+                                  uint32_t capacity);
 
 /* contacts.c, events.c */
 int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y);

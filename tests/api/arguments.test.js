@@ -205,6 +205,12 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
   TABLE.push({ name: 'World.queryCircle', params: p('x y radius:radius'), args: [0, 5, 1], call: (...a) => world.queryCircle(...a), state: wstate });
   TABLE.push({ name: 'World.queryBox', params: p('x0 y0 x1 y1'), args: [-1, 4, 1, 6], call: (...a) => world.queryBox(...a), state: wstate });
   TABLE.push({ name: 'World.sweepBall', params: p('x0 y0 x1 y1 radius:radius'), args: [-3, 5, 3, 5, 0.25], call: (...a) => world.sweepBall(...a), state: wstate });
+  const wrays = new RayBatch(2), wsweeps = new SweepBatch(2);
+  wrays.add(-5, 5, 1, 0, 20);
+  wsweeps.add(-5, 5, 5, 5, 0.25);
+  TABLE.push({ name: 'World.castRays', params: p('rays:rays'), args: [wrays], call: (r) => world.castRays(r), state: wstate });
+  TABLE.push({ name: 'World.sweepBalls', params: p('sweeps:sweeps'), args: [wsweeps], call: (s) => world.sweepBalls(s), state: wstate });
+  TABLE.push({ name: 'World.hitHandle', params: p('word:index'), args: [0], call: (v) => world.hitHandle(v), state: wstate });
   // handles: the valid argument is the live one (removing and adding again renews it)
   for (const method of ['removeBall', 'wakeBall', 'slotOf', 'hasBall']) {
     TABLE.push({ name: `World.${method}`, params: p('handle:handle'), get args() { return [ball]; }, state: wstate,

@@ -125,8 +125,9 @@ test('every world method with arguments: a wrong type is a TypeError, NaN a Rang
         args[i] = bad;
         // The options object of add*(): any non-object is a TypeError; so is
         // anything but bytes for restore(), anything but an array for addChain's points,
-        // anything but an options object for configure().
-        const want = (/^add/.test(m) && i === arity - 1) || m === 'restore' || m === 'configure' || (m === 'addChain' && i === 0) ? TypeError : Err;
+        // anything but an options object for configure(), a RayBatch / SweepBatch for castRays / sweepBalls.
+        const want = (/^add/.test(m) && i === arity - 1) || m === 'restore' || m === 'configure' || m === 'castRays' || m === 'sweepBalls' ||
+          (m === 'addChain' && i === 0) ? TypeError : Err;
         let error = null;
         try {
           w[m](...args);

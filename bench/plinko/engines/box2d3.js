@@ -52,6 +52,7 @@ export async function create({ pegs, balls }) {
   }
   return {
     label: 'Box2D v3 (box2d3-wasm, SIMD)',
+    B, world, // for the world-query scenario (bench/scenario6.js)
     step: () => B.b2World_Step(world, DT, 4),
     memory: () => B.HEAPU8?.length ?? B.wasmMemory?.buffer.byteLength ?? 0,
     read() {

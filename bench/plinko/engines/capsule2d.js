@@ -15,6 +15,7 @@ export async function create({ pegs, balls, simd }) {
   const v = w.balls;
   return {
     label: `capsule2d ${usingSimd() ? 'SIMD' : 'scalar'}`,
+    world: w, // for the world-query scenario (bench/scenario6.js)
     step: () => w.step(),
     read() {
       const n = balls.length, xs = new Float64Array(n), ys = new Float64Array(n), sp = new Float64Array(n);

@@ -1,0 +1,729 @@
+/* capsule2d — the world's queries: ray casts, swept balls, circle and box
+ * overlaps, one at a time or many in one call (capsule2d_world.h).
+ *
+ * They go through the world's query index (struct cap_wquery), which the
+ * first query after a change builds (w->query_stale, set by every world
+ * method that moves or adds or removes a shape, and by the step):
+ *  - balls: the live ones in slot order, at the positions the last world
+ *    method left them (last_x, last_y: what the last step wrote, or what
+ *    add / restore set; never a position written through a view since),
+ *    with the radii as they were at the build, in a kernels grid;
+ *  - statics: every live static but the lines in a second grid, at their
+ *    current pose (only world methods move them); lines are half-planes,
+ *    unbounded, and every query tests them.
+ * A query visits only the cells it touches; rays and sweeps walk their path
+ * in chunks of about a cell, in order, and stop once the best hit is closer
+ * than the next chunk.
+ *
+ * Results equal a scan of every ball (ascending slot) then every static
+ * (ascending slot) keeping the first strictly closer hit: the closest hit
+ * wins; ties go to a ball over a static, then to the lower slot. The scan
+ * (scan_* below) is also the fallback when the index cannot be built (out
+ * of memory) and for numbers so large (above CAP_QUERY_BIG) that float32
+ * squares overflow, where the padding argument below no longer holds.
+ *
+ * Why the grid finds every hit the scan finds: the casts compute in double
+ * from float inputs and the overlap tests in float; a shape they report
+ * lies within a small rounding error of the query's path (or point), far
+ * less than the padding used here (1e-5 of the magnitudes involved, plus
+ * the grid boxes' own margin), and the grid's cell of a point is monotone,
+ * so a box within the padded region is in a visited cell. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "capsule2d_world.h"
+#include "core/scalar.h"
+#include "kernels/grid.h"
+#include "kernels/scratch.h"
+#include "world/world_internal.h"
+
+/* Beyond this magnitude (coordinates, radii, path ends) the scan answers:
+ * float32 squares of values up to 4e18 stay finite. */
+#define CAP_QUERY_BIG 1e18
+
+struct cap_wquery {
+    /* Balls: index k of the grid is the k-th live ball by slot. */
+    uint32_t nb, ball_cap;
+    float *bx, *by, *br;
+    uint32_t* bslot;
+    cap_grid bgrid;
+    cap_scratch bs;
+    /* Statics but lines: index k is the k-th such live static by slot. */
+    uint32_t ns, static_cap;
+    uint32_t* sslot;
+    cap_grid sgrid;
+    cap_scratch ss;
+    /* Lines (ascending slots), and static answers being merged. */
+    uint32_t nl, line_cap, hit_cap;
+    uint32_t *lines, *hits;
+    int big_balls, big_statics; /* some value above CAP_QUERY_BIG: every query scans */
+    int movers;                 /* some static moves in a step (kinematic, pivoted) */
+};
+
+void cap_world_query_free(struct cap_wquery* q)
+{
+    if (!q) return;
+    free(q->bx); free(q->by); free(q->br); free(q->bslot); free(q->sslot); free(q->lines); free(q->hits);
+    cap_grid_free(&q->bgrid);
+    cap_grid_free(&q->sgrid);
+    cap_scratch_free(&q->bs);
+    cap_scratch_free(&q->ss);
+    free(q);
+}
+
+static double absd(double v) { return v < 0.0 ? -v : v; }
+static int big(double v) { return !(absd(v) <= CAP_QUERY_BIG); }
+static int alive_static(const cap_world* w, uint32_t i) { return (w->static_info[3 * i + 2] & 1u) != 0; }
+
+/* ---- one shape against one query: the tests of the scan, shared ---------- */
+
+/* The ray against a half-plane (solid right of a->b): its start inside, or
+ * where it crosses the boundary within max_fraction. */
+static int ray_line(const cap_wstatic* s, cap_ray ray, cap_ray_hit* h)
+{
+    float d0 = (ray.origin.x - s->ax) * s->nx + (ray.origin.y - s->ay) * s->ny;
+    float rate = ray.direction.x * s->nx + ray.direction.y * s->ny;
+    if (d0 <= 0.0f) {
+        float l = cap_length(ray.direction);
+        h->fraction = 0.0f; h->point = ray.origin; h->starts_inside = 1;
+        h->normal = cap_v2(0.0f - ray.direction.x / l, 0.0f - ray.direction.y / l);
+        return 1;
+    }
+    if (rate < 0.0f) {
+        float t = d0 / (0.0f - rate);
+        if (t <= ray.max_fraction) {
+            h->fraction = t;
+            h->point = cap_v2(ray.origin.x + t * ray.direction.x, ray.origin.y + t * ray.direction.y);
+            h->normal = cap_v2(s->nx, s->ny);
+            h->starts_inside = 0;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int ray_static(const cap_wstatic* s, cap_ray ray, cap_ray_hit* h)
+{
+    if (s->kind == CAP_STATIC_LINE) return ray_line(s, ray, h);
+    cap_capsule c = {{s->ax, s->ay}, {s->bx, s->by}, s->radius};
+    return cap_ray_cast_capsule(c, ray, h) == 1;
+}
+
+static int ray_ball(float x, float y, float r, cap_ray ray, cap_ray_hit* h)
+{
+    cap_circle c = {{x, y}, r};
+    return cap_ray_cast_circle(c, ray, h) == 1;
+}
+
+static int sweep_static(const cap_wstatic* s, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* h)
+{
+    if (s->kind == CAP_STATIC_LINE) {
+        float d0 = (x0.x - s->ax) * s->nx + (x0.y - s->ay) * s->ny - radius;
+        float d1 = (x1.x - s->ax) * s->nx + (x1.y - s->ay) * s->ny - radius;
+        if (!(d0 <= 0.0f || d1 <= 0.0f)) return 0;
+        float t = d0 <= 0.0f ? 0.0f : d0 / (d0 - d1);
+        t = t < 1.0f ? t : 1.0f;
+        h->t = t;
+        h->center = cap_v2(x0.x + t * (x1.x - x0.x), x0.y + t * (x1.y - x0.y));
+        h->normal = cap_v2(s->nx, s->ny);
+        float dist = (h->center.x - s->ax) * s->nx + (h->center.y - s->ay) * s->ny;
+        h->point = cap_v2(h->center.x - dist * s->nx, h->center.y - dist * s->ny);
+        h->starts_inside = d0 <= 0.0f;
+        return 1;
+    }
+    cap_capsule c = {{s->ax, s->ay}, {s->bx, s->by}, s->radius};
+    return cap_sweep_circle_capsule(c, x0, x1, radius, h) == 1;
+}
+
+static int sweep_ball(float x, float y, float r, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* h)
+{
+    cap_circle c = {{x, y}, r};
+    return cap_sweep_circle_circle(c, x0, x1, radius, h) == 1;
+}
+
+static int circle_ball(float x, float y, float r, float qx, float qy, float qr)
+{
+    float dx = x - qx, dy = y - qy, rr = r + qr;
+    return dx * dx + dy * dy <= rr * rr;
+}
+
+static int circle_static(const cap_wstatic* s, float qx, float qy, float qr)
+{
+    if (s->kind == CAP_STATIC_LINE) return (qx - s->ax) * s->nx + (qy - s->ay) * s->ny <= qr;
+    cap_segment_point p = cap_closest_point_on_segment(cap_v2(s->ax, s->ay), cap_v2(s->bx, s->by), cap_v2(qx, qy));
+    float dx = qx - p.point.x, dy = qy - p.point.y, rr = s->radius + qr;
+    return dx * dx + dy * dy <= rr * rr;
+}
+
+static int box_ball(float x, float y, float r, const float b[4])
+{
+    float cx = x < b[0] ? b[0] : (x > b[2] ? b[2] : x);
+    float cy = y < b[1] ? b[1] : (y > b[3] ? b[3] : y);
+    float dx = x - cx, dy = y - cy;
+    return dx * dx + dy * dy <= r * r;
+}
+
+/* Distance from p to segment a-b (float32, as the queries measure it). */
+static float seg_dist(cap_vec2 a, cap_vec2 b, cap_vec2 p)
+{
+    cap_segment_point q = cap_closest_point_on_segment(a, b, p);
+    return cap_length(cap_sub(p, q.point));
+}
+
+static int seg_hits_box(cap_vec2 a, cap_vec2 b, float x0, float y0, float x1, float y1)
+{
+    /* Slab clip of a + t (b - a), t in [0, 1], against the box. */
+    float t0 = 0.0f, t1 = 1.0f;
+    const float d[2] = {b.x - a.x, b.y - a.y}, o[2] = {a.x, a.y}, lo[2] = {x0, y0}, hi[2] = {x1, y1};
+    for (int k = 0; k < 2; k++) {
+        if (d[k] == 0.0f) {
+            if (o[k] < lo[k] || o[k] > hi[k]) return 0;
+            continue;
+        }
+        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
+        if (ta > tb) { float t = ta; ta = tb; tb = t; }
+        t0 = ta > t0 ? ta : t0;
+        t1 = tb < t1 ? tb : t1;
+        if (t0 > t1) return 0;
+    }
+    return 1;
+}
+
+static int box_static(const cap_wstatic* s, const float q[4])
+{
+    float x0 = q[0], y0 = q[1], x1 = q[2], y1 = q[3];
+    const cap_vec2 corner[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+    int hit = 0;
+    if (s->kind == CAP_STATIC_LINE) {
+        for (int k = 0; k < 4 && !hit; k++) hit = (corner[k].x - s->ax) * s->nx + (corner[k].y - s->ay) * s->ny <= 0.0f;
+        return hit;
+    }
+    cap_vec2 a = cap_v2(s->ax, s->ay), b = cap_v2(s->bx, s->by);
+    hit = seg_hits_box(a, b, x0, y0, x1, y1);
+    /* Otherwise the closest pair is an end of the segment against the box,
+     * or a corner of the box against the segment. */
+    for (int e = 0; e < 2 && !hit; e++) {
+        cap_vec2 p = e ? b : a;
+        float cx = p.x < x0 ? x0 : (p.x > x1 ? x1 : p.x), cy = p.y < y0 ? y0 : (p.y > y1 ? y1 : p.y);
+        hit = cap_length(cap_v2(p.x - cx, p.y - cy)) <= s->radius;
+    }
+    for (int k = 0; k < 4 && !hit; k++) hit = seg_dist(a, b, corner[k]) <= s->radius;
+    return hit;
+}
+
+/* The scan's order: a closer hit wins; at equal distance a ball (kind 1)
+ * beats a static, then the lower slot wins. */
+static int better(float t, int kind, uint32_t slot, int found, float bt, int bkind, uint32_t bslot)
+{
+    if (!found || t < bt) return 1;
+    if (!(t == bt)) return 0;
+    return kind != bkind ? kind > bkind : slot < bslot;
+}
+
+/* ---- the scan: every ball, then every static ------------------------------- */
+
+#define BALLS_OF(w)                                                                                         \
+    const uint32_t* flags = (const uint32_t*)(w)->ball[CAP_BALL_FLAGS];                                    \
+    const float *x = (w)->last_x, *y = (w)->last_y, *r = (const float*)(w)->ball[CAP_BALL_RADIUS]
+
+static int scan_ray(const cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, uint32_t* slot)
+{
+    int found = 0;
+    cap_ray_hit h;
+    BALLS_OF(w);
+    for (uint32_t i = 0; i < w->ball_slots; i++)
+        if ((flags[i] & CAP_BALL_ALIVE) && ray_ball(x[i], y[i], r[i], ray, &h) && (!found || h.fraction < best->fraction))
+            *best = h, *kind = 1, *slot = i, found = 1;
+    for (uint32_t i = 0; i < w->static_slots; i++)
+        if (alive_static(w, i) && !w->statics[i].sensor && ray_static(&w->statics[i], ray, &h) &&
+            (!found || h.fraction < best->fraction))
+            *best = h, *kind = 0, *slot = i, found = 1;
+    return found;
+}
+
+static int scan_sweep(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind,
+                      uint32_t* slot)
+{
+    int found = 0;
+    cap_sweep_hit h;
+    BALLS_OF(w);
+    for (uint32_t i = 0; i < w->ball_slots; i++)
+        if ((flags[i] & CAP_BALL_ALIVE) && sweep_ball(x[i], y[i], r[i], x0, x1, radius, &h) && (!found || h.t < best->t))
+            *best = h, *kind = 1, *slot = i, found = 1;
+    for (uint32_t i = 0; i < w->static_slots; i++)
+        if (alive_static(w, i) && !w->statics[i].sensor && sweep_static(&w->statics[i], x0, x1, radius, &h) &&
+            (!found || h.t < best->t))
+            *best = h, *kind = 0, *slot = i, found = 1;
+    return found;
+}
+
+/* Circle (box = NULL) or box (q) overlaps. */
+static uint32_t scan_overlap(const cap_world* w, float qx, float qy, float qr, const float* box, uint32_t* out,
+                             uint32_t capacity)
+{
+    uint32_t n = 0;
+    BALLS_OF(w);
+    for (uint32_t i = 0; i < w->ball_slots; i++) {
+        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
+        if (box ? box_ball(x[i], y[i], r[i], box) : circle_ball(x[i], y[i], r[i], qx, qy, qr)) {
+            if (n < capacity) out[n] = (1u << 31) | i;
+            n++;
+        }
+    }
+    for (uint32_t i = 0; i < w->static_slots; i++) {
+        if (!alive_static(w, i)) continue;
+        if (box ? box_static(&w->statics[i], box) : circle_static(&w->statics[i], qx, qy, qr)) {
+            if (n < capacity) out[n] = i;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* ---- the index ------------------------------------------------------------- */
+
+/* Builds the index when a world method changed the world since the last
+ * build. Returns the index, or NULL (out of memory, or a value above
+ * CAP_QUERY_BIG): then the caller scans. */
+static int build_balls(cap_world* w, struct cap_wquery* q)
+{
+    const uint32_t* flags = (const uint32_t*)w->ball[CAP_BALL_FLAGS];
+    const float* radius = (const float*)w->ball[CAP_BALL_RADIUS];
+    uint32_t nb = w->ball_live, c = 0;
+    if (cap_grow((void**)&q->bx, &q->ball_cap, nb + 1, 4)) return 0;
+    /* the four grow together (a failure leaves them unequal but unused:
+     * the stale bit stays set) */
+    if (cap_grow((void**)&q->by, &c, q->ball_cap, 4) || (c = 0, cap_grow((void**)&q->br, &c, q->ball_cap, 4)) ||
+        (c = 0, cap_grow((void**)&q->bslot, &c, q->ball_cap, 4)))
+        return 0;
+    if (cap_scratch_boxes(&q->bs, nb) || cap_scratch_stamps(&q->bs, nb)) return 0;
+    uint32_t k = 0;
+    int huge = 0;
+    for (uint32_t i = 0; i < w->ball_slots && k < nb; i++) {
+        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
+        float x = w->last_x[i], y = w->last_y[i], r = radius[i];
+        q->bx[k] = x, q->by[k] = y, q->br[k] = r, q->bslot[k] = i;
+        huge |= big(x) | big(y) | big(r);
+        cap_grid_circle_box(x, y, r, q->bs.boxes + 4 * (size_t)k);
+        k++;
+    }
+    q->nb = k;
+    q->big_balls = huge;
+    return cap_grid_build(&q->bgrid, q->bs.boxes, q->nb) == 0;
+}
+
+static int build_statics(cap_world* w, struct cap_wquery* q)
+{
+    uint32_t ns = 0, nl = 0;
+    for (uint32_t i = 0; i < w->static_slots; i++)
+        if (alive_static(w, i)) w->statics[i].kind == CAP_STATIC_LINE ? nl++ : ns++;
+    if (cap_grow((void**)&q->sslot, &q->static_cap, ns + 1, 4) || cap_grow((void**)&q->lines, &q->line_cap, nl + 1, 4) ||
+        cap_grow((void**)&q->hits, &q->hit_cap, ns + nl + 1, 4) || cap_scratch_boxes(&q->ss, ns) ||
+        cap_scratch_stamps(&q->ss, ns))
+        return 0;
+    int huge = 0, movers = 0;
+    q->ns = q->nl = 0;
+    for (uint32_t i = 0; i < w->static_slots; i++) {
+        if (!alive_static(w, i)) continue;
+        const cap_wstatic* s = &w->statics[i];
+        huge |= big(s->ax) | big(s->ay) | big(s->bx) | big(s->by) | big(s->radius);
+        movers |= s->kind == CAP_STATIC_KINEMATIC || s->kind == CAP_STATIC_PIVOTED;
+        if (s->kind == CAP_STATIC_LINE) {
+            q->lines[q->nl++] = i;
+            continue;
+        }
+        cap_grid_capsule_box(s->ax, s->ay, s->bx, s->by, s->radius, q->ss.boxes + 4 * (size_t)q->ns);
+        q->sslot[q->ns++] = i;
+    }
+    q->big_statics = huge;
+    q->movers = movers;
+    return cap_grid_build(&q->sgrid, q->ss.boxes, q->ns) == 0;
+}
+
+/* Brings the index up to date with the world (the balls after a step or a
+ * ball added or removed; the statics after a static changed, and after a
+ * step when some static moves: kinematic and pivoted capsules). Returns
+ * the index, or NULL (out of memory, or a value above CAP_QUERY_BIG):
+ * then the caller scans. */
+static struct cap_wquery* index_of(cap_world* w)
+{
+    struct cap_wquery* q = w->query;
+    if (!q) {
+        q = calloc(1, sizeof *q);
+        if (!q) return NULL;
+        w->query = q;
+        w->query_stale = 3;
+    }
+    if ((w->query_stale & 2) || (q->movers && (w->query_stale & 1))) {
+        if (!build_statics(w, q)) return NULL;
+        w->query_stale &= ~2u;
+    }
+    if (w->query_stale & 1) {
+        if (!build_balls(w, q)) return NULL;
+        w->query_stale &= ~1u;
+    }
+    return q->big_balls || q->big_statics ? NULL : q;
+}
+
+/* Next stamp id of a scratch (all stamps cleared when it wraps). */
+static uint32_t next_stamp(cap_scratch* s, uint32_t n)
+{
+    if (++s->stamp_id == 0) {
+        if (n) memset(s->stamp, 0, (size_t)n * 4u);
+        s->stamp_id = 1;
+    }
+    return s->stamp_id;
+}
+
+/* A walk along the path o + t d, t in [0, t_max], over the cells of a grid
+ * within pad of it: chunks [ta, tb] of about one cell, in order of t. */
+typedef struct cap_walk {
+    const cap_grid* g;
+    double ox, oy, dx, dy, pad;
+    double t, end, step; /* next chunk's start, the last t, chunk length */
+    int done;
+} cap_walk;
+
+static void walk_start(cap_walk* k, const cap_grid* g, double ox, double oy, double dx, double dy, double t_max,
+                       double pad)
+{
+    k->g = g, k->ox = ox, k->oy = oy, k->dx = dx, k->dy = dy, k->pad = pad;
+    k->t = k->end = k->step = 0.0;
+    k->done = 1;
+    if (!g->built || g->count == 0) return;
+    /* Clip to the grid's bounds grown by twice pad (every box lies inside
+     * the bounds), so a long path costs the cells it crosses. */
+    double cell = 1.0 / g->inv_cell, m = 2.0 * pad;
+    double lo[2] = {g->minx - m, g->miny - m}, hi[2] = {g->minx + g->nx * cell + m, g->miny + g->ny * cell + m};
+    double p[2] = {ox, oy}, d[2] = {dx, dy}, t0 = 0.0, t1 = t_max;
+    for (int a = 0; a < 2; a++) {
+        if (d[a] == 0.0) {
+            if (p[a] < lo[a] || p[a] > hi[a]) return;
+            continue;
+        }
+        double ta = (lo[a] - p[a]) / d[a], tb = (hi[a] - p[a]) / d[a];
+        if (ta > tb) { double t = ta; ta = tb; tb = t; }
+        if (ta > t0) t0 = ta;
+        if (tb < t1) t1 = tb;
+        if (!(t0 <= t1)) return;
+    }
+    double major = absd(dx) > absd(dy) ? absd(dx) : absd(dy);
+    double step = major > 0.0 ? cell / major : t1 - t0;
+    /* at most about as many chunks as the grid has rows and columns */
+    double least = (t1 - t0) / (double)(g->nx + g->ny + 2);
+    if (!(step >= least)) step = least;
+    k->t = t0, k->end = t1, k->step = step;
+    k->done = 0;
+}
+
+/* The next chunk's cell range; 0 when the walk is over. After it, k->t is
+ * where the following chunk starts (a hit before it is final). */
+static int walk_next(cap_walk* k, int32_t range[4])
+{
+    if (k->done) return 0;
+    double ta = k->t, tb = ta + k->step;
+    if (!(tb < k->end)) tb = k->end, k->done = 1;
+    k->t = tb;
+    double xa = k->ox + ta * k->dx, ya = k->oy + ta * k->dy, xb = k->ox + tb * k->dx, yb = k->oy + tb * k->dy;
+    double box[4] = {(xa < xb ? xa : xb) - k->pad, (ya < yb ? ya : yb) - k->pad, (xa < xb ? xb : xa) + k->pad,
+                     (ya < yb ? yb : ya) + k->pad};
+    cap_grid_cells(k->g, box, range);
+    /* a chunk that covers the whole grid visits everything: the last */
+    if (range[0] == 0 && range[1] == 0 && range[2] == k->g->nx - 1 && range[3] == k->g->ny - 1) k->done = 1;
+    return 1;
+}
+
+/* Calls TEST(item) once for every item of the chunk's cells not seen yet
+ * in this walk. */
+#define WALK_ITEMS(g, range, scratch, id, TEST)                                                     \
+    for (int32_t cy_ = (range)[1]; cy_ <= (range)[3]; cy_++)                                        \
+        for (int32_t cx_ = (range)[0]; cx_ <= (range)[2]; cx_++) {                                  \
+            size_t c_ = (size_t)cy_ * (size_t)(g)->nx + (size_t)cx_;                                \
+            for (uint32_t e_ = (g)->start[c_]; e_ < (g)->start[c_ + 1]; e_++) {                     \
+                uint32_t item_ = (g)->items[e_];                                                    \
+                if ((scratch)->stamp[item_] == (id)) continue;                                      \
+                (scratch)->stamp[item_] = (id);                                                     \
+                TEST(item_);                                                                        \
+            }                                                                                       \
+        }
+
+/* Padding for a query whose numbers have magnitude sum m (see the top). */
+static double pad_of(double m) { return 1e-5 * m + 1e-30; }
+
+/* The ray's direction usable and max_fraction in [0, FLT_MAX]: else only
+ * lines can answer (the casts refuse such a ray). */
+static int ray_usable(cap_ray ray)
+{
+    return ray.max_fraction >= 0.0f && ray.max_fraction <= 3.40282347e38f && !(ray.direction.x == 0.0f && ray.direction.y == 0.0f);
+}
+
+static int finite_all(const float* v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!cap_finite(v[i])) return 0;
+    return 1;
+}
+
+int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, uint32_t* slot)
+{
+    const float in[5] = {ray.origin.x, ray.origin.y, ray.direction.x, ray.direction.y, ray.max_fraction};
+    if (!finite_all(in, 5)) return 0;
+    double ox = ray.origin.x, oy = ray.origin.y, dx = ray.direction.x, dy = ray.direction.y, tm = ray.max_fraction;
+    double ex = ox + tm * dx, ey = oy + tm * dy;
+    struct cap_wquery* q = index_of(w);
+    if (!q || big(ox) || big(oy) || big(ex) || big(ey)) return scan_ray(w, ray, best, kind, slot);
+    int found = 0, bk = 0;
+    uint32_t bs = 0;
+    cap_ray_hit h;
+#define TAKE(t_, k_, s_)                                                       \
+    if (better((t_), (k_), (s_), found, best->fraction, bk, bs)) {            \
+        *best = h, bk = (k_), bs = (s_), found = 1;                            \
+    }
+    for (uint32_t j = 0; j < q->nl; j++) {
+        const cap_wstatic* s = &w->statics[q->lines[j]];
+        if (!s->sensor && ray_line(s, ray, &h)) TAKE(h.fraction, 0, q->lines[j]);
+    }
+    if (ray_usable(ray)) {
+        double pad = pad_of(absd(ox) + absd(oy) + absd(ex) + absd(ey));
+        int32_t range[4];
+        cap_walk k;
+        walk_start(&k, &q->bgrid, ox, oy, dx, dy, tm, pad);
+        uint32_t id = next_stamp(&q->bs, q->nb);
+#define BALL_RAY(i)                                                                            \
+    if (ray_ball(q->bx[i], q->by[i], q->br[i], ray, &h)) TAKE(h.fraction, 1, q->bslot[i]);
+        while (!(found && best->fraction < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->bgrid, range, &q->bs, id, BALL_RAY);
+        /* then the statics, from where the balls' best hit leaves off */
+        walk_start(&k, &q->sgrid, ox, oy, dx, dy, tm, pad);
+        id = next_stamp(&q->ss, q->ns);
+#define STATIC_RAY(i)                                                                          \
+    {                                                                                          \
+        const cap_wstatic* s_ = &w->statics[q->sslot[i]];                                      \
+        if (!s_->sensor && ray_static(s_, ray, &h)) TAKE(h.fraction, 0, q->sslot[i]);          \
+    }
+        while (!(found && best->fraction < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->sgrid, range, &q->ss, id, STATIC_RAY);
+#undef STATIC_RAY
+#undef BALL_RAY
+    }
+#undef TAKE
+    if (found) *kind = bk, *slot = bs;
+    return found;
+}
+
+int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind,
+                         uint32_t* slot)
+{
+    const float in[5] = {x0.x, x0.y, x1.x, x1.y, radius};
+    if (!finite_all(in, 5) || radius < 0.0f) return 0;
+    struct cap_wquery* q = index_of(w);
+    if (!q || big(x0.x) || big(x0.y) || big(x1.x) || big(x1.y) || big(radius))
+        return scan_sweep(w, x0, x1, radius, best, kind, slot);
+    int found = 0, bk = 0;
+    uint32_t bs = 0;
+    cap_sweep_hit h;
+#define TAKE(t_, k_, s_)                                                       \
+    if (better((t_), (k_), (s_), found, best->t, bk, bs)) {                   \
+        *best = h, bk = (k_), bs = (s_), found = 1;                            \
+    }
+    for (uint32_t j = 0; j < q->nl; j++) {
+        const cap_wstatic* s = &w->statics[q->lines[j]];
+        if (!s->sensor && sweep_static(s, x0, x1, radius, &h)) TAKE(h.t, 0, q->lines[j]);
+    }
+    double ox = x0.x, oy = x0.y, dx = (double)x1.x - x0.x, dy = (double)x1.y - x0.y, r = radius;
+    double pad = r + pad_of(absd(ox) + absd(oy) + absd(x1.x) + absd(x1.y) + r);
+    int32_t range[4];
+    cap_walk k;
+    walk_start(&k, &q->bgrid, ox, oy, dx, dy, 1.0, pad);
+    uint32_t id = next_stamp(&q->bs, q->nb);
+#define BALL_SWEEP(i) \
+    if (sweep_ball(q->bx[i], q->by[i], q->br[i], x0, x1, radius, &h)) TAKE(h.t, 1, q->bslot[i]);
+    while (!(found && best->t < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->bgrid, range, &q->bs, id, BALL_SWEEP);
+    walk_start(&k, &q->sgrid, ox, oy, dx, dy, 1.0, pad);
+    id = next_stamp(&q->ss, q->ns);
+#define STATIC_SWEEP(i)                                                                     \
+    {                                                                                       \
+        const cap_wstatic* s_ = &w->statics[q->sslot[i]];                                   \
+        if (!s_->sensor && sweep_static(s_, x0, x1, radius, &h)) TAKE(h.t, 0, q->sslot[i]); \
+    }
+    while (!(found && best->t < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->sgrid, range, &q->ss, id, STATIC_SWEEP);
+#undef STATIC_SWEEP
+#undef BALL_SWEEP
+#undef TAKE
+    if (found) *kind = bk, *slot = bs;
+    return found;
+}
+
+/* Circle (box = NULL) or box overlaps through the index: balls from the
+ * ball grid (ascending), then the statics of the static grid merged with
+ * the lines by slot. */
+static uint32_t overlap(cap_world* w, struct cap_wquery* q, float qx, float qy, float qr, const float* box,
+                        uint32_t* out, uint32_t capacity)
+{
+    double g[4];
+    if (box) {
+        double pad = pad_of(absd(box[0]) + absd(box[1]) + absd(box[2]) + absd(box[3]));
+        g[0] = box[0] - pad, g[1] = box[1] - pad, g[2] = box[2] + pad, g[3] = box[3] + pad;
+    } else {
+        double reach = qr + pad_of(absd(qx) + absd(qy) + qr);
+        g[0] = qx - reach, g[1] = qy - reach, g[2] = qx + reach, g[3] = qy + reach;
+    }
+    uint32_t n = 0;
+    uint32_t m = cap_grid_gather(&q->bgrid, g, 0, q->nb, q->bs.stamp, &q->bs.stamp_id, q->bs.cand);
+    for (uint32_t c = 0; c < m; c++) {
+        uint32_t i = q->bs.cand[c];
+        if (box ? box_ball(q->bx[i], q->by[i], q->br[i], box) : circle_ball(q->bx[i], q->by[i], q->br[i], qx, qy, qr)) {
+            if (n < capacity) out[n] = (1u << 31) | q->bslot[i];
+            n++;
+        }
+    }
+    m = cap_grid_gather(&q->sgrid, g, 0, q->ns, q->ss.stamp, &q->ss.stamp_id, q->ss.cand);
+    uint32_t a = 0, b = 0, hits = 0;
+    while (a < m || b < q->nl) {
+        /* the next static by slot: from the grid's candidates or the lines */
+        uint32_t sa = a < m ? q->sslot[q->ss.cand[a]] : 0xffffffffu, sb = b < q->nl ? q->lines[b] : 0xffffffffu;
+        uint32_t i = sa < sb ? sa : sb;
+        if (sa < sb) a++;
+        else b++;
+        const cap_wstatic* s = &w->statics[i];
+        if (box ? box_static(s, box) : circle_static(s, qx, qy, qr)) q->hits[hits++] = i;
+    }
+    for (uint32_t j = 0; j < hits; j++, n++)
+        if (n < capacity) out[n] = q->hits[j];
+    return n;
+}
+
+uint32_t cap_world_query_circle(cap_world* w, float qx, float qy, float qr, uint32_t* out, uint32_t capacity)
+{
+    const float in[3] = {qx, qy, qr};
+    if (!finite_all(in, 3) || qr < 0.0f) return 0;
+    struct cap_wquery* q = index_of(w);
+    if (!q || big(qx) || big(qy) || big(qr)) return scan_overlap(w, qx, qy, qr, NULL, out, capacity);
+    return overlap(w, q, qx, qy, qr, NULL, out, capacity);
+}
+
+uint32_t cap_world_query_box(cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out, uint32_t capacity)
+{
+    const float box[4] = {x0, y0, x1, y1};
+    if (!finite_all(box, 4) || x1 < x0 || y1 < y0) return 0;
+    struct cap_wquery* q = index_of(w);
+    if (!q || big(x0) || big(y0) || big(x1) || big(y1)) return scan_overlap(w, 0.0f, 0.0f, 0.0f, box, out, capacity);
+    return overlap(w, q, 0.0f, 0.0f, 0.0f, box, out, capacity);
+}
+
+/* ---- the reference scans, for tests ---------------------------------------- */
+
+int cap_world_ray_cast_scan(const cap_world* w, cap_ray ray, cap_ray_hit* hit, int* kind, uint32_t* slot)
+{
+    const float in[5] = {ray.origin.x, ray.origin.y, ray.direction.x, ray.direction.y, ray.max_fraction};
+    return finite_all(in, 5) ? scan_ray(w, ray, hit, kind, slot) : 0;
+}
+
+int cap_world_sweep_ball_scan(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit,
+                              int* kind, uint32_t* slot)
+{
+    const float in[5] = {x0.x, x0.y, x1.x, x1.y, radius};
+    return finite_all(in, 5) && radius >= 0.0f ? scan_sweep(w, x0, x1, radius, hit, kind, slot) : 0;
+}
+
+uint32_t cap_world_query_circle_scan(const cap_world* w, float x, float y, float r, uint32_t* out, uint32_t capacity)
+{
+    const float in[3] = {x, y, r};
+    return finite_all(in, 3) && r >= 0.0f ? scan_overlap(w, x, y, r, NULL, out, capacity) : 0;
+}
+
+uint32_t cap_world_query_box_scan(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out,
+                                  uint32_t capacity)
+{
+    const float box[4] = {x0, y0, x1, y1};
+    return finite_all(box, 4) && x0 <= x1 && y0 <= y1 ? scan_overlap(w, 0.0f, 0.0f, 0.0f, box, out, capacity) : 0;
+}
+
+/* ---- many at once ---------------------------------------------------------- */
+
+/* Every input of a batch checked first: coordinates within CAP_MAX_COORD,
+ * a ray's max_fraction finite and >= 0 and direction not (0, 0), a sweep's
+ * radius >= 0. The first bad one is named (slot: the input, field: its
+ * column; a zero direction names dy's column 3). */
+static int batch_fail(cap_world* w, int status, uint32_t index, int field)
+{
+    w->err.status = status;
+    w->err.slot = (int32_t)index;
+    w->err.field = field;
+    return status;
+}
+
+static int check_inputs(cap_world* w, const float* const* col, uint32_t count, int is_ray)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        for (int f = 0; f < 5; f++) {
+            float v = col[f][i];
+            int ok = f == 4 && is_ray ? cap_finite(v) : cap_in_range(v);
+            if (!ok || (f == 4 && v < 0.0f)) return batch_fail(w, CAP_WORLD_BAD_VALUE, i, f);
+        }
+        if (is_ray && col[2][i] == 0.0f && col[3][i] == 0.0f) return batch_fail(w, CAP_WORLD_BAD_VALUE, i, 3);
+    }
+    return CAP_WORLD_OK;
+}
+
+int cap_world_cast_rays(cap_world* w, cap_ray_batch* rays, uint32_t* hits)
+{
+    w->err.status = 0;
+    if (!rays || !hits || rays->count > rays->capacity) return batch_fail(w, CAP_WORLD_BAD_VALUE, 0, -1);
+    const float* col[5] = {rays->ox, rays->oy, rays->dx, rays->dy, rays->max_fraction};
+    int rc = check_inputs(w, col, rays->count, 1);
+    if (rc) return rc;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < rays->count; i++) {
+        cap_ray ray = {{rays->ox[i], rays->oy[i]}, {rays->dx[i], rays->dy[i]}, rays->max_fraction[i]};
+        cap_ray_hit h;
+        int kind = 0;
+        uint32_t slot = 0;
+        if (cap_world_ray_cast(w, ray, &h, &kind, &slot)) {
+            n++;
+            rays->index[i] = (uint32_t)kind << 31 | slot;
+        } else {
+            memset(&h, 0, sizeof h);
+            rays->index[i] = CAP_WORLD_NO_HIT;
+        }
+        rays->fraction[i] = h.fraction;
+        rays->point_x[i] = h.point.x;
+        rays->point_y[i] = h.point.y;
+        rays->nx[i] = h.normal.x;
+        rays->ny[i] = h.normal.y;
+        rays->starts_inside[i] = (uint32_t)h.starts_inside;
+    }
+    *hits = n;
+    return CAP_WORLD_OK;
+}
+
+int cap_world_sweep_balls(cap_world* w, cap_sweep_batch* sweeps, uint32_t* hits)
+{
+    w->err.status = 0;
+    if (!sweeps || !hits || sweeps->count > sweeps->capacity) return batch_fail(w, CAP_WORLD_BAD_VALUE, 0, -1);
+    const float* col[5] = {sweeps->x0, sweeps->y0, sweeps->x1, sweeps->y1, sweeps->radius};
+    int rc = check_inputs(w, col, sweeps->count, 0);
+    if (rc) return rc;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < sweeps->count; i++) {
+        cap_vec2 x0 = {sweeps->x0[i], sweeps->y0[i]}, x1 = {sweeps->x1[i], sweeps->y1[i]};
+        cap_sweep_hit h;
+        int kind = 0;
+        uint32_t slot = 0;
+        if (cap_world_sweep_ball(w, x0, x1, sweeps->radius[i], &h, &kind, &slot)) {
+            n++;
+            sweeps->index[i] = (uint32_t)kind << 31 | slot;
+        } else {
+            memset(&h, 0, sizeof h);
+            sweeps->index[i] = CAP_WORLD_NO_HIT;
+        }
+        sweeps->t[i] = h.t;
+        sweeps->center_x[i] = h.center.x;
+        sweeps->center_y[i] = h.center.y;
+        sweeps->nx[i] = h.normal.x;
+        sweeps->ny[i] = h.normal.y;
+        sweeps->point_x[i] = h.point.x;
+        sweeps->point_y[i] = h.point.y;
+        sweeps->starts_inside[i] = (uint32_t)h.starts_inside;
+    }
+    *hits = n;
+    return CAP_WORLD_OK;
+}

@@ -1,0 +1,369 @@
+/* The world's queries through the query index (src/world/query.c) against
+ * the scan of every ball and static (cap_world_*_scan): identical answers,
+ * bit for bit, on random scenes and on the edge cases (grazing and touching
+ * rays, starts inside, zero-length paths, max_fraction 0 and huge, sensors,
+ * lines, shapes on cell boundaries); the staleness rule; the batch forms. */
+#include <stdlib.h>
+
+#include "test.h"
+#include "capsule2d_world.h"
+#include "world/world_internal.h"
+#include "core/scalar.h" /* cap_v2 */
+
+typedef struct qrng { uint32_t s; } qrng;
+static float qr(qrng* g, float lo, float hi)
+{
+    g->s = g->s * 1664525u + 1013904223u;
+    return lo + (hi - lo) * (float)((double)(g->s >> 8) / 16777216.0);
+}
+
+static cap_world* scene(uint32_t seed, uint32_t balls, float spread)
+{
+    qrng g = {seed};
+    cap_world_def d;
+    cap_world_def_default(&d);
+    d.ball_capacity = balls;
+    d.static_capacity = 64;
+    cap_world* w = cap_world_create(&d);
+    if (!w) return NULL;
+    cap_static_def s;
+    cap_static_def_default(&s);
+    uint32_t slot;
+    /* two lines (one a sensor), capsules (some zero-length, some sensors), a
+     * kinematic capsule */
+    s.kind = CAP_STATIC_LINE;
+    s.ax = -spread; s.ay = -spread; s.bx = spread; s.by = -spread;
+    cap_world_add_static(w, &s, &slot);
+    s.ax = spread; s.ay = -spread; s.bx = spread; s.by = spread; s.sensor = 1;
+    cap_world_add_static(w, &s, &slot);
+    s.kind = CAP_STATIC_CAPSULE;
+    for (int i = 0; i < 40; i++) {
+        s.ax = qr(&g, -spread, spread); s.ay = qr(&g, -spread, spread);
+        float len = i % 5 == 0 ? 0.0f : qr(&g, 0.0f, spread * 0.3f);
+        s.bx = s.ax + len * qr(&g, -1, 1); s.by = s.ay + len * qr(&g, -1, 1);
+        s.radius = i % 7 == 0 ? 0.0f : qr(&g, 0.05f, 1.0f);
+        s.sensor = i % 9 == 0;
+        cap_world_add_static(w, &s, &slot);
+    }
+    s.sensor = 0;
+    cap_world_add_kinematic(w, &s, 1.0f, 2.0f, 0.5f, 3.0f, 0.5f, &slot);
+    for (uint32_t i = 0; i < balls; i++) {
+        cap_ball_def b;
+        cap_ball_def_default(&b);
+        b.x = qr(&g, -spread, spread); b.y = qr(&g, -spread, spread);
+        b.radius = i % 50 == 0 ? qr(&g, 1.0f, 4.0f) : qr(&g, 0.05f, 0.5f);
+        /* some on whole coordinates (cell boundaries) and touching pairs */
+        if (i % 11 == 0) b.x = (float)(int)b.x, b.y = (float)(int)b.y;
+        cap_world_add_ball(w, &b, &slot);
+    }
+    /* a few removed: holes in the slots */
+    for (uint32_t i = 3; i < balls; i += 37) cap_world_remove_ball(w, i);
+    return w;
+}
+
+static int same_ray(int f0, const cap_ray_hit* a, int k0, uint32_t s0, int f1, const cap_ray_hit* b, int k1, uint32_t s1)
+{
+    if (f0 != f1) return 0;
+    if (!f0) return 1;
+    return k0 == k1 && s0 == s1 && cap_same_bits(a->fraction, b->fraction) && cap_same_bits(a->point.x, b->point.x) &&
+           cap_same_bits(a->point.y, b->point.y) && cap_same_bits(a->normal.x, b->normal.x) &&
+           cap_same_bits(a->normal.y, b->normal.y) && a->starts_inside == b->starts_inside;
+}
+
+static int same_sweep(int f0, const cap_sweep_hit* a, int k0, uint32_t s0, int f1, const cap_sweep_hit* b, int k1,
+                      uint32_t s1)
+{
+    if (f0 != f1) return 0;
+    if (!f0) return 1;
+    return k0 == k1 && s0 == s1 && cap_same_bits(a->t, b->t) && cap_same_bits(a->center.x, b->center.x) &&
+           cap_same_bits(a->center.y, b->center.y) && cap_same_bits(a->normal.x, b->normal.x) &&
+           cap_same_bits(a->normal.y, b->normal.y) && cap_same_bits(a->point.x, b->point.x) &&
+           cap_same_bits(a->point.y, b->point.y) && a->starts_inside == b->starts_inside;
+}
+
+/* A ray or sweep start and direction of one of several kinds. */
+static void path(qrng* g, cap_world* w, float spread, int kind, float* o, float* d)
+{
+    const float* x = w->last_x;
+    const float* y = w->last_y;
+    const float* r = (const float*)w->ball[CAP_BALL_RADIUS];
+    uint32_t n = w->ball_slots, i = (uint32_t)qr(g, 0, (float)n) % (n ? n : 1);
+    switch (kind) {
+    case 0: /* anywhere, any length */
+        o[0] = qr(g, -1.5f * spread, 1.5f * spread), o[1] = qr(g, -1.5f * spread, 1.5f * spread);
+        d[0] = qr(g, -spread, spread), d[1] = qr(g, -spread, spread);
+        break;
+    case 1: /* grazing a ball: along a tangent line */
+        o[0] = x[i] - 3.0f, o[1] = y[i] + r[i], d[0] = 6.0f, d[1] = 0.0f;
+        break;
+    case 2: /* from inside a ball */
+        o[0] = x[i], o[1] = y[i], d[0] = qr(g, -2, 2), d[1] = qr(g, -2, 2);
+        break;
+    case 3: /* axis-aligned on a whole coordinate (cell lines) */
+        o[0] = (float)(int)qr(g, -spread, spread), o[1] = -1.5f * spread, d[0] = 0.0f, d[1] = 3.0f * spread;
+        break;
+    case 4: /* zero length */
+        o[0] = qr(g, -spread, spread), o[1] = qr(g, -spread, spread), d[0] = d[1] = 0.0f;
+        break;
+    case 5: /* ending exactly on a ball's surface */
+        o[0] = x[i] - r[i] - 2.0f, o[1] = y[i], d[0] = 2.0f, d[1] = 0.0f;
+        break;
+    default: /* long, from far away, tiny direction */
+        o[0] = qr(g, -100 * spread, 100 * spread), o[1] = qr(g, -100 * spread, 100 * spread);
+        d[0] = -o[0] * 1e-3f + qr(g, -1e-3f, 1e-3f), d[1] = -o[1] * 1e-3f;
+        break;
+    }
+}
+
+static int compare_all(cap_world* w, uint32_t seed, float spread, int rounds)
+{
+    qrng g = {seed};
+    static uint32_t a[4096], b[4096];
+    for (int q = 0; q < rounds; q++) {
+        float o[2], d[2];
+        path(&g, w, spread, q % 7, o, d);
+        float mfs[4] = {1.0f, 0.0f, qr(&g, 0.0f, 3.0f), 1e30f};
+        cap_ray ray = {{o[0], o[1]}, {d[0], d[1]}, mfs[(q / 7) % 4]};
+        cap_ray_hit h0, h1;
+        int k0 = 0, k1 = 0;
+        uint32_t s0 = 0, s1 = 0;
+        int f0 = cap_world_ray_cast(w, ray, &h0, &k0, &s0);
+        int f1 = cap_world_ray_cast_scan(w, ray, &h1, &k1, &s1);
+        if (!same_ray(f0, &h0, k0, s0, f1, &h1, k1, s1)) {
+            printf("  ray %d: (%g %g) (%g %g) %g: index %d %d/%u %.9g, scan %d %d/%u %.9g\n", q, o[0], o[1], d[0], d[1],
+                   ray.max_fraction, f0, k0, s0, f0 ? h0.fraction : 0, f1, k1, s1, f1 ? h1.fraction : 0);
+            return 1;
+        }
+        float rad = q % 5 == 0 ? 0.0f : qr(&g, 0.0f, 1.5f);
+        cap_vec2 x0 = {o[0], o[1]}, x1 = {o[0] + d[0], o[1] + d[1]};
+        cap_sweep_hit w0, w1;
+        f0 = cap_world_sweep_ball(w, x0, x1, rad, &w0, &k0, &s0);
+        f1 = cap_world_sweep_ball_scan(w, x0, x1, rad, &w1, &k1, &s1);
+        if (!same_sweep(f0, &w0, k0, s0, f1, &w1, k1, s1)) {
+            printf("  sweep %d: (%g %g)->(%g %g) r %g: index %d %d/%u, scan %d %d/%u\n", q, x0.x, x0.y, x1.x, x1.y, rad,
+                   f0, k0, s0, f1, k1, s1);
+            return 1;
+        }
+        float cr = q % 3 == 0 ? 0.0f : qr(&g, 0.0f, spread * 0.3f);
+        uint32_t cap = q % 4 == 0 ? 3u : 4096u;
+        uint32_t n0 = cap_world_query_circle(w, o[0], o[1], cr, a, cap);
+        uint32_t n1 = cap_world_query_circle_scan(w, o[0], o[1], cr, b, cap);
+        ENSURE(n0 == n1);
+        ENSURE(memcmp(a, b, 4 * (n0 < cap ? n0 : cap)) == 0);
+        float bx0 = o[0] < x1.x ? o[0] : x1.x, bx1 = o[0] < x1.x ? x1.x : o[0];
+        float by0 = o[1] < x1.y ? o[1] : x1.y, by1 = o[1] < x1.y ? x1.y : o[1];
+        n0 = cap_world_query_box(w, bx0, by0, bx1, by1, a, cap);
+        n1 = cap_world_query_box_scan(w, bx0, by0, bx1, by1, b, cap);
+        ENSURE(n0 == n1);
+        ENSURE(memcmp(a, b, 4 * (n0 < cap ? n0 : cap)) == 0);
+    }
+    return 0;
+}
+
+int test_world_query_index_equals_scan(void)
+{
+    const uint32_t sizes[3] = {1, 300, 3000};
+    const float spreads[3] = {5.0f, 20.0f, 60.0f};
+    for (int k = 0; k < 3; k++) {
+        cap_world* w = scene(7u + (uint32_t)k, sizes[k], spreads[k]);
+        ENSURE(w);
+        int bad = compare_all(w, 100u + (uint32_t)k, spreads[k], 3000);
+        /* after steps (balls moved, piled, touching each other and walls) */
+        for (int s = 0; !bad && s < 30; s++) ENSURE(cap_world_step(w) == 0);
+        if (!bad) bad = compare_all(w, 200u + (uint32_t)k, spreads[k], 3000);
+        cap_world_destroy(w);
+        ENSURE(!bad);
+    }
+    return 0;
+}
+
+/* Ties: two balls hit at the same fraction (mirror images across the ray):
+ * the lower slot wins, as in the scan; a ball beats a static at the same
+ * distance. */
+int test_world_query_ties(void)
+{
+    cap_world_def d;
+    cap_world_def_default(&d);
+    cap_world* w = cap_world_create(&d);
+    ENSURE(w);
+    cap_ball_def b;
+    cap_ball_def_default(&b);
+    uint32_t slot;
+    b.radius = 0.5f;
+    b.x = 5.0f; b.y = 0.25f; ENSURE(cap_world_add_ball(w, &b, &slot) == 0);   /* 0 */
+    b.x = 20.0f; b.y = 0.0f; ENSURE(cap_world_add_ball(w, &b, &slot) == 0);   /* 1: far */
+    b.x = 5.0f; b.y = -0.25f; ENSURE(cap_world_add_ball(w, &b, &slot) == 0);  /* 2: mirror of 0 */
+    cap_static_def s;
+    cap_static_def_default(&s);
+    s.ax = 20.0f; s.ay = 0.0f; s.bx = 20.0f; s.by = 0.0f; s.radius = 0.5f; /* a circle where ball 1 is */
+    ENSURE(cap_world_add_static(w, &s, &slot) == 0);
+    cap_ray ray = {{0.0f, 0.0f}, {30.0f, 0.0f}, 1.0f};
+    cap_ray_hit h;
+    int kind = -1;
+    uint32_t at = 99;
+    ENSURE(cap_world_ray_cast(w, ray, &h, &kind, &at) == 1);
+    ENSURE(kind == 1 && at == 0);
+    /* from the other side: ball 1 and the static circle tie; the ball wins */
+    cap_ray back = {{30.0f, 0.0f}, {-30.0f, 0.0f}, 1.0f};
+    ENSURE(cap_world_ray_cast(w, back, &h, &kind, &at) == 1);
+    ENSURE(kind == 1 && at == 1);
+    cap_sweep_hit sh;
+    ENSURE(cap_world_sweep_ball(w, cap_v2(30.0f, 0.0f), cap_v2(0.0f, 0.0f), 0.1f, &sh, &kind, &at) == 1);
+    ENSURE(kind == 1 && at == 1);
+    cap_world_remove_ball(w, 1);
+    ENSURE(cap_world_ray_cast(w, back, &h, &kind, &at) == 1);
+    ENSURE(kind == 0 && at == 0);
+    cap_world_destroy(w);
+    return 0;
+}
+
+/* The staleness rule: a position written into the X array is not seen until
+ * the next step; add, remove and a kinematic pose are seen at once. */
+int test_world_query_sees_the_last_step(void)
+{
+    cap_world_def d;
+    cap_world_def_default(&d);
+    d.gravity_y = 0.0f;
+    cap_world* w = cap_world_create(&d);
+    ENSURE(w);
+    cap_ball_def b;
+    cap_ball_def_default(&b);
+    uint32_t slot, out[8];
+    b.x = 0.0f; b.y = 0.0f; b.radius = 0.5f;
+    ENSURE(cap_world_add_ball(w, &b, &slot) == 0);
+    ENSURE(cap_world_query_circle(w, 0.0f, 0.0f, 0.1f, out, 8) == 1);
+    float* x = (float*)cap_world_ball_field(w, CAP_BALL_X);
+    x[0] = 10.0f;
+    ENSURE(cap_world_query_circle(w, 0.0f, 0.0f, 0.1f, out, 8) == 1);  /* still where the last method left it */
+    ENSURE(cap_world_query_circle(w, 10.0f, 0.0f, 0.1f, out, 8) == 0);
+    ENSURE(cap_world_step(w) == 0);
+    ENSURE(cap_world_query_circle(w, 0.0f, 0.0f, 0.1f, out, 8) == 0);
+    ENSURE(cap_world_query_circle(w, 10.0f, 0.0f, 0.1f, out, 8) == 1);
+    b.x = 3.0f;
+    ENSURE(cap_world_add_ball(w, &b, &slot) == 0);
+    ENSURE(cap_world_query_circle(w, 3.0f, 0.0f, 0.1f, out, 8) == 1 && out[0] == (1u << 31 | slot));
+    ENSURE(cap_world_remove_ball(w, slot) == 0);
+    ENSURE(cap_world_query_circle(w, 3.0f, 0.0f, 0.1f, out, 8) == 0);
+    cap_static_def s;
+    cap_static_def_default(&s);
+    ENSURE(cap_world_add_kinematic(w, &s, -5.0f, 0.0f, 0.0f, 1.0f, 0.5f, &slot) == 0);
+    ENSURE(cap_world_query_circle(w, -5.0f, 0.0f, 0.1f, out, 8) == 1 && out[0] == slot);
+    ENSURE(cap_world_set_kinematic(w, slot, CAP_KINEMATIC_POSE, -8.0f, 0.0f, 0.0f) == 0);
+    ENSURE(cap_world_query_circle(w, -5.0f, 0.0f, 0.1f, out, 8) == 0);
+    ENSURE(cap_world_query_circle(w, -8.0f, 0.0f, 0.1f, out, 8) == 1);
+    cap_world_destroy(w);
+    return 0;
+}
+
+/* Many rays and sweeps in one call: each answer equals the single query's;
+ * a bad input is named and nothing is written. */
+int test_world_query_batches(void)
+{
+    cap_world* w = scene(42u, 500, 20.0f);
+    ENSURE(w);
+    cap_ray_batch* rays = cap_ray_batch_create(256);
+    cap_sweep_batch* sweeps = cap_sweep_batch_create(256);
+    ENSURE(rays && sweeps);
+    qrng g = {9u};
+    for (uint32_t i = 0; i < 256; i++) {
+        rays->ox[i] = sweeps->x0[i] = qr(&g, -25, 25);
+        rays->oy[i] = sweeps->y0[i] = qr(&g, -25, 25);
+        rays->dx[i] = qr(&g, -20, 20);
+        rays->dy[i] = qr(&g, -20, 20);
+        rays->max_fraction[i] = qr(&g, 0, 2);
+        sweeps->x1[i] = sweeps->x0[i] + rays->dx[i];
+        sweeps->y1[i] = sweeps->y0[i] + rays->dy[i];
+        sweeps->radius[i] = qr(&g, 0, 1);
+    }
+    rays->count = sweeps->count = 256;
+    uint32_t hits = 0, n = 0;
+    ENSURE(cap_world_cast_rays(w, rays, &hits) == 0);
+    for (uint32_t i = 0; i < 256; i++) {
+        cap_ray ray = {{rays->ox[i], rays->oy[i]}, {rays->dx[i], rays->dy[i]}, rays->max_fraction[i]};
+        cap_ray_hit h;
+        int kind;
+        uint32_t slot;
+        int f = cap_world_ray_cast_scan(w, ray, &h, &kind, &slot);
+        n += (uint32_t)f;
+        ENSURE(rays->index[i] == (f ? ((uint32_t)kind << 31 | slot) : CAP_WORLD_NO_HIT));
+        ENSURE(cap_same_bits(rays->fraction[i], f ? h.fraction : 0.0f));
+        ENSURE(cap_same_bits(rays->nx[i], f ? h.normal.x : 0.0f));
+    }
+    ENSURE(hits == n && n > 20 && n < 256);
+    ENSURE(cap_world_sweep_balls(w, sweeps, &hits) == 0);
+    n = 0;
+    for (uint32_t i = 0; i < 256; i++) {
+        cap_sweep_hit h;
+        int kind;
+        uint32_t slot;
+        int f = cap_world_sweep_ball_scan(w, cap_v2(sweeps->x0[i], sweeps->y0[i]), cap_v2(sweeps->x1[i], sweeps->y1[i]),
+                                          sweeps->radius[i], &h, &kind, &slot);
+        n += (uint32_t)f;
+        ENSURE(sweeps->index[i] == (f ? ((uint32_t)kind << 31 | slot) : CAP_WORLD_NO_HIT));
+        ENSURE(cap_same_bits(sweeps->t[i], f ? h.t : 0.0f));
+        ENSURE(cap_same_bits(sweeps->point_y[i], f ? h.point.y : 0.0f));
+    }
+    ENSURE(hits == n);
+    /* bad inputs: named, nothing written */
+    uint32_t before = rays->index[7];
+    rays->dx[200] = 0.0f; rays->dy[200] = 0.0f;
+    rays->index[7] = 12345u;
+    ENSURE(cap_world_cast_rays(w, rays, &hits) == CAP_WORLD_BAD_VALUE);
+    ENSURE(cap_world_error_info(w)->slot == 200 && cap_world_error_info(w)->field == 3);
+    ENSURE(rays->index[7] == 12345u);
+    rays->dx[200] = 1.0f;
+    rays->max_fraction[5] = -1.0f;
+    ENSURE(cap_world_cast_rays(w, rays, &hits) == CAP_WORLD_BAD_VALUE);
+    ENSURE(cap_world_error_info(w)->slot == 5 && cap_world_error_info(w)->field == 4);
+    rays->max_fraction[5] = 1.0f;
+    rays->oy[9] = NAN;
+    ENSURE(cap_world_cast_rays(w, rays, &hits) == CAP_WORLD_BAD_VALUE);
+    ENSURE(cap_world_error_info(w)->slot == 9 && cap_world_error_info(w)->field == 1);
+    rays->oy[9] = 0.0f;
+    ENSURE(cap_world_cast_rays(w, rays, &hits) == 0 && rays->index[7] == before);
+    sweeps->radius[3] = -0.5f;
+    ENSURE(cap_world_sweep_balls(w, sweeps, &hits) == CAP_WORLD_BAD_VALUE);
+    ENSURE(cap_world_error_info(w)->slot == 3 && cap_world_error_info(w)->field == 4);
+    sweeps->count = 257;
+    ENSURE(cap_world_sweep_balls(w, sweeps, &hits) == CAP_WORLD_BAD_VALUE);
+    cap_ray_batch_destroy(rays);
+    cap_sweep_batch_destroy(sweeps);
+    cap_world_destroy(w);
+    return 0;
+}
+
+/* Huge and non-finite arguments: no trap, no read out of bounds, the scan's
+ * answers; NaN finds nothing. */
+int test_world_query_huge_and_nan(void)
+{
+    cap_world* w = scene(5u, 200, 10.0f);
+    ENSURE(w);
+    const float v[] = {0.0f, 1e17f, -1e19f, 1e30f, 3e38f, -3e38f, 1.17549435e-38f, 1e-30f};
+    uint32_t a[512], b[512];
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++) {
+            cap_ray ray = {{v[i], v[j]}, {v[(i + j) % 8] - v[i], 1.0f}, j % 2 ? 1.0f : 3e38f};
+            cap_ray_hit h0, h1;
+            int k0 = 0, k1 = 0;
+            uint32_t s0 = 0, s1 = 0;
+            int f0 = cap_world_ray_cast(w, ray, &h0, &k0, &s0), f1 = cap_world_ray_cast_scan(w, ray, &h1, &k1, &s1);
+            ENSURE(same_ray(f0, &h0, k0, s0, f1, &h1, k1, s1));
+            ENSURE(cap_world_query_circle(w, v[i], v[j], v[(i * 3 + j) % 8] < 0 ? 0.0f : v[(i * 3 + j) % 8], a, 512) ==
+                   cap_world_query_circle_scan(w, v[i], v[j], v[(i * 3 + j) % 8] < 0 ? 0.0f : v[(i * 3 + j) % 8], b, 512));
+            cap_sweep_hit w0, w1;
+            f0 = cap_world_sweep_ball(w, cap_v2(v[i], v[j]), cap_v2(v[j], v[i]), 1.0f, &w0, &k0, &s0);
+            f1 = cap_world_sweep_ball_scan(w, cap_v2(v[i], v[j]), cap_v2(v[j], v[i]), 1.0f, &w1, &k1, &s1);
+            ENSURE(same_sweep(f0, &w0, k0, s0, f1, &w1, k1, s1));
+        }
+    cap_ray nan_ray = {{NAN, 0.0f}, {1.0f, 0.0f}, 1.0f};
+    cap_ray_hit h;
+    int k;
+    uint32_t s;
+    ENSURE(cap_world_ray_cast(w, nan_ray, &h, &k, &s) == 0);
+    ENSURE(cap_world_query_circle(w, 0.0f, 0.0f, NAN, a, 512) == 0);
+    ENSURE(cap_world_query_box(w, 0.0f, NAN, 1.0f, 1.0f, a, 512) == 0);
+    cap_sweep_hit sh;
+    ENSURE(cap_world_sweep_ball(w, cap_v2(0, 0), cap_v2(1, INFINITY), 0.1f, &sh, &k, &s) == 0);
+    cap_world_destroy(w);
+    return 0;
+}
