@@ -43,7 +43,7 @@ function scene(n, seed) {
 function reference(w) {
   const b = w.balls;
   const balls = [];
-  for (let i = 0; i < b.count; i++) if (b.alive(i)) balls.push([i, b.x[i], b.y[i], b.radius[i]]);
+  for (let i = 0; i < b.slotCount; i++) if (b.alive(i)) balls.push([i, b.x[i], b.y[i], b.radius[i]]);
   const statics = w.statics();
   return {
     ray(ox, oy, dx, dy, mf) {
@@ -116,7 +116,7 @@ test('rayCast and sweepBall equal the brute-force scan on 3,000 random paths (gr
   let hits = 0, ballHits = 0, staticHits = 0;
   for (let q = 0; q < 3000; q++) {
     let ox = r(-30, 30), oy = r(0.5, 70), dx = r(-40, 40), dy = r(-40, 40);
-    const i = Math.floor(r(0, b.count));
+    const i = Math.floor(r(0, b.slotCount));
     if (q % 6 === 1 && b.alive(i)) { ox = b.x[i] - 3; oy = f(b.y[i] + b.radius[i]); dx = 6; dy = 0; } // grazing
     if (q % 6 === 2 && b.alive(i)) { ox = b.x[i]; oy = b.y[i]; } // from inside
     if (q % 6 === 3) { ox = Math.round(ox); dx = 0; } // on a whole coordinate
