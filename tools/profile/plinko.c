@@ -1,7 +1,7 @@
 /* The plinko scene of bench/plinko/scene.js natively, for profiling the
  * world step by phase (perf record / perf report, or callgrind): the same
  * pegs (the same LCG), the same ball grid, the same materials.
- *   cc -O2 ... bench/native/plinko.c <library sources> -lm -o plinko
+ *   source tools/c-sources.sh; gcc "${CAP_CFLAGS[@]}" -O2 -g tools/profile/plinko.c "${CAP_LIB_SOURCES[@]}" -lm -o plinko
  *   ./plinko [balls] [warm-up steps] [timed steps]
  * Prints the median step time in ms. (bench/lib/native.js does not build
  * it: it is a profiling aid, not a benchmark row.) */
