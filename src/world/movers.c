@@ -303,6 +303,13 @@ void cap_step_movers_advance(cap_world* w)
     const cap_world_def* d = &w->def;
     for (uint32_t k = 0; k < w->kin_count; k++) {
         cap_wstatic* st = &w->statics[w->kins[k]];
+        /* A board resting at a limit keeps the crumbs of spin its balls'
+         * friction leaves (1e-8 rad/s): a spin whose tip moves slower than a
+         * thousandth of the sleep speed is none there, so the balls on it
+         * can sleep (a spinning capsule wakes what it touches). */
+        if (st->kind == CAP_STATIC_PIVOTED && st->lo <= st->hi && (st->angle <= st->lo || st->angle >= st->hi) &&
+            __builtin_fabsf(st->w) * fmax2(st->la, st->lb) < 0.001f * d->sleep_speed * d->units_per_meter)
+            st->w = 0.0f;
         if (st->kind == CAP_STATIC_PIVOTED) cap_world_place_kinematic(st, st->cx, st->cy, st->lo > st->hi ? wrap_angle(st->angle) : st->angle);
         else cap_world_place_kinematic(st, st->cx + d->dt * st->vx, st->cy + d->dt * st->vy, wrap_angle(st->angle + d->dt * st->w));
     }

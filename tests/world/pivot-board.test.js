@@ -148,3 +148,16 @@ test('a board swung by its motor hits a resting ball at its surface speed, the s
   }
   assert.deepEqual(got[0], got[1], 'mirror images');
 });
+
+test('balls resting on a pivoted board held by its limit fall asleep (the crumbs of spin their friction leaves do not keep waking them)', () => {
+  const world = new World({});
+  world.addLine(-8, 0, 8, 0);
+  world.addCapsule(-4.8, 0, -4.8, 1.4, 0.1); // a stop at the low end (the page's teeter-totter)
+  world.addPivotedCapsule(0, 1.8, 0.3, 9, 0.12, { lowerAngle: -0.3, upperAngle: 0.3, friction: 0.6 });
+  const balls = [0, 1, 2].map((i) => world.addBall(-4.3 + i * 0.62, 1.2 + i * 0.2, 0.3, { friction: 0.6 }));
+  for (let i = 0; i < 600; i++) world.step();
+  const asleep = balls.filter((h) => !world.ballState(h).awake).length;
+  assert.equal(asleep, 3, `${asleep} of 3 asleep after 10 s`);
+  assert.equal(world.kinematic(world.staticHandle(2)).angularVelocity, 0);
+  world.destroy();
+});
