@@ -5,34 +5,17 @@
 // game would. Here 'capsule2d' is aliased to this repository's built package
 // (dist/index.js, made by `npm run build`), so no npm install of the package
 // is needed; a game copied out of the repository drops the alias and installs
-// capsule2d instead. As for the tutorial page (web/vite.config.js): the alias
-// is kept out of dependency pre-bundling (the loader finds its .wasm next to
-// itself with `new URL(file, import.meta.url)`), and a build emits both .wasm
-// builds next to the bundled scripts, since which one loads is decided at
-// run time (SIMD or not).
-import { readFileSync } from 'node:fs';
+// capsule2d instead. The loader finds its .wasm next to itself with a literal
+// `new URL('./capsule2d.simd.wasm', import.meta.url)` (and one for the scalar
+// build), which `vite build` recognises: it emits both modules (hashed) and
+// rewrites the URLs. As for the tutorial page (web/vite.config.js), the
+// package is kept out of dependency pre-bundling.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const dist = here('../dist/');
 const PAGES = ['index', 'pinball/index', 'plinko/index', 'merge/index'];
-
-function emitCapsule2dWasm() {
-  let assetsDir = 'assets';
-  return {
-    name: 'capsule2d-wasm',
-    apply: 'build',
-    configResolved(config) {
-      assetsDir = config.build.assetsDir;
-    },
-    generateBundle() {
-      for (const name of ['capsule2d.simd.wasm', 'capsule2d.wasm']) {
-        this.emitFile({ type: 'asset', fileName: `${assetsDir}/${name}`, source: readFileSync(dist + name) });
-      }
-    },
-  };
-}
 
 export default defineConfig({
   root: here('.'),
@@ -47,5 +30,4 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: { input: Object.fromEntries(PAGES.map((p) => [p.replace('/index', ''), here(`${p}.html`)])) },
   },
-  plugins: [emitCapsule2dWasm()],
 });

@@ -20,35 +20,39 @@ world.addLine(-WALL, 20, -WALL, 0);                         // a box open at the
 world.addLine(WALL, 0, WALL, 20);
 world.addLine(-WALL, 0, WALL, 0);
 
-// A small seeded random (mulberry32), so every game deals the same fruits.
-let seed = 7;
-const random = () => {
+// Small seeded randoms (mulberry32): every game deals the same fruits.
+const seeded = (seed) => () => {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
+const deal = seeded(7), hand = seeded(8);
 const fruits = new Map();                                    // handle → the step it was added
 const addFruit = (x, y, tier, vx = 0, vy = 0) =>
   fruits.set(world.addBall(x, y, RADII[tier], { vx, vy, userData: tier, friction: 0.4, restitution: 0.1 }), game.steps);
-let aimX = 0, lastDrop = -COOLDOWN;
-game.next = Math.floor(random() * 3);
+let aimX = 0, lastDrop = -COOLDOWN, overAt = 0;
+game.next = Math.floor(deal() * 3);
 
 function restart() {
   for (const h of fruits.keys()) world.removeBall(h);
   fruits.clear();
-  Object.assign(game, { score: 0, over: false, biggest: 0 });
+  Object.assign(game, { score: 0, over: false, biggest: 0, balls: world.balls.live });
 }
 canvas.addEventListener('pointermove', (e) => { aimX = toWorldX(e); });
 canvas.addEventListener('pointerdown', (e) => {
-  if (game.over) return restart();
+  if (game.over) {                                           // a click a second after the end: a new game
+    if (performance.now() - overAt > 1000) restart();
+    return;
+  }
   if (game.steps - lastDrop < COOLDOWN) return;
   aimX = toWorldX(e);
   const r = RADII[game.next];
-  addFruit(Math.max(-WALL + r, Math.min(WALL - r, aimX)), DROP_Y, game.next);
+  const x = aimX + (hand() - 0.5) * 0.04;                 // a hand is not exact: no tower balances forever
+  addFruit(Math.max(-WALL + r, Math.min(WALL - r, x)), DROP_Y, game.next);
   lastDrop = game.steps;
   game.drops++;
-  game.next = Math.floor(random() * 3);
+  game.next = Math.floor(deal() * 3);
 });
 function toWorldX(e) {
   const r = canvas.getBoundingClientRect();
@@ -78,7 +82,10 @@ function tick() {
   }
   // Over when a fruit that has had 1.5 s to settle reaches above the line.
   for (const h of world.queryBox(-WALL, LINE, WALL, 30)) {
-    if (world.isBallHandle(h) && game.steps - fruits.get(h) > 90) game.over = true;
+    if (world.isBallHandle(h) && game.steps - fruits.get(h) > 90 && !game.over) {
+      game.over = true;
+      overAt = performance.now();
+    }
   }
   game.balls = world.balls.live;
 }
@@ -118,8 +125,11 @@ function draw() {
   ctx.fillStyle = '#222';
   ctx.font = 'bold 22px system-ui, sans-serif';
   ctx.textAlign = 'left';
-  ctx.fillText(`Score ${game.score}`, 12, 30);
+  ctx.fillText(`Score ${game.score}`, 52, 30);
   if (game.over) {
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.fillRect(0, canvas.height / 2 - 30, canvas.width, 44);
+    ctx.fillStyle = '#222';
     ctx.textAlign = 'center';
     ctx.fillText('Game over: click or tap to play again', canvas.width / 2, canvas.height / 2);
   }

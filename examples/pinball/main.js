@@ -14,6 +14,7 @@ window.game = game;
 
 await init().catch((e) => { game.error = String(e); throw e; });
 const world = new World({ ballCapacity: 32, subSteps: 8 }); // more sub-steps: a crisper flipper launch
+Object.defineProperty(game, 'world', { value: world });     // for the console; not enumerable
 // The walls, one chain: left inlane, left side, the arch, the right side down the plunger lane.
 world.addChain([-1.6, -5.4, -4, -3.6, -4, 7.5, -3.4, 8.9, -2.2, 9.8, -0.8, 10.2, 0.8, 10.2, 2.2, 9.8, 3.5, 9,
   4.3, 7.8, 4.6, 6.2, 4.6, -8.4], 0.06);
@@ -38,7 +39,7 @@ const KEYS = { ArrowLeft: 'left', z: 'left', Z: 'left', ArrowRight: 'right', m: 
 addEventListener('keydown', (e) => {
   if (!KEYS[e.key]) return;
   e.preventDefault();
-  if (game.over && e.key === ' ') return restart();
+  if (game.over && e.key === ' ') return restartLater();
   held[KEYS[e.key]].add(e.key);
 });
 addEventListener('keyup', (e) => KEYS[e.key] && held[KEYS[e.key]].delete(e.key));
@@ -48,7 +49,7 @@ const toWorld = (e) => {
     y: (VIEW.originY - (e.clientY - r.top) * canvas.height / r.height) / VIEW.scale };
 };
 canvas.addEventListener('pointerdown', (e) => {
-  if (game.over) return restart();
+  if (game.over) return restartLater();
   const p = toWorld(e);
   held[p.x > 3.8 && p.y < -4 ? 'plunger' : p.x < 0 ? 'left' : 'right'].add(e.pointerId);
   canvas.setPointerCapture(e.pointerId);
@@ -59,13 +60,15 @@ for (const type of ['pointerup', 'pointercancel']) {
 
 const balls = new Set(); // handles of the balls in play
 const serve = (x, y, vx = 0) => balls.add(world.addBall(x, y, BALL_R, { vx, restitution: 0.3 }));
-let nextMultiball = 1500;
+let nextMultiball = 1500, overAt = 0;
+const restartLater = () => performance.now() - overAt > 1000 && restart(); // not by a press meant for the last ball
 function restart() {
   for (const h of balls) world.removeBall(h);
   balls.clear();
   Object.assign(game, { score: 0, ballsLeft: 3, over: false });
   nextMultiball = 1500;
   serve(LANE_X, -6.6);
+  game.balls = world.balls.live;
 }
 
 // Flippers turn toward their target at most 0.45 rad a step (27 rad/s).
@@ -115,7 +118,7 @@ function tick() {
   if (balls.size === 0 && !game.over) {
     game.ballsLeft--;
     if (game.ballsLeft > 0) serve(LANE_X, -6.6);
-    else game.over = true;
+    else { game.over = true; overAt = performance.now(); }
   }
   game.balls = world.balls.live;
   game.most = Math.max(game.most, balls.size);
@@ -138,6 +141,9 @@ function draw() {
   ctx.textAlign = 'right';
   ctx.fillText(`Balls ${game.ballsLeft}`, canvas.width - 12, 30);
   if (game.over) {
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.fillRect(0, canvas.height / 2 - 30, canvas.width, 44);
+    ctx.fillStyle = '#222';
     ctx.textAlign = 'center';
     ctx.fillText('Game over: Space or tap to play again', canvas.width / 2, canvas.height / 2);
   }
