@@ -1,6 +1,6 @@
 // Builds dist/ (bash build.sh) when it is missing or older than what it is
 // built from; otherwise does nothing. npm runs it before start, test,
-// test:node, test:browser, bench and build:web (the "pre" scripts in
+// test:node, test:browser, bench, build:web, examples and build:examples (the "pre" scripts in
 // package.json), so a fresh clone needs only `npm install && npm start`.
 // It replaces an npm "prepare" script, which the published package.json
 // would carry and npm 11 would flag at every install of the package

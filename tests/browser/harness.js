@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CONFIG = join(ROOT, 'web/vite.config.js');
+/** The runnable examples' Vite config (examples/: a chooser page and the games). */
+export const EXAMPLES_CONFIG = join(ROOT, 'examples/vite.config.js');
 export const SHOTS = join(ROOT, 'test-results/page');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FLAGS = [
@@ -53,12 +55,12 @@ function freePort() {
   });
 }
 
-/** Starts the Vite dev server on a free localhost port: { url, close() }. */
-export async function startDev() {
+/** Starts the Vite dev server (the page's config, or another) on a free localhost port: { url, close() }. */
+export async function startDev(configFile = CONFIG) {
   const { createServer } = await import('vite');
   const port = await freePort();
   const server = await createServer({
-    configFile: CONFIG,
+    configFile,
     logLevel: 'error',
     server: { port, strictPort: true, host: 'localhost' },
   });
@@ -67,16 +69,17 @@ export async function startDev() {
 }
 
 /**
- * Builds the static folder into a temporary directory (not the user's
- * web-dist/) and serves it with `vite preview`: { url, outDir, close() }.
+ * Builds the static folder (the page's config, or another) into a temporary
+ * directory (not the user's web-dist/) and serves it with `vite preview`:
+ * { url, outDir, close() }.
  */
-export async function startBuilt() {
+export async function startBuilt(configFile = CONFIG) {
   const { build, preview } = await import('vite');
   const outDir = mkdtempSync(join(tmpdir(), 'capsule2d-web-'));
-  await build({ configFile: CONFIG, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  await build({ configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
   const port = await freePort();
   const server = await preview({
-    configFile: CONFIG,
+    configFile,
     logLevel: 'error',
     build: { outDir },
     preview: { port, strictPort: true, host: 'localhost' },
@@ -95,9 +98,11 @@ export async function startBuilt() {
  * Opens Chromium with a fresh profile and one page. contextOptions are
  * playwright's (viewport, hasTouch, isMobile, deviceScaleFactor ...).
  * Returns { page, problems, close() }: problems collects console errors,
- * page errors and failed or non-2xx requests.
+ * page errors and failed or non-2xx requests. The page is ready when
+ * window[readyGlobal].ready is set (the tutorial page's __capsule2dPage; the
+ * examples' game), and failed when its .error is.
  */
-export async function openPage(url, contextOptions = {}) {
+export async function openPage(url, contextOptions = {}, readyGlobal = '__capsule2dPage') {
   const { chromium } = await import('playwright-core');
   const profile = mkdtempSync(join(tmpdir(), 'capsule2d-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -118,10 +123,10 @@ export async function openPage(url, contextOptions = {}) {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
   await page.goto(url);
-  await page.waitForFunction(() => window.__capsule2dPage?.ready || window.__capsule2dPage?.error, null, {
+  await page.waitForFunction((g) => window[g]?.ready || window[g]?.error, readyGlobal, {
     timeout: 15000,
   });
-  const error = await page.evaluate(() => window.__capsule2dPage.error);
+  const error = await page.evaluate((g) => window[g].error, readyGlobal);
   if (error) throw new Error(`the page failed to start: ${error}`);
   return {
     page,
