@@ -195,15 +195,8 @@ int cap_cast_rays(cap_capsule_set* s, cap_ray_batch* rays, uint32_t* hits, cap_b
         uint32_t j = CAP_BATCH_NO_HIT;
         rc = ray_closest(s, ray, &j, &h);
         if (rc < 0) return fail(err, rc, 0, i);
-        if (rc == 0) memset(&h, 0, sizeof h), j = CAP_BATCH_NO_HIT;
         n += rc == 1;
-        rays->index[i] = j;
-        rays->fraction[i] = h.fraction;
-        rays->point_x[i] = h.point.x;
-        rays->point_y[i] = h.point.y;
-        rays->nx[i] = h.normal.x;
-        rays->ny[i] = h.normal.y;
-        rays->starts_inside[i] = (uint32_t)h.starts_inside;
+        cap_ray_batch_put(rays, i, rc == 1 ? j : CAP_BATCH_NO_HIT, rc == 1 ? &h : NULL);
     }
     *hits = n;
     return CAP_BATCH_OK;
@@ -227,18 +220,43 @@ int cap_sweep_circles(cap_capsule_set* s, cap_sweep_batch* sweeps, uint32_t* hit
         uint32_t j = CAP_BATCH_NO_HIT;
         rc = sweep_closest(s, x0, x1, sweeps->radius[i], &j, &h);
         if (rc < 0) return fail(err, rc, 0, i);
-        if (rc == 0) memset(&h, 0, sizeof h), j = CAP_BATCH_NO_HIT;
         n += rc == 1;
-        sweeps->index[i] = j;
-        sweeps->t[i] = h.t;
-        sweeps->center_x[i] = h.center.x;
-        sweeps->center_y[i] = h.center.y;
-        sweeps->nx[i] = h.normal.x;
-        sweeps->ny[i] = h.normal.y;
-        sweeps->point_x[i] = h.point.x;
-        sweeps->point_y[i] = h.point.y;
-        sweeps->starts_inside[i] = (uint32_t)h.starts_inside;
+        cap_sweep_batch_put(sweeps, i, rc == 1 ? j : CAP_BATCH_NO_HIT, rc == 1 ? &h : NULL);
     }
     *hits = n;
     return CAP_BATCH_OK;
+}
+
+void cap_ray_batch_put(cap_ray_batch* rays, uint32_t i, uint32_t index, const cap_ray_hit* h)
+{
+    cap_ray_hit z;
+    if (!h) {
+        memset(&z, 0, sizeof z);
+        h = &z;
+    }
+    rays->index[i] = index;
+    rays->fraction[i] = h->fraction;
+    rays->point_x[i] = h->point.x;
+    rays->point_y[i] = h->point.y;
+    rays->nx[i] = h->normal.x;
+    rays->ny[i] = h->normal.y;
+    rays->starts_inside[i] = (uint32_t)h->starts_inside;
+}
+
+void cap_sweep_batch_put(cap_sweep_batch* sweeps, uint32_t i, uint32_t index, const cap_sweep_hit* h)
+{
+    cap_sweep_hit z;
+    if (!h) {
+        memset(&z, 0, sizeof z);
+        h = &z;
+    }
+    sweeps->index[i] = index;
+    sweeps->t[i] = h->t;
+    sweeps->center_x[i] = h->center.x;
+    sweeps->center_y[i] = h->center.y;
+    sweeps->nx[i] = h->normal.x;
+    sweeps->ny[i] = h->normal.y;
+    sweeps->point_x[i] = h->point.x;
+    sweeps->point_y[i] = h->point.y;
+    sweeps->starts_inside[i] = (uint32_t)h->starts_inside;
 }

@@ -114,4 +114,10 @@ static inline cap_capsule_arrays cap_batch_capsules(const cap_capsule_set* s)
 
 static inline uint32_t cap_batch_saturate(uint64_t k) { return k > 0xffffffffu ? 0xffffffffu : (uint32_t)k; }
 
+/* batch_cast.c: one record of a RayBatch / SweepBatch, the one writer of
+ * these records (the batch layer's casts and the world's): the hit h with
+ * its index word, or (h NULL) index (NO_HIT) with every other field 0. */
+void cap_ray_batch_put(cap_ray_batch* rays, uint32_t i, uint32_t index, const cap_ray_hit* h);
+void cap_sweep_batch_put(cap_sweep_batch* sweeps, uint32_t i, uint32_t index, const cap_sweep_hit* h);
+
 #endif

@@ -33,6 +33,7 @@
 
 #include "capsule2d_world.h"
 #include "core/scalar.h"
+#include "batch/batch_internal.h"
 #include "kernels/grid.h"
 #include "kernels/scratch.h"
 #include "world/world_internal.h"
@@ -679,17 +680,10 @@ int cap_world_cast_rays(cap_world* w, cap_ray_batch* rays, uint32_t* hits)
         uint32_t slot = 0;
         if (cap_world_ray_cast(w, ray, &h, &kind, &slot)) {
             n++;
-            rays->index[i] = (uint32_t)kind << 31 | slot;
+            cap_ray_batch_put(rays, i, (uint32_t)kind << 31 | slot, &h);
         } else {
-            memset(&h, 0, sizeof h);
-            rays->index[i] = CAP_WORLD_NO_HIT;
+            cap_ray_batch_put(rays, i, CAP_WORLD_NO_HIT, NULL);
         }
-        rays->fraction[i] = h.fraction;
-        rays->point_x[i] = h.point.x;
-        rays->point_y[i] = h.point.y;
-        rays->nx[i] = h.normal.x;
-        rays->ny[i] = h.normal.y;
-        rays->starts_inside[i] = (uint32_t)h.starts_inside;
     }
     *hits = n;
     return CAP_WORLD_OK;
@@ -710,19 +704,10 @@ int cap_world_sweep_balls(cap_world* w, cap_sweep_batch* sweeps, uint32_t* hits)
         uint32_t slot = 0;
         if (cap_world_sweep_ball(w, x0, x1, sweeps->radius[i], &h, &kind, &slot)) {
             n++;
-            sweeps->index[i] = (uint32_t)kind << 31 | slot;
+            cap_sweep_batch_put(sweeps, i, (uint32_t)kind << 31 | slot, &h);
         } else {
-            memset(&h, 0, sizeof h);
-            sweeps->index[i] = CAP_WORLD_NO_HIT;
+            cap_sweep_batch_put(sweeps, i, CAP_WORLD_NO_HIT, NULL);
         }
-        sweeps->t[i] = h.t;
-        sweeps->center_x[i] = h.center.x;
-        sweeps->center_y[i] = h.center.y;
-        sweeps->nx[i] = h.normal.x;
-        sweeps->ny[i] = h.normal.y;
-        sweeps->point_x[i] = h.point.x;
-        sweeps->point_y[i] = h.point.y;
-        sweeps->starts_inside[i] = (uint32_t)h.starts_inside;
     }
     *hits = n;
     return CAP_WORLD_OK;

@@ -85,6 +85,18 @@ int cap_world_reserve_u32(uint32_t** p, uint32_t* cap, uint32_t need)
 }
 
 /* Grows every per-ball array to n slots (new slots zeroed). */
+/* Every live ball awake, its sleep timer restarted (the world changed under
+ * it: settings, a static removed, a kinematic capsule teleported). */
+static void wake_all(cap_world* w)
+{
+    uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
+    for (uint32_t i = 0; i < w->ball_slots; i++)
+        if (flags[i] & CAP_BALL_ALIVE) {
+            flags[i] |= CAP_BALL_AWAKE;
+            CAP_BF(w, CAP_BALL_SLEEP_TIME)[i] = 0.0f;
+        }
+}
+
 static int grow_balls(cap_world* w, uint32_t n)
 {
     void** arrays[CAP_BALL_FIELDS + 5];
@@ -384,12 +396,7 @@ int cap_world_set_def(cap_world* w, const cap_world_def* def)
     d.sleep_enabled = d.sleep_enabled != 0;
     if (memcmp(&d, &w->def, sizeof d) == 0) return CAP_WORLD_OK;
     w->def = d;
-    uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
-    for (uint32_t i = 0; i < w->ball_slots; i++)
-        if (flags[i] & CAP_BALL_ALIVE) {
-            flags[i] |= CAP_BALL_AWAKE;
-            CAP_BF(w, CAP_BALL_SLEEP_TIME)[i] = 0.0f;
-        }
+    wake_all(w);
     return CAP_WORLD_OK;
 }
 
@@ -579,12 +586,7 @@ int cap_world_set_kinematic(cap_world* w, uint32_t slot, int what, float a, floa
         if (!cap_in_range(t.ax) || !cap_in_range(t.ay) || !cap_in_range(t.bx) || !cap_in_range(t.by)) return fail(w, CAP_WORLD_BAD_VALUE, (int)slot, 0);
         *s = t;
         w->query_stale |= 2;
-        uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
-        for (uint32_t i = 0; i < w->ball_slots; i++)
-            if (flags[i] & CAP_BALL_ALIVE) {
-                flags[i] |= CAP_BALL_AWAKE;
-                CAP_BF(w, CAP_BALL_SLEEP_TIME)[i] = 0.0f;
-            }
+        wake_all(w);
     } else {
         s->vx = v[0]; s->vy = v[1]; s->w = v[2];
     }
@@ -657,12 +659,7 @@ int cap_world_remove_static(cap_world* w, uint32_t slot)
     while (w->static_slots > 0 && !(w->static_info[3 * (w->static_slots - 1) + 2] & 1u)) w->static_slots--;
     w->statics_dirty = 1;
     /* Balls resting on it must notice. */
-    uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
-    for (uint32_t i = 0; i < w->ball_slots; i++)
-        if (flags[i] & CAP_BALL_ALIVE) {
-            flags[i] |= CAP_BALL_AWAKE;
-            CAP_BF(w, CAP_BALL_SLEEP_TIME)[i] = 0.0f;
-        }
+    wake_all(w);
     return CAP_WORLD_OK;
 }
 
