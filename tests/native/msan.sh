@@ -43,7 +43,10 @@ for target in tests/fuzz/fuzz_world.c tests/fuzz/fuzz_snapshot.c; do
   # The seeds the ASan run found (tests/fuzz/run.sh) start this one deeper.
   seeds=()
   [ -d "build/fuzz/$name.corpus" ] && seeds=("../fuzz/$name.corpus")
-  if ! (cd "$out" && "./$name" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 "$name.corpus" "${seeds[@]}" > "$name.log" 2>&1); then
+  # (-rss_limit_mb: a restored snapshot may declare capacities up to 2^20
+  # balls, and its world is then made at that size, about 1.1 GB, which
+  # MemorySanitizer's shadow makes resident; 6 GB of the machine's 24.)
+  if ! (cd "$out" && "./$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=6144 -print_final_stats=1 "$name.corpus" "${seeds[@]}" > "$name.log" 2>&1); then
     tail -n 40 "$out/$name.log" >&2
     echo "msan: $name FAILED (log: $out/$name.log; crashing input: $out/crash-*)" >&2
     exit 1
