@@ -706,7 +706,13 @@ void cap_world_index_statics(cap_world* w)
     double wx = (double)maxx - minx, wy = (double)maxy - miny;
     double limit = 4.0 * count + 16.0;
     while ((wx / cell + 1.0) * (wy / cell + 1.0) > limit) cell *= 2.0f;
-    int32_t nx = (int32_t)(wx / cell) + 1, ny = (int32_t)(wy / cell) + 1;
+    /* Boxes at the float limit (a snapshot's capsule ending near 3.4e38)
+     * make the extents infinite and wx / cell NaN: one column or row then
+     * (cell_coord clamps every box into it), never a float-to-int trap. */
+    double fx = wx / cell, fy = wy / cell;
+    if (!(fx >= 0.0 && fx < 1e9)) fx = 0.0;
+    if (!(fy >= 0.0 && fy < 1e9)) fy = 0.0;
+    int32_t nx = (int32_t)fx + 1, ny = (int32_t)fy + 1;
     w->sg_minx = minx;
     w->sg_miny = miny;
     w->sg_maxx = maxx;

@@ -21,6 +21,11 @@ for target in "${targets[@]}"; do
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
     "$target" "${CAP_LIB_SOURCES[@]}" -lm -o "$out/$name"
   mkdir -p "$out/$name.corpus"
+  # Inputs that once failed (tests/fuzz/regressions/<target>/) run first, every time.
+  if [ -d "tests/fuzz/regressions/$name" ]; then
+    "$out/$name" tests/fuzz/regressions/"$name"/* > "$out/$name.regressions.log" 2>&1 ||
+      { tail -n 40 "$out/$name.regressions.log" >&2; echo "== $name: a regression input FAILED" >&2; exit 1; }
+  fi
   echo "== $name: fuzzing for ${seconds}s"
   if ! (cd "$out" && "./$name" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 "$name.corpus" > "$name.log" 2>&1); then
     tail -n 40 "$out/$name.log" >&2
