@@ -3,6 +3,7 @@
 // with ballData === otherData), both are removed and one of the next tier is
 // added at their midpoint. Game over when a settled fruit rises above the line.
 import { init, World, drawWorld } from 'capsule2d';
+import { fixedLoop, gameOverBand } from '../shared.js';
 
 const RADII = [0.3, 0.42, 0.56, 0.72, 0.9, 1.1, 1.35, 1.65];  // by tier
 const COLORS = ['#e74c3c', '#e67e22', '#f1c40f', '#2ecc71', '#1abc9c', '#3498db', '#9b59b6', '#34495e'];
@@ -127,23 +128,9 @@ function draw() {
   ctx.textAlign = 'left';
   ctx.fillText(`Score ${game.score}`, 52, 30);
   if (game.over) {
-    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-    ctx.fillRect(0, canvas.height / 2 - 30, canvas.width, 44);
-    ctx.fillStyle = '#222';
-    ctx.textAlign = 'center';
-    ctx.fillText('Game over: click or tap to play again', canvas.width / 2, canvas.height / 2);
+    gameOverBand(ctx, canvas, 'Game over: click or tap to play again');
   }
 }
 
-// A fixed 60 Hz step, whatever the display's refresh rate; the pile stops when the game is over.
-const DT = 1000 / 60;
-let last = performance.now(), lag = 0;
-function frame(now) {
-  lag = Math.min(lag + now - last, 250);
-  last = now;
-  while (lag >= DT) { if (!game.over) tick(); lag -= DT; }
-  draw();
-  requestAnimationFrame(frame);
-}
 game.ready = true;
-requestAnimationFrame(frame);
+fixedLoop(() => { if (!game.over) tick(); }, draw);

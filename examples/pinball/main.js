@@ -3,6 +3,7 @@
 // walls, a drain sensor, multiball every 1,500 points. Game code holds
 // handles and userData tags only: no slots, no views.
 import { init, World, drawWorld } from 'capsule2d';
+import { fixedLoop, gameOverBand } from '../shared.js';
 
 const BUMPER = 1, SLING = 2, DRAIN = 3;                  // userData tags of the statics
 const BALL_R = 0.2, LANE_X = 4.2, PLUNGER_Y = -7;         // world units, y up
@@ -141,24 +142,10 @@ function draw() {
   ctx.textAlign = 'right';
   ctx.fillText(`Balls ${game.ballsLeft}`, canvas.width - 12, 30);
   if (game.over) {
-    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-    ctx.fillRect(0, canvas.height / 2 - 30, canvas.width, 44);
-    ctx.fillStyle = '#222';
-    ctx.textAlign = 'center';
-    ctx.fillText('Game over: Space or tap to play again', canvas.width / 2, canvas.height / 2);
+    gameOverBand(ctx, canvas, 'Game over: Space or tap to play again');
   }
 }
 
-// A fixed 60 Hz step, whatever the display's refresh rate.
-const DT = 1000 / 60;
-let last = performance.now(), lag = 0;
-function frame(now) {
-  lag = Math.min(lag + now - last, 250);
-  last = now;
-  while (lag >= DT) { tick(); lag -= DT; }
-  draw();
-  requestAnimationFrame(frame);
-}
 restart();
 game.ready = true;
-requestAnimationFrame(frame);
+fixedLoop(tick, draw);

@@ -2,6 +2,7 @@
 // a sensor in each bin counts the ball (its userData is the bin's number),
 // scores the bin's points and removes the ball.
 import { init, World, drawWorld } from 'capsule2d';
+import { fixedLoop } from '../shared.js';
 
 const POINTS = [100, 40, 20, 10, 5, 5, 10, 20, 40, 100]; // bin k spans x = -5 + k .. -4 + k
 const BALL_R = 0.16, DROP_Y = 14.6, MAX_BALLS = 80;
@@ -87,15 +88,5 @@ function draw() {
   ctx.fillText(`Balls ${game.dropped}`, canvas.width - 12, 30);
 }
 
-// A fixed 60 Hz step, whatever the display's refresh rate.
-const DT = 1000 / 60;
-let last = performance.now(), lag = 0;
-function frame(now) {
-  lag = Math.min(lag + now - last, 250);
-  last = now;
-  while (lag >= DT) { tick(); lag -= DT; }
-  draw();
-  requestAnimationFrame(frame);
-}
 game.ready = true;
-requestAnimationFrame(frame);
+fixedLoop(tick, draw);
