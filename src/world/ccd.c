@@ -8,6 +8,7 @@
 
 #include "core/scalar.h"
 #include "world/step_internal.h"
+#include "world/statics.h"
 
 /* Earliest t in [0, 1] at which p0 + t d comes within R of segment a-b; 0
  * when p0 is within R already and moves closer; 2 when it never does. */
@@ -77,7 +78,7 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
     for (uint32_t k = 0; k < m; k++) {
         const cap_wstatic* st = &w->statics[w->cand[k]];
         if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
-        if (st->kind == CAP_STATIC_LINE) {
+        if (cap_static_half_plane(st)) {
             float s0 = (p0x - st->ax) * st->nx + (p0y - st->ay) * st->ny;
             float rate = dx * st->nx + dy * st->ny;
             float allowed = fmin2(fmax2(r - s->slop, 0.5f * r), s0);
@@ -297,7 +298,7 @@ float cap_toi_turning(float qx, float qy, float rx, float ry, float th0, float d
 static void moving_pose(const cap_world* w, uint32_t k, float* cx, float* cy, float* ex, float* ey, float* th0, float* dth)
 {
     const cap_wstatic* st = &w->statics[w->kins[k]];
-    int piv = st->kind == CAP_STATIC_PIVOTED;
+    int piv = cap_static_turns(st);
     *cx = st->cx;
     *cy = st->cy;
     *ex = piv ? 0.0f : w->def.dt * st->vx;

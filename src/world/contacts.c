@@ -9,6 +9,7 @@
 
 #include "core/scalar.h"
 #include "world/step_internal.h"
+#include "world/statics.h"
 
 /* Contact order: kind, then (ball, static) for kind 0, (a, b) for kind 1. */
 static int key_cmp(const cap_wcontact* x, const cap_wcontact* y)
@@ -99,7 +100,7 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
     const cap_wstatic* st = &w->statics[k];
     float px = s->x[b], py = s->y[b], r = s->rad[b];
     float nx, ny, sep, cx, cy;
-    if (st->kind == CAP_STATIC_LINE) {
+    if (cap_static_half_plane(st)) {
         float d = (px - st->ax) * st->nx + (py - st->ay) * st->ny;
         sep = d - r;
         if (sep > margin) return 0;
@@ -124,7 +125,7 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
         }
         float R = r + st->radius;
         float lim = R + margin;
-        if (st->kind == CAP_STATIC_CAPSULE && dx * dx + dy * dy > lim * lim) return 0;
+        if (cap_static_fixed(st) && dx * dx + dy * dy > lim * lim) return 0;
         cap_vec2 u = {0.0f, 1.0f};
         float dist = cap_length_and_normalize(cap_v2(dx, dy), &u);
         if (!(dist > 0.0f)) {
@@ -141,7 +142,7 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
         float qx = q.point.x, qy = q.point.y;
         /* A speculative contact with a fixed shape: clipped by the ball's
          * path (kinematic and pivoted ones are posed anew each sub-step). */
-        if (sep > 0.0f && st->kind == CAP_STATIC_CAPSULE) {
+        if (sep > 0.0f && cap_static_fixed(st)) {
             float g = s->gs[b] * s->dt * s->dt * 0.5f;
             float mx = s->vx[b] * s->dt + g * s->gx, my = s->vy[b] * s->dt + g * s->gy;
             if (!cap_clip_speculative(s, px, py, mx, my, st->ax, st->ay, st->bx, st->by, R, 0, &nx, &ny, &sep, &qx, &qy)) return 0;

@@ -6,6 +6,7 @@
 
 #include "core/scalar.h"
 #include "world/step_internal.h"
+#include "world/statics.h"
 
 void cap_world_emit(cap_world* w, int kind, uint32_t ckind, uint32_t a, uint32_t b, const float* extra)
 {
@@ -93,14 +94,7 @@ void cap_step_sensors(cap_world* w, const step_ctx* s)
             uint32_t si = w->cand[k];
             const cap_wstatic* st = &w->statics[si];
             if (!st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
-            int in;
-            if (st->kind == CAP_STATIC_LINE) {
-                in = (s->x[b] - st->ax) * st->nx + (s->y[b] - st->ay) * st->ny <= r;
-            } else {
-                cap_segment_point q = cap_closest_point_on_segment(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), cap_v2(s->x[b], s->y[b]));
-                float dx = s->x[b] - q.point.x, dy = s->y[b] - q.point.y, R = r + st->radius;
-                in = dx * dx + dy * dy <= R * R;
-            }
+            int in = cap_static_circle(st, s->x[b], s->y[b], r);
             /* Out of memory: the overlap is missed this step (documented). */
             if (!in || cap_world_reserve_u32(&w->sensor_now, &w->sensor_now_cap, 2 * (m + 1))) continue;
             w->sensor_now[2 * m] = si;

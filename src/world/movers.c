@@ -8,6 +8,7 @@
 
 #include "core/scalar.h"
 #include "world/step_internal.h"
+#include "world/statics.h"
 
 /* This step's list of kinematic and pivoted capsules (w->kins), how many
  * are pivoted, and each one's angle at the step's start. 0: no memory. */
@@ -15,14 +16,14 @@ int cap_step_movers_list(cap_world* w)
 {
     w->kin_count = 0;
     for (uint32_t i = 0; i < w->static_slots; i++)
-        if ((w->static_info[3 * i + 2] & 1u) && w->statics[i].kind >= CAP_STATIC_KINEMATIC) {
+        if ((w->static_info[3 * i + 2] & 1u) && cap_static_row(w->statics[i].kind)->find == CAP_FIND_MOVERS) {
             if (cap_world_reserve_u32(&w->kins, &w->kin_cap, w->kin_count + 1)) {
                 return 0;
             }
             w->kins[w->kin_count++] = i;
         }
     w->pivots = 0;
-    for (uint32_t k = 0; k < w->kin_count; k++) w->pivots += w->statics[w->kins[k]].kind == CAP_STATIC_PIVOTED;
+    for (uint32_t k = 0; k < w->kin_count; k++) w->pivots += (uint32_t)cap_static_turns(&w->statics[w->kins[k]]);
     if (w->kin_count) {
         void* p = w->kin_a0;
         if (cap_world_reserve_bytes(&p, &w->kin_a0_cap, w->kin_count, sizeof(float))) {
@@ -42,8 +43,8 @@ uint32_t cap_step_mover_bodies(cap_world* w, uint32_t n)
     uint32_t nk = 0;
     for (uint32_t k = 0; w->kin_count && k < w->contact_count; k++) { /* (none without kinematic or pivoted capsules) */
         cap_wcontact* c = &w->contacts[k];
-        if (c->kind == 0 && w->statics[c->a].kind == CAP_STATIC_KINEMATIC) c->kbody = n + 1 + nk++;
-        if (c->kind == 0 && w->statics[c->a].kind == CAP_STATIC_PIVOTED) c->pivot = 1;
+        if (c->kind == 0 && cap_static_driven(&w->statics[c->a])) c->kbody = n + 1 + nk++;
+        if (c->kind == 0 && cap_static_turns(&w->statics[c->a])) c->pivot = 1;
     }
     return nk;
 }
@@ -83,7 +84,7 @@ void cap_kinematic_substep(cap_world* w, const step_ctx* s, cap_wbody* body, flo
     for (uint32_t k = 0; k < w->kin_count; k++) {
         cap_wstatic* st = &w->statics[w->kins[k]];
         float c, sn;
-        float ang = st->kind == CAP_STATIC_PIVOTED ? st->angle : st->angle + t * st->w;
+        float ang = cap_static_turns(st) ? st->angle : st->angle + t * st->w;
         cap_cos_sin(cap_finite(ang) ? ang : 0.0f, &c, &sn); /* an overflowed spin: no trap */
         float x = st->cx + t * st->vx, y = st->cy + t * st->vy;
         st->ax = x - c * st->la; st->ay = y - sn * st->la;
@@ -113,7 +114,7 @@ void cap_kinematic_substep(cap_world* w, const step_ctx* s, cap_wbody* body, flo
              * tau: the normal at the pose then, and a separation that the
              * relative normal speed there closes at tau. */
             float ccx = st->cx + t * st->vx, ccy = st->cy + t * st->vy;
-            float ang = st->kind == CAP_STATIC_PIVOTED ? st->angle : st->angle + t * st->w, dth = st->w * s->h;
+            float ang = cap_static_turns(st) ? st->angle : st->angle + t * st->w, dth = st->w * s->h;
             float rx = (bb->vx - st->vx) * s->h, ry = (bb->vy - st->vy) * s->h;
             float tau = cap_toi_turning(px - ccx, py - ccy, rx, ry, ang, dth, st->la, st->lb, R + s->reach, 0.25f * s->slop);
             if (!(tau <= 1.0f)) {
@@ -167,7 +168,7 @@ void cap_pivot_velocities(cap_world* w, float h, float gx, float gy)
 {
     for (uint32_t k = 0; k < w->kin_count; k++) {
         cap_wstatic* st = &w->statics[w->kins[k]];
-        if (st->kind != CAP_STATIC_PIVOTED) continue;
+        if (!cap_static_turns(st)) continue;
         float c, sn;
         cap_cos_sin(cap_finite(st->angle) ? st->angle : 0.0f, &c, &sn);
         float off = 0.5f * (st->lb - st->la); /* the centre, along the axis from the pivot */
@@ -188,7 +189,7 @@ void cap_pivot_turn(cap_world* w, float h)
 {
     for (uint32_t k = 0; k < w->kin_count; k++) {
         cap_wstatic* st = &w->statics[w->kins[k]];
-        if (st->kind != CAP_STATIC_PIVOTED) continue;
+        if (!cap_static_turns(st)) continue;
         float a = st->angle + h * st->w;
         if (!cap_finite(a)) { /* spin overflowed (absurd masses): stop it where it was */
             st->w = 0.0f;
@@ -307,10 +308,10 @@ void cap_step_movers_advance(cap_world* w)
          * friction leaves (1e-8 rad/s): a spin whose tip moves slower than a
          * thousandth of the sleep speed is none there, so the balls on it
          * can sleep (a spinning capsule wakes what it touches). */
-        if (st->kind == CAP_STATIC_PIVOTED && st->lo <= st->hi && (st->angle <= st->lo || st->angle >= st->hi) &&
+        if (cap_static_turns(st) && st->lo <= st->hi && (st->angle <= st->lo || st->angle >= st->hi) &&
             __builtin_fabsf(st->w) * fmax2(st->la, st->lb) < 0.001f * d->sleep_speed * d->units_per_meter)
             st->w = 0.0f;
-        if (st->kind == CAP_STATIC_PIVOTED) cap_world_place_kinematic(st, st->cx, st->cy, st->lo > st->hi ? wrap_angle(st->angle) : st->angle);
+        if (cap_static_turns(st)) cap_world_place_kinematic(st, st->cx, st->cy, st->lo > st->hi ? wrap_angle(st->angle) : st->angle);
         else cap_world_place_kinematic(st, st->cx + d->dt * st->vx, st->cy + d->dt * st->vy, wrap_angle(st->angle + d->dt * st->w));
     }
 }

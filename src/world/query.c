@@ -36,7 +36,7 @@
 #include "batch/batch_internal.h"
 #include "kernels/grid.h"
 #include "kernels/scratch.h"
-#include "world/world_internal.h"
+#include "world/statics.h"
 
 /* Beyond this magnitude (coordinates, radii, path ends) the scan answers:
  * float32 squares of values up to 4e18 stay finite. */
@@ -78,62 +78,10 @@ static int alive_static(const cap_world* w, uint32_t i) { return (w->static_info
 
 /* ---- one shape against one query: the tests of the scan, shared ---------- */
 
-/* The ray against a half-plane (solid right of a->b): its start inside, or
- * where it crosses the boundary within max_fraction. */
-static int ray_line(const cap_wstatic* s, cap_ray ray, cap_ray_hit* h)
-{
-    float d0 = (ray.origin.x - s->ax) * s->nx + (ray.origin.y - s->ay) * s->ny;
-    float rate = ray.direction.x * s->nx + ray.direction.y * s->ny;
-    if (d0 <= 0.0f) {
-        float l = cap_length(ray.direction);
-        h->fraction = 0.0f; h->point = ray.origin; h->starts_inside = 1;
-        h->normal = cap_v2(0.0f - ray.direction.x / l, 0.0f - ray.direction.y / l);
-        return 1;
-    }
-    if (rate < 0.0f) {
-        float t = d0 / (0.0f - rate);
-        if (t <= ray.max_fraction) {
-            h->fraction = t;
-            h->point = cap_v2(ray.origin.x + t * ray.direction.x, ray.origin.y + t * ray.direction.y);
-            h->normal = cap_v2(s->nx, s->ny);
-            h->starts_inside = 0;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static int ray_static(const cap_wstatic* s, cap_ray ray, cap_ray_hit* h)
-{
-    if (s->kind == CAP_STATIC_LINE) return ray_line(s, ray, h);
-    cap_capsule c = {{s->ax, s->ay}, {s->bx, s->by}, s->radius};
-    return cap_ray_cast_capsule(c, ray, h) == 1;
-}
-
 static int ray_ball(float x, float y, float r, cap_ray ray, cap_ray_hit* h)
 {
     cap_circle c = {{x, y}, r};
     return cap_ray_cast_circle(c, ray, h) == 1;
-}
-
-static int sweep_static(const cap_wstatic* s, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* h)
-{
-    if (s->kind == CAP_STATIC_LINE) {
-        float d0 = (x0.x - s->ax) * s->nx + (x0.y - s->ay) * s->ny - radius;
-        float d1 = (x1.x - s->ax) * s->nx + (x1.y - s->ay) * s->ny - radius;
-        if (!(d0 <= 0.0f || d1 <= 0.0f)) return 0;
-        float t = d0 <= 0.0f ? 0.0f : d0 / (d0 - d1);
-        t = t < 1.0f ? t : 1.0f;
-        h->t = t;
-        h->center = cap_v2(x0.x + t * (x1.x - x0.x), x0.y + t * (x1.y - x0.y));
-        h->normal = cap_v2(s->nx, s->ny);
-        float dist = (h->center.x - s->ax) * s->nx + (h->center.y - s->ay) * s->ny;
-        h->point = cap_v2(h->center.x - dist * s->nx, h->center.y - dist * s->ny);
-        h->starts_inside = d0 <= 0.0f;
-        return 1;
-    }
-    cap_capsule c = {{s->ax, s->ay}, {s->bx, s->by}, s->radius};
-    return cap_sweep_circle_capsule(c, x0, x1, radius, h) == 1;
 }
 
 static int sweep_ball(float x, float y, float r, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* h)
@@ -148,68 +96,12 @@ static int circle_ball(float x, float y, float r, float qx, float qy, float qr)
     return dx * dx + dy * dy <= rr * rr;
 }
 
-static int circle_static(const cap_wstatic* s, float qx, float qy, float qr)
-{
-    if (s->kind == CAP_STATIC_LINE) return (qx - s->ax) * s->nx + (qy - s->ay) * s->ny <= qr;
-    cap_segment_point p = cap_closest_point_on_segment(cap_v2(s->ax, s->ay), cap_v2(s->bx, s->by), cap_v2(qx, qy));
-    float dx = qx - p.point.x, dy = qy - p.point.y, rr = s->radius + qr;
-    return dx * dx + dy * dy <= rr * rr;
-}
-
 static int box_ball(float x, float y, float r, const float b[4])
 {
     float cx = x < b[0] ? b[0] : (x > b[2] ? b[2] : x);
     float cy = y < b[1] ? b[1] : (y > b[3] ? b[3] : y);
     float dx = x - cx, dy = y - cy;
     return dx * dx + dy * dy <= r * r;
-}
-
-/* Distance from p to segment a-b (float32, as the queries measure it). */
-static float seg_dist(cap_vec2 a, cap_vec2 b, cap_vec2 p)
-{
-    cap_segment_point q = cap_closest_point_on_segment(a, b, p);
-    return cap_length(cap_sub(p, q.point));
-}
-
-static int seg_hits_box(cap_vec2 a, cap_vec2 b, float x0, float y0, float x1, float y1)
-{
-    /* Slab clip of a + t (b - a), t in [0, 1], against the box. */
-    float t0 = 0.0f, t1 = 1.0f;
-    const float d[2] = {b.x - a.x, b.y - a.y}, o[2] = {a.x, a.y}, lo[2] = {x0, y0}, hi[2] = {x1, y1};
-    for (int k = 0; k < 2; k++) {
-        if (d[k] == 0.0f) {
-            if (o[k] < lo[k] || o[k] > hi[k]) return 0;
-            continue;
-        }
-        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
-        if (ta > tb) { float t = ta; ta = tb; tb = t; }
-        t0 = ta > t0 ? ta : t0;
-        t1 = tb < t1 ? tb : t1;
-        if (t0 > t1) return 0;
-    }
-    return 1;
-}
-
-static int box_static(const cap_wstatic* s, const float q[4])
-{
-    float x0 = q[0], y0 = q[1], x1 = q[2], y1 = q[3];
-    const cap_vec2 corner[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
-    int hit = 0;
-    if (s->kind == CAP_STATIC_LINE) {
-        for (int k = 0; k < 4 && !hit; k++) hit = (corner[k].x - s->ax) * s->nx + (corner[k].y - s->ay) * s->ny <= 0.0f;
-        return hit;
-    }
-    cap_vec2 a = cap_v2(s->ax, s->ay), b = cap_v2(s->bx, s->by);
-    hit = seg_hits_box(a, b, x0, y0, x1, y1);
-    /* Otherwise the closest pair is an end of the segment against the box,
-     * or a corner of the box against the segment. */
-    for (int e = 0; e < 2 && !hit; e++) {
-        cap_vec2 p = e ? b : a;
-        float cx = p.x < x0 ? x0 : (p.x > x1 ? x1 : p.x), cy = p.y < y0 ? y0 : (p.y > y1 ? y1 : p.y);
-        hit = cap_length(cap_v2(p.x - cx, p.y - cy)) <= s->radius;
-    }
-    for (int k = 0; k < 4 && !hit; k++) hit = seg_dist(a, b, corner[k]) <= s->radius;
-    return hit;
 }
 
 /* The scan's order: a closer hit wins; at equal distance a ball (kind 1)
@@ -236,7 +128,7 @@ static int scan_ray(const cap_world* w, cap_ray ray, cap_ray_hit* best, int* kin
         if ((flags[i] & CAP_BALL_ALIVE) && ray_ball(x[i], y[i], r[i], ray, &h) && (!found || h.fraction < best->fraction))
             *best = h, *kind = 1, *slot = i, found = 1;
     for (uint32_t i = 0; i < w->static_slots; i++)
-        if (alive_static(w, i) && !w->statics[i].sensor && ray_static(&w->statics[i], ray, &h) &&
+        if (alive_static(w, i) && !w->statics[i].sensor && cap_static_ray(&w->statics[i], ray, &h) &&
             (!found || h.fraction < best->fraction))
             *best = h, *kind = 0, *slot = i, found = 1;
     return found;
@@ -252,7 +144,7 @@ static int scan_sweep(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius
         if ((flags[i] & CAP_BALL_ALIVE) && sweep_ball(x[i], y[i], r[i], x0, x1, radius, &h) && (!found || h.t < best->t))
             *best = h, *kind = 1, *slot = i, found = 1;
     for (uint32_t i = 0; i < w->static_slots; i++)
-        if (alive_static(w, i) && !w->statics[i].sensor && sweep_static(&w->statics[i], x0, x1, radius, &h) &&
+        if (alive_static(w, i) && !w->statics[i].sensor && cap_static_sweep(&w->statics[i], x0, x1, radius, &h) &&
             (!found || h.t < best->t))
             *best = h, *kind = 0, *slot = i, found = 1;
     return found;
@@ -273,7 +165,7 @@ static uint32_t scan_overlap(const cap_world* w, float qx, float qy, float qr, c
     }
     for (uint32_t i = 0; i < w->static_slots; i++) {
         if (!alive_static(w, i)) continue;
-        if (box ? box_static(&w->statics[i], box) : circle_static(&w->statics[i], qx, qy, qr)) {
+        if (box ? cap_static_box(&w->statics[i], box) : cap_static_circle(&w->statics[i], qx, qy, qr)) {
             if (n < capacity) out[n] = i;
             n++;
         }
@@ -317,7 +209,7 @@ static int build_statics(cap_world* w, struct cap_wquery* q)
 {
     uint32_t ns = 0, nl = 0;
     for (uint32_t i = 0; i < w->static_slots; i++)
-        if (alive_static(w, i)) w->statics[i].kind == CAP_STATIC_LINE ? nl++ : ns++;
+        if (alive_static(w, i)) cap_static_row(w->statics[i].kind)->find == CAP_FIND_ALWAYS ? nl++ : ns++;
     if (cap_grow((void**)&q->sslot, &q->static_cap, ns + 1, 4) || cap_grow((void**)&q->lines, &q->line_cap, nl + 1, 4) ||
         cap_grow((void**)&q->hits, &q->hit_cap, ns + nl + 1, 4) || cap_scratch_boxes(&q->ss, ns) ||
         cap_scratch_stamps(&q->ss, ns))
@@ -328,8 +220,8 @@ static int build_statics(cap_world* w, struct cap_wquery* q)
         if (!alive_static(w, i)) continue;
         const cap_wstatic* s = &w->statics[i];
         huge |= big(s->ax) | big(s->ay) | big(s->bx) | big(s->by) | big(s->radius);
-        movers |= s->kind == CAP_STATIC_KINEMATIC || s->kind == CAP_STATIC_PIVOTED;
-        if (s->kind == CAP_STATIC_LINE) {
+        movers |= cap_static_row(s->kind)->pose;
+        if (cap_static_row(s->kind)->find == CAP_FIND_ALWAYS) {
             q->lines[q->nl++] = i;
             continue;
         }
@@ -482,7 +374,7 @@ int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, 
     }
     for (uint32_t j = 0; j < q->nl; j++) {
         const cap_wstatic* s = &w->statics[q->lines[j]];
-        if (!s->sensor && ray_line(s, ray, &h)) TAKE(h.fraction, 0, q->lines[j]);
+        if (!s->sensor && cap_static_ray(s, ray, &h)) TAKE(h.fraction, 0, q->lines[j]);
     }
     if (ray_usable(ray)) {
         double pad = pad_of(absd(ox) + absd(oy) + absd(ex) + absd(ey));
@@ -499,7 +391,7 @@ int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, 
 #define STATIC_RAY(i)                                                                          \
     {                                                                                          \
         const cap_wstatic* s_ = &w->statics[q->sslot[i]];                                      \
-        if (!s_->sensor && ray_static(s_, ray, &h)) TAKE(h.fraction, 0, q->sslot[i]);          \
+        if (!s_->sensor && cap_static_ray(s_, ray, &h)) TAKE(h.fraction, 0, q->sslot[i]);          \
     }
         while (!(found && best->fraction < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->sgrid, range, &q->ss, id, STATIC_RAY);
 #undef STATIC_RAY
@@ -527,7 +419,7 @@ int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, c
     }
     for (uint32_t j = 0; j < q->nl; j++) {
         const cap_wstatic* s = &w->statics[q->lines[j]];
-        if (!s->sensor && sweep_static(s, x0, x1, radius, &h)) TAKE(h.t, 0, q->lines[j]);
+        if (!s->sensor && cap_static_sweep(s, x0, x1, radius, &h)) TAKE(h.t, 0, q->lines[j]);
     }
     double ox = x0.x, oy = x0.y, dx = (double)x1.x - x0.x, dy = (double)x1.y - x0.y, r = radius;
     double pad = r + pad_of(absd(ox) + absd(oy) + absd(x1.x) + absd(x1.y) + r);
@@ -543,7 +435,7 @@ int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, c
 #define STATIC_SWEEP(i)                                                                     \
     {                                                                                       \
         const cap_wstatic* s_ = &w->statics[q->sslot[i]];                                   \
-        if (!s_->sensor && sweep_static(s_, x0, x1, radius, &h)) TAKE(h.t, 0, q->sslot[i]); \
+        if (!s_->sensor && cap_static_sweep(s_, x0, x1, radius, &h)) TAKE(h.t, 0, q->sslot[i]); \
     }
     while (!(found && best->t < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->sgrid, range, &q->ss, id, STATIC_SWEEP);
 #undef STATIC_SWEEP
@@ -585,7 +477,7 @@ static uint32_t overlap(cap_world* w, struct cap_wquery* q, float qx, float qy, 
         if (sa < sb) a++;
         else b++;
         const cap_wstatic* s = &w->statics[i];
-        if (box ? box_static(s, box) : circle_static(s, qx, qy, qr)) q->hits[hits++] = i;
+        if (box ? cap_static_box(s, box) : cap_static_circle(s, qx, qy, qr)) q->hits[hits++] = i;
     }
     for (uint32_t j = 0; j < hits; j++, n++)
         if (n < capacity) out[n] = q->hits[j];

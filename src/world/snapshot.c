@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "core/scalar.h"
-#include "world/world_internal.h"
+#include "world/statics.h"
 
 /* Counts that size the body. */
 enum { N_BALLS, N_LIVE, N_BALL_GENS, N_STATICS, N_STATIC_GENS, N_PREV, N_SENSORS, N_PENDING, N_COUNTS };
@@ -106,7 +106,6 @@ static int refuse(cap_world* w, const char* what, int32_t slot)
 static int in_range(float v) { return cap_in_range(v); }                 /* finite, within +-1e38 */
 static int nonneg(float v) { return v >= 0.0f && cap_in_range(v); }
 static int positive(float v) { return v > 0.0f && cap_in_range(v); }
-static int same(float a, float b) { return a == b; } /* a derived value as the world computes it */
 
 /* The settings, as cap_world_def_valid checks them, naming the first bad one. */
 static const char* check_def(const cap_world_def* d)
@@ -181,75 +180,6 @@ static const char* check_ball(const cap_world* w, uint32_t i)
     return NULL;
 }
 
-/* A live static, with its add call's rules; what the world derives from
- * its values (a line's normal, a capsule's box, a moving capsule's ends)
- * must be what the world computes; chain links mutual. */
-static const char* check_static(const cap_world* w, const uint32_t* n, uint32_t i)
-{
-    const uint32_t* info = &w->static_info[3 * i];
-    if (info[2] > 1u) return "statics.alive";
-    if (!info[2]) return NULL; /* a free slot: never read */
-    const cap_wstatic* st = &w->statics[i];
-    if (st->kind > CAP_STATIC_PIVOTED || info[0] != st->kind) return "statics.kind";
-    if (info[1] == 0) return "statics.generation";
-    if (st->sensor > 1u || (st->sensor && st->kind > CAP_STATIC_LINE)) return "statics.sensor";
-    if (!nonneg(st->restitution)) return "statics.restitution";
-    if (!nonneg(st->friction)) return "statics.friction";
-    if (!nonneg(st->rolling)) return "statics.rollingResistance";
-    if (st->in_chain > 2u || (st->in_chain && st->kind != CAP_STATIC_CAPSULE)) return "statics.inChain";
-    if (st->kind <= CAP_STATIC_LINE) {
-        if (!in_range(st->ax)) return "statics.ax";
-        if (!in_range(st->ay)) return "statics.ay";
-        if (!in_range(st->bx)) return "statics.bx";
-        if (!in_range(st->by)) return "statics.by";
-    }
-    if (st->kind == CAP_STATIC_LINE) {
-        if (st->radius != 0.0f) return "statics.radius";
-        float ex = st->bx - st->ax, ey = st->by - st->ay;
-        float len = cap_length(cap_v2(ex, ey));
-        if (!(len > 0.0f) || !cap_in_range(len)) return "statics.bx";
-        if (!same(st->nx, 0.0f - ey / len) || !same(st->ny, ex / len)) return "statics.nx";
-        return NULL;
-    }
-    if (!nonneg(st->radius)) return "statics.radius";
-    if (st->kind == CAP_STATIC_CAPSULE) {
-        float minx = (st->ax < st->bx ? st->ax : st->bx) - st->radius, maxx = (st->ax < st->bx ? st->bx : st->ax) + st->radius;
-        float miny = (st->ay < st->by ? st->ay : st->by) - st->radius, maxy = (st->ay < st->by ? st->by : st->ay) + st->radius;
-        if (!in_range(minx) || !in_range(maxx) || !in_range(miny) || !in_range(maxy)) return "statics.radius";
-        if (!same(st->minx, minx) || !same(st->miny, miny) || !same(st->maxx, maxx) || !same(st->maxy, maxy)) return "statics.minX";
-        if (st->in_chain) {
-            uint32_t p = st->chain_prev, q = st->chain_next;
-            if (p != 0xffffffffu && (!static_alive(w, n, p) || w->statics[p].in_chain != st->in_chain || w->statics[p].chain_next != i))
-                return "statics.chainPrev";
-            if (q != 0xffffffffu && (!static_alive(w, n, q) || w->statics[q].in_chain != st->in_chain || w->statics[q].chain_prev != i))
-                return "statics.chainNext";
-        }
-        return NULL;
-    }
-    /* Kinematic and pivoted: the pose, its motion, and the ends it gives. */
-    if (!in_range(st->cx)) return "statics.x";
-    if (!in_range(st->cy)) return "statics.y";
-    if (!in_range(st->angle)) return "statics.angle";
-    if (!nonneg(st->la) || !nonneg(st->lb) || !in_range(st->la + st->lb)) return "statics.length";
-    if (!in_range(st->vx)) return "statics.vx";
-    if (!in_range(st->vy)) return "statics.vy";
-    if (!in_range(st->w)) return "statics.angularVelocity";
-    cap_wstatic t = *st;
-    cap_world_place_kinematic(&t, st->cx, st->cy, st->angle);
-    if (!in_range(t.ax) || !in_range(t.ay) || !in_range(t.bx) || !in_range(t.by)) return "statics.x";
-    if (!same(st->ax, t.ax) || !same(st->ay, t.ay) || !same(st->bx, t.bx) || !same(st->by, t.by)) return "statics.ax";
-    if (st->kind == CAP_STATIC_PIVOTED) {
-        if (!nonneg(st->inv_i)) return "statics.invInertia";
-        if (!nonneg(st->mass)) return "statics.mass";
-        if (!in_range(st->lo)) return "statics.lowerAngle";
-        if (!in_range(st->hi)) return "statics.upperAngle";
-        if (!in_range(st->motor_speed)) return "statics.motorSpeed";
-        if (!nonneg(st->motor_torque)) return "statics.maxMotorTorque";
-        if (!nonneg(st->damping)) return "statics.angularDamping";
-    }
-    return NULL;
-}
-
 /* The loaded world keeps the invariants the step and the handles rely on;
  * returns the name of the first value refused (*slot: its record), or NULL. */
 static const char* check_loaded(const cap_world* w, const uint32_t* n, int32_t* slot)
@@ -267,7 +197,7 @@ static const char* check_loaded(const cap_world* w, const uint32_t* n, int32_t* 
     if (n[N_BALLS] > 0 && !(flags[n[N_BALLS] - 1] & CAP_BALL_ALIVE)) return "counts.balls"; /* the last slot is live */
     for (uint32_t i = 0; i < n[N_STATICS]; i++) {
         *slot = (int32_t)i;
-        if ((bad = check_static(w, n, i))) return bad;
+        if ((bad = cap_static_check(w, n[N_STATICS], i))) return bad;
     }
     for (uint32_t i = n[N_STATICS]; i < n[N_STATIC_GENS]; i++) {
         *slot = (int32_t)i;

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "core/scalar.h"
-#include "world/world_internal.h"
+#include "world/statics.h"
 
 #define CAP_PI 3.14159265358979323846f
 
@@ -458,18 +458,21 @@ int cap_world_add_static(cap_world* w, const cap_static_def* d, uint32_t* slot_o
     const float* v = &d->ax;
     for (int i = 0; i < 8; i++)
         if (!cap_in_range(v[i])) return fail(w, CAP_WORLD_BAD_VALUE, -1, i);
-    if (d->kind != CAP_STATIC_CAPSULE && d->kind != CAP_STATIC_LINE) return fail(w, CAP_WORLD_BAD_VALUE, -1, 100);
-    if (d->kind == CAP_STATIC_CAPSULE && !(d->radius >= 0.0f)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 4);
+    /* Kinds this call makes (the others have their own add calls). */
+    if ((uint32_t)d->kind >= CAP_STATIC_KIND_COUNT || cap_static_row((uint32_t)d->kind)->add != CAP_ADD_DEF)
+        return fail(w, CAP_WORLD_BAD_VALUE, -1, 100);
+    int half_plane = cap_static_row((uint32_t)d->kind)->shape == CAP_SHAPE_HALF_PLANE;
+    if (!half_plane && !(d->radius >= 0.0f)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 4);
     if (!(d->restitution >= 0.0f) || !(d->friction >= 0.0f) || !(d->rolling_resistance >= 0.0f))
         return fail(w, CAP_WORLD_BAD_VALUE, -1, 5);
     cap_wstatic s;
     memset(&s, 0, sizeof s);
     s.ax = d->ax; s.ay = d->ay; s.bx = d->bx; s.by = d->by;
-    s.radius = d->kind == CAP_STATIC_LINE ? 0.0f : d->radius;
+    s.radius = half_plane ? 0.0f : d->radius;
     s.restitution = d->restitution; s.friction = d->friction; s.rolling = d->rolling_resistance;
     s.category = d->category; s.mask = d->mask; s.kind = (uint32_t)d->kind; s.sensor = d->sensor != 0;
     s.user_data = d->user_data;
-    if (d->kind == CAP_STATIC_LINE) {
+    if (half_plane) {
         float ex = d->bx - d->ax, ey = d->by - d->ay;
         float len = cap_length(cap_v2(ex, ey));
         if (!(len > 0.0f) || !cap_in_range(len)) return fail(w, CAP_WORLD_BAD_VALUE, -1, 2);
@@ -514,15 +517,19 @@ int cap_world_add_kinematic(cap_world* w, const cap_static_def* d, float x, floa
     return place_static(w, &s, slot_out);
 }
 
-static cap_wstatic* mover(cap_world* w, uint32_t slot, uint32_t kind)
+/* The live static in slot with a moving pose (kinematic or pivoted; only
+ * pivoted: turning), or NULL. */
+static cap_wstatic* mover(cap_world* w, uint32_t slot, int turning)
 {
-    if (slot >= w->static_slots || !(w->static_info[3 * slot + 2] & 1u) || w->statics[slot].kind < kind) return NULL;
-    return &w->statics[slot];
+    if (slot >= w->static_slots || !(w->static_info[3 * slot + 2] & 1u)) return NULL;
+    const cap_static_kind_row* row = cap_static_row(w->statics[slot].kind);
+    return row->pose && (!turning || row->turns) ? &w->statics[slot] : NULL;
 }
+/* The same, driven by the game (kinematic). */
 static cap_wstatic* kinematic(cap_world* w, uint32_t slot)
 {
-    cap_wstatic* s = mover(w, slot, CAP_STATIC_KINEMATIC);
-    return s && s->kind == CAP_STATIC_KINEMATIC ? s : NULL;
+    cap_wstatic* s = mover(w, slot, 0);
+    return s && cap_static_driven(s) ? s : NULL;
 }
 
 int cap_world_add_pivoted(cap_world* w, const cap_static_def* d, float x, float y, float angle, float length, float pivot,
@@ -546,7 +553,7 @@ int cap_world_add_pivoted(cap_world* w, const cap_static_def* d, float x, float 
 int cap_world_set_pivoted(cap_world* w, uint32_t slot, float lower, float upper, float motor_speed, float max_torque, float damping)
 {
     w->err.status = 0;
-    cap_wstatic* s = mover(w, slot, CAP_STATIC_PIVOTED);
+    cap_wstatic* s = mover(w, slot, 1);
     if (!s) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
     const float v[] = {lower, upper, motor_speed, max_torque, damping};
     for (int i = 0; i < 5; i++)
@@ -595,7 +602,7 @@ int cap_world_set_kinematic(cap_world* w, uint32_t slot, int what, float a, floa
 
 int cap_world_kinematic_state(const cap_world* w, uint32_t slot, float* out)
 {
-    const cap_wstatic* s = mover((cap_world*)w, slot, CAP_STATIC_KINEMATIC);
+    const cap_wstatic* s = mover((cap_world*)w, slot, 0);
     if (!s) return CAP_WORLD_BAD_HANDLE;
     float len = s->la + s->lb;
     const float v[9] = {s->cx, s->cy, s->angle, s->vx, s->vy, s->w, len, s->radius, len > 0.0f ? s->la / len : 0.5f};
@@ -682,8 +689,9 @@ void cap_world_index_statics(cap_world* w)
     for (uint32_t i = 0; i < w->static_slots; i++) {
         if (!(w->static_info[3 * i + 2] & 1u)) continue;
         const cap_wstatic* s = &w->statics[i];
-        if (s->kind == CAP_STATIC_KINEMATIC) continue; /* moves: found by the step itself */
-        if (s->kind == CAP_STATIC_LINE) {
+        const cap_static_kind_row* row = cap_static_row(s->kind);
+        if (row->find == CAP_FIND_MOVERS) continue; /* moves: found by the step itself */
+        if (row->find == CAP_FIND_ALWAYS) {
             if (cap_world_reserve_u32(&w->lines, &w->line_cap, w->line_count + 1) == 0) w->lines[w->line_count++] = i;
             continue;
         }
@@ -724,7 +732,7 @@ void cap_world_index_statics(cap_world* w)
     uint32_t total = 0;
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t i = 0; i < w->static_slots; i++) {
-            if (!(w->static_info[3 * i + 2] & 1u) || w->statics[i].kind != CAP_STATIC_CAPSULE) continue;
+            if (!(w->static_info[3 * i + 2] & 1u) || cap_static_row(w->statics[i].kind)->find != CAP_FIND_GRID) continue;
             const cap_wstatic* s = &w->statics[i];
             int32_t x0 = cell_coord(s->minx, minx, w->sg_inv, nx), x1 = cell_coord(s->maxx, minx, w->sg_inv, nx);
             int32_t y0 = cell_coord(s->miny, miny, w->sg_inv, ny), y1 = cell_coord(s->maxy, miny, w->sg_inv, ny);

@@ -41,15 +41,17 @@ typedef struct cap_wbody {
     float pad;
 } cap_wbody;
 
-/* A static shape. Capsule: a, b, radius; line: a, b (unit normal n = left
- * of a->b, solid on the right). Box: its fattened AABB for the grid. */
+/* A static shape; what each kind uses is its row in statics.h. Capsule
+ * shape: a, b, radius; half-plane (a line): a, b (unit normal n = left of
+ * a->b, solid on the right). minx..maxy: a fixed capsule's box, for the
+ * static grid. */
 typedef struct cap_wstatic {
     float ax, ay, bx, by, radius;
     float nx, ny;       /* line: unit left normal */
     float minx, miny, maxx, maxy;
     float restitution, friction, rolling;
     uint32_t category, mask;
-    uint32_t kind, sensor;
+    uint32_t kind, sensor; /* cap_static_kind (a row of statics.h); sensor: 0 or 1 */
     /* Kinematic capsule: its pose point (the pivot), angle, the distances
      * from it back to a and on to b along the axis, velocity of the pivot,
      * spin (a, b follow from the pose: cap_world_place_kinematic). */
