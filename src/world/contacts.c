@@ -211,61 +211,6 @@ static int ball_contact(const step_ctx* s, uint32_t a, uint32_t b, cap_wcontact*
     return 1;
 }
 
-/* Static slots whose box overlaps [x0,x1]x[y0,y1] (lines always), ascending,
- * into w->cand. A box within one cell takes that cell's items as they are
- * (ascending, each once); over several cells, stamps drop repeats and an
- * insertion sort orders them. The lines (ascending) are merged in. */
-uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1)
-{
-    uint32_t n = 0;
-    if (w->cand_cap < w->static_slots + 1 && cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
-    uint32_t* cand = w->cand;
-    /* (A box clear of the grid's bounds meets none of its boxes.) */
-    if (w->sg_nx > 0 && w->stamp_cap >= w->static_slots &&
-        !(x0 > w->sg_maxx || x1 < w->sg_minx || y0 > w->sg_maxy || y1 < w->sg_miny)) {
-        int32_t cx0 = cell_of(x0, w->sg_minx, w->sg_inv, w->sg_nx), cx1 = cell_of(x1, w->sg_minx, w->sg_inv, w->sg_nx);
-        int32_t cy0 = cell_of(y0, w->sg_miny, w->sg_inv, w->sg_ny), cy1 = cell_of(y1, w->sg_miny, w->sg_inv, w->sg_ny);
-        if (cx0 == cx1 && cy0 == cy1) {
-            uint32_t c = (uint32_t)cy0 * (uint32_t)w->sg_nx + (uint32_t)cx0;
-            for (uint32_t k = w->sg_start[c]; k < w->sg_start[c + 1]; k++) {
-                uint32_t i = w->sg_items[k];
-                const cap_wstatic* s = &w->statics[i];
-                cand[n] = i;
-                n += !(s->minx > x1 || s->maxx < x0 || s->miny > y1 || s->maxy < y0);
-            }
-        } else {
-            if (++w->stamp_now == 0) {
-                memset(w->stamp, 0, (size_t)w->stamp_cap * 4);
-                w->stamp_now = 1;
-            }
-            for (int32_t y = cy0; y <= cy1; y++)
-                for (int32_t x = cx0; x <= cx1; x++) {
-                    uint32_t c = (uint32_t)y * (uint32_t)w->sg_nx + (uint32_t)x;
-                    for (uint32_t k = w->sg_start[c]; k < w->sg_start[c + 1]; k++) {
-                        uint32_t i = w->sg_items[k];
-                        if (w->stamp[i] == w->stamp_now) continue;
-                        w->stamp[i] = w->stamp_now;
-                        const cap_wstatic* s = &w->statics[i];
-                        if (s->minx > x1 || s->maxx < x0 || s->miny > y1 || s->maxy < y0) continue;
-                        cand[n++] = i;
-                    }
-                }
-            for (uint32_t i = 1; i < n; i++) {
-                uint32_t v = cand[i], j = i;
-                while (j > 0 && cand[j - 1] > v) { cand[j] = cand[j - 1]; j--; }
-                cand[j] = v;
-            }
-        }
-    }
-    /* Merge the lines in, from the back. */
-    uint32_t total = n + w->line_count, i = n, j = w->line_count, out = total;
-    while (j > 0) {
-        if (i > 0 && cand[i - 1] > w->lines[j - 1]) cand[--out] = cand[--i];
-        else cand[--out] = w->lines[--j];
-    }
-    return total;
-}
-
 /* Ball-ball contacts in (a, b) order, appended to w->contacts. */
 static int find_ball_contacts(cap_world* w, const step_ctx* s)
 {

@@ -1,5 +1,6 @@
-/* capsule2d — the world's queries: ray casts, swept balls, circle and box
- * overlaps, one at a time or many in one call (capsule2d_world.h).
+/* capsule2d — the world's queries one at a time through the query index:
+ * ray casts, swept balls, circle and box overlaps (capsule2d_world.h; many
+ * at once: query_batch.c).
  *
  * They go through the world's query index (struct cap_wquery), which the
  * first query after a change builds (w->query_stale, set by every world
@@ -18,7 +19,7 @@
  * Results equal a scan of every ball (ascending slot) then every static
  * (ascending slot) keeping the first strictly closer hit: the closest hit
  * wins; ties go to a ball over a static, then to the lower slot. The scan
- * (scan_* below) is also the fallback when the index cannot be built (out
+ * (query_scan.c) is also the fallback when the index cannot be built (out
  * of memory) and for numbers so large (above CAP_QUERY_BIG) that float32
  * squares overflow, where the padding argument below no longer holds.
  *
@@ -32,15 +33,10 @@
 #include <string.h>
 
 #include "capsule2d_world.h"
-#include "core/scalar.h"
-#include "batch/batch_internal.h"
 #include "kernels/grid.h"
 #include "kernels/scratch.h"
-#include "world/statics.h"
+#include "world/query_internal.h"
 
-/* Beyond this magnitude (coordinates, radii, path ends) the scan answers:
- * float32 squares of values up to 4e18 stay finite. */
-#define CAP_QUERY_BIG 1e18
 
 struct cap_wquery {
     /* Balls: index k of the grid is the k-th live ball by slot. */
@@ -70,107 +66,6 @@ void cap_world_query_free(struct cap_wquery* q)
     cap_scratch_free(&q->bs);
     cap_scratch_free(&q->ss);
     free(q);
-}
-
-static double absd(double v) { return v < 0.0 ? -v : v; }
-static int big(double v) { return !(absd(v) <= CAP_QUERY_BIG); }
-static int alive_static(const cap_world* w, uint32_t i) { return (w->static_info[3 * i + 2] & 1u) != 0; }
-
-/* ---- one shape against one query: the tests of the scan, shared ---------- */
-
-static int ray_ball(float x, float y, float r, cap_ray ray, cap_ray_hit* h)
-{
-    cap_circle c = {{x, y}, r};
-    return cap_ray_cast_circle(c, ray, h) == 1;
-}
-
-static int sweep_ball(float x, float y, float r, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* h)
-{
-    cap_circle c = {{x, y}, r};
-    return cap_sweep_circle_circle(c, x0, x1, radius, h) == 1;
-}
-
-static int circle_ball(float x, float y, float r, float qx, float qy, float qr)
-{
-    float dx = x - qx, dy = y - qy, rr = r + qr;
-    return dx * dx + dy * dy <= rr * rr;
-}
-
-static int box_ball(float x, float y, float r, const float b[4])
-{
-    float cx = x < b[0] ? b[0] : (x > b[2] ? b[2] : x);
-    float cy = y < b[1] ? b[1] : (y > b[3] ? b[3] : y);
-    float dx = x - cx, dy = y - cy;
-    return dx * dx + dy * dy <= r * r;
-}
-
-/* The scan's order: a closer hit wins; at equal distance a ball (kind 1)
- * beats a static, then the lower slot wins. */
-static int better(float t, int kind, uint32_t slot, int found, float bt, int bkind, uint32_t bslot)
-{
-    if (!found || t < bt) return 1;
-    if (!(t == bt)) return 0;
-    return kind != bkind ? kind > bkind : slot < bslot;
-}
-
-/* ---- the scan: every ball, then every static ------------------------------- */
-
-#define BALLS_OF(w)                                                                                         \
-    const uint32_t* flags = (const uint32_t*)(w)->ball[CAP_BALL_FLAGS];                                    \
-    const float *x = (w)->last_x, *y = (w)->last_y, *r = (const float*)(w)->ball[CAP_BALL_RADIUS]
-
-static int scan_ray(const cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, uint32_t* slot)
-{
-    int found = 0;
-    cap_ray_hit h;
-    BALLS_OF(w);
-    for (uint32_t i = 0; i < w->ball_slots; i++)
-        if ((flags[i] & CAP_BALL_ALIVE) && ray_ball(x[i], y[i], r[i], ray, &h) && (!found || h.fraction < best->fraction))
-            *best = h, *kind = 1, *slot = i, found = 1;
-    for (uint32_t i = 0; i < w->static_slots; i++)
-        if (alive_static(w, i) && !w->statics[i].sensor && cap_static_ray(&w->statics[i], ray, &h) &&
-            (!found || h.fraction < best->fraction))
-            *best = h, *kind = 0, *slot = i, found = 1;
-    return found;
-}
-
-static int scan_sweep(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind,
-                      uint32_t* slot)
-{
-    int found = 0;
-    cap_sweep_hit h;
-    BALLS_OF(w);
-    for (uint32_t i = 0; i < w->ball_slots; i++)
-        if ((flags[i] & CAP_BALL_ALIVE) && sweep_ball(x[i], y[i], r[i], x0, x1, radius, &h) && (!found || h.t < best->t))
-            *best = h, *kind = 1, *slot = i, found = 1;
-    for (uint32_t i = 0; i < w->static_slots; i++)
-        if (alive_static(w, i) && !w->statics[i].sensor && cap_static_sweep(&w->statics[i], x0, x1, radius, &h) &&
-            (!found || h.t < best->t))
-            *best = h, *kind = 0, *slot = i, found = 1;
-    return found;
-}
-
-/* Circle (box = NULL) or box (q) overlaps. */
-static uint32_t scan_overlap(const cap_world* w, float qx, float qy, float qr, const float* box, uint32_t* out,
-                             uint32_t capacity)
-{
-    uint32_t n = 0;
-    BALLS_OF(w);
-    for (uint32_t i = 0; i < w->ball_slots; i++) {
-        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
-        if (box ? box_ball(x[i], y[i], r[i], box) : circle_ball(x[i], y[i], r[i], qx, qy, qr)) {
-            if (n < capacity) out[n] = (1u << 31) | i;
-            n++;
-        }
-    }
-    for (uint32_t i = 0; i < w->static_slots; i++) {
-        if (!alive_static(w, i)) continue;
-        if (box ? cap_static_box(&w->statics[i], box) : cap_static_circle(&w->statics[i], qx, qy, qr)) {
-            if (n < capacity) out[n] = i;
-            n++;
-        }
-    }
-    return n;
 }
 
 /* ---- the index ------------------------------------------------------------- */
@@ -350,13 +245,6 @@ static int ray_usable(cap_ray ray)
     return ray.max_fraction >= 0.0f && ray.max_fraction <= 3.40282347e38f && !(ray.direction.x == 0.0f && ray.direction.y == 0.0f);
 }
 
-static int finite_all(const float* v, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!cap_finite(v[i])) return 0;
-    return 1;
-}
-
 int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, uint32_t* slot)
 {
     const float in[5] = {ray.origin.x, ray.origin.y, ray.direction.x, ray.direction.y, ray.max_fraction};
@@ -364,7 +252,7 @@ int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, 
     double ox = ray.origin.x, oy = ray.origin.y, dx = ray.direction.x, dy = ray.direction.y, tm = ray.max_fraction;
     double ex = ox + tm * dx, ey = oy + tm * dy;
     struct cap_wquery* q = index_of(w);
-    if (!q || big(ox) || big(oy) || big(ex) || big(ey)) return scan_ray(w, ray, best, kind, slot);
+    if (!q || big(ox) || big(oy) || big(ex) || big(ey)) return cap_query_scan_ray(w, ray, best, kind, slot);
     int found = 0, bk = 0;
     uint32_t bs = 0;
     cap_ray_hit h;
@@ -409,7 +297,7 @@ int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, c
     if (!finite_all(in, 5) || radius < 0.0f) return 0;
     struct cap_wquery* q = index_of(w);
     if (!q || big(x0.x) || big(x0.y) || big(x1.x) || big(x1.y) || big(radius))
-        return scan_sweep(w, x0, x1, radius, best, kind, slot);
+        return cap_query_scan_sweep(w, x0, x1, radius, best, kind, slot);
     int found = 0, bk = 0;
     uint32_t bs = 0;
     cap_sweep_hit h;
@@ -489,7 +377,7 @@ uint32_t cap_world_query_circle(cap_world* w, float qx, float qy, float qr, uint
     const float in[3] = {qx, qy, qr};
     if (!finite_all(in, 3) || qr < 0.0f) return 0;
     struct cap_wquery* q = index_of(w);
-    if (!q || big(qx) || big(qy) || big(qr)) return scan_overlap(w, qx, qy, qr, NULL, out, capacity);
+    if (!q || big(qx) || big(qy) || big(qr)) return cap_query_scan_overlap(w, qx, qy, qr, NULL, out, capacity);
     return overlap(w, q, qx, qy, qr, NULL, out, capacity);
 }
 
@@ -498,109 +386,7 @@ uint32_t cap_world_query_box(cap_world* w, float x0, float y0, float x1, float y
     const float box[4] = {x0, y0, x1, y1};
     if (!finite_all(box, 4) || x1 < x0 || y1 < y0) return 0;
     struct cap_wquery* q = index_of(w);
-    if (!q || big(x0) || big(y0) || big(x1) || big(y1)) return scan_overlap(w, 0.0f, 0.0f, 0.0f, box, out, capacity);
+    if (!q || big(x0) || big(y0) || big(x1) || big(y1)) return cap_query_scan_overlap(w, 0.0f, 0.0f, 0.0f, box, out, capacity);
     return overlap(w, q, 0.0f, 0.0f, 0.0f, box, out, capacity);
 }
 
-/* ---- the reference scans, for tests ---------------------------------------- */
-
-int cap_world_ray_cast_scan(const cap_world* w, cap_ray ray, cap_ray_hit* hit, int* kind, uint32_t* slot)
-{
-    const float in[5] = {ray.origin.x, ray.origin.y, ray.direction.x, ray.direction.y, ray.max_fraction};
-    return finite_all(in, 5) ? scan_ray(w, ray, hit, kind, slot) : 0;
-}
-
-int cap_world_sweep_ball_scan(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit,
-                              int* kind, uint32_t* slot)
-{
-    const float in[5] = {x0.x, x0.y, x1.x, x1.y, radius};
-    return finite_all(in, 5) && radius >= 0.0f ? scan_sweep(w, x0, x1, radius, hit, kind, slot) : 0;
-}
-
-uint32_t cap_world_query_circle_scan(const cap_world* w, float x, float y, float r, uint32_t* out, uint32_t capacity)
-{
-    const float in[3] = {x, y, r};
-    return finite_all(in, 3) && r >= 0.0f ? scan_overlap(w, x, y, r, NULL, out, capacity) : 0;
-}
-
-uint32_t cap_world_query_box_scan(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out,
-                                  uint32_t capacity)
-{
-    const float box[4] = {x0, y0, x1, y1};
-    return finite_all(box, 4) && x0 <= x1 && y0 <= y1 ? scan_overlap(w, 0.0f, 0.0f, 0.0f, box, out, capacity) : 0;
-}
-
-/* ---- many at once ---------------------------------------------------------- */
-
-/* Every input of a batch checked first: coordinates within CAP_MAX_COORD,
- * a ray's max_fraction finite and >= 0 and direction not (0, 0), a sweep's
- * radius >= 0. The first bad one is named (slot: the input, field: its
- * column; a zero direction names dy's column 3). */
-static int batch_fail(cap_world* w, int status, uint32_t index, int field)
-{
-    w->err.status = status;
-    w->err.slot = (int32_t)index;
-    w->err.field = field;
-    return status;
-}
-
-static int check_inputs(cap_world* w, const float* const* col, uint32_t count, int is_ray)
-{
-    for (uint32_t i = 0; i < count; i++) {
-        for (int f = 0; f < 5; f++) {
-            float v = col[f][i];
-            int ok = f == 4 && is_ray ? cap_finite(v) : cap_in_range(v);
-            if (!ok || (f == 4 && v < 0.0f)) return batch_fail(w, CAP_WORLD_BAD_VALUE, i, f);
-        }
-        if (is_ray && col[2][i] == 0.0f && col[3][i] == 0.0f) return batch_fail(w, CAP_WORLD_BAD_VALUE, i, 3);
-    }
-    return CAP_WORLD_OK;
-}
-
-int cap_world_cast_rays(cap_world* w, cap_ray_batch* rays, uint32_t* hits)
-{
-    w->err.status = 0;
-    if (!rays || !hits || rays->count > rays->capacity) return batch_fail(w, CAP_WORLD_BAD_VALUE, 0, -1);
-    const float* col[5] = {rays->ox, rays->oy, rays->dx, rays->dy, rays->max_fraction};
-    int rc = check_inputs(w, col, rays->count, 1);
-    if (rc) return rc;
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < rays->count; i++) {
-        cap_ray ray = {{rays->ox[i], rays->oy[i]}, {rays->dx[i], rays->dy[i]}, rays->max_fraction[i]};
-        cap_ray_hit h;
-        int kind = 0;
-        uint32_t slot = 0;
-        if (cap_world_ray_cast(w, ray, &h, &kind, &slot)) {
-            n++;
-            cap_ray_batch_put(rays, i, (uint32_t)kind << 31 | slot, &h);
-        } else {
-            cap_ray_batch_put(rays, i, CAP_WORLD_NO_HIT, NULL);
-        }
-    }
-    *hits = n;
-    return CAP_WORLD_OK;
-}
-
-int cap_world_sweep_balls(cap_world* w, cap_sweep_batch* sweeps, uint32_t* hits)
-{
-    w->err.status = 0;
-    if (!sweeps || !hits || sweeps->count > sweeps->capacity) return batch_fail(w, CAP_WORLD_BAD_VALUE, 0, -1);
-    const float* col[5] = {sweeps->x0, sweeps->y0, sweeps->x1, sweeps->y1, sweeps->radius};
-    int rc = check_inputs(w, col, sweeps->count, 0);
-    if (rc) return rc;
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < sweeps->count; i++) {
-        cap_vec2 x0 = {sweeps->x0[i], sweeps->y0[i]}, x1 = {sweeps->x1[i], sweeps->y1[i]};
-        cap_sweep_hit h;
-        int kind = 0;
-        uint32_t slot = 0;
-        if (cap_world_sweep_ball(w, x0, x1, sweeps->radius[i], &h, &kind, &slot)) {
-            n++;
-            cap_sweep_batch_put(sweeps, i, (uint32_t)kind << 31 | slot, &h);
-        } else {
-            cap_sweep_batch_put(sweeps, i, CAP_WORLD_NO_HIT, NULL);
-        }
-    }
-    *hits = n;
-    return CAP_WORLD_OK;
-}

@@ -1,6 +1,7 @@
-/* capsule2d — private: the world's storage, shared by world.c (objects,
- * handles, queries), snapshot.c, solver.c and the step's files (step.c and
- * the ones step_internal.h names). */
+/* capsule2d — private: the world's storage, shared by every file of
+ * src/world: world.c (creation, growth, settings), balls.c, statics.c and
+ * static_kinds.c (statics.h), static_index.c, query.c, snapshot.c, solver.c
+ * and the step's files (step.c and the ones step_internal.h names). */
 #ifndef CAP_WORLD_INTERNAL_H
 #define CAP_WORLD_INTERNAL_H
 
@@ -177,17 +178,38 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
 void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push);
 void cap_solver_store(cap_world* w);
 
-/* world.c */
-#define CAP_PENDING_WORDS 8
+/* world.c: the def's rules; a failure recorded in w->err (returns status);
+ * growth of one buffer to at least need entries (doubling; 0 or
+ * CAP_WORLD_NO_MEMORY, the buffer unchanged then); every per-ball array to
+ * n slots (all or nothing); every live ball woken (the world changed under
+ * it: settings, a static removed, a kinematic capsule teleported). */
 int cap_world_def_valid(const cap_world_def* d);
+int cap_world_fail(cap_world* w, int status, int slot, int field);
+int cap_world_reserve_u32(uint32_t** p, uint32_t* cap, uint32_t need);
+int cap_world_reserve_bytes(void** p, uint32_t* cap, uint32_t need, uint32_t size);
+int cap_world_grow_balls(cap_world* w, uint32_t n);
+void cap_world_wake_all(cap_world* w);
+
+/* balls.c */
+#define CAP_PENDING_WORDS 8
+/* Drops every contact and sensor overlap of a ball (is_ball) or a static
+ * being removed, queueing the end / leave events of those that touched. */
+int cap_world_forget(cap_world* w, int is_ball, uint32_t slot);
 /* The last four words of an event record (generations, then user data, of
  * a and b) from the objects in those slots now. ckind: 0 ball-static, 1
  * ball-ball. */
 void cap_world_event_ids(const cap_world* w, uint32_t ckind, uint32_t a, uint32_t b, uint32_t* out);
 /* Emits a queued end event (a pending_end record) with the ids it saved. */
 void cap_world_emit_pending(cap_world* w, const uint32_t* rec);
-/* A kinematic capsule's a, b and box from its pose at centre (x, y), angle. */
+
+/* statics.c: a kinematic capsule's a, b from its pose at centre (x, y), angle. */
 void cap_world_place_kinematic(cap_wstatic* s, float x, float y, float angle);
+
+/* static_index.c: the static grid, rebuilt from the statics; the static
+ * slots whose box overlaps [x0,x1]x[y0,y1] (lines always), ascending, into
+ * w->cand; returns the count. */
+void cap_world_index_statics(cap_world* w);
+uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1);
 
 /* query.c */
 void cap_world_query_free(struct cap_wquery* q);
@@ -204,12 +226,5 @@ uint32_t cap_world_query_box_scan(const cap_world* w, float x0, float y0, float 
 /* contacts.c, events.c */
 int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y);
 void cap_world_emit(cap_world* w, int kind, uint32_t ckind, uint32_t a, uint32_t b, const float* extra);
-/* world.c */
-int cap_world_reserve_u32(uint32_t** p, uint32_t* cap, uint32_t need);
-int cap_world_reserve_bytes(void** p, uint32_t* cap, uint32_t need, uint32_t size);
-void cap_world_index_statics(cap_world* w);
-/* contacts.c: static slots whose box overlaps [x0,x1]x[y0,y1] (lines always), ascending,
- * into w->cand; returns the count. */
-uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1);
 
 #endif

@@ -1,0 +1,74 @@
+/* capsule2d — private: what the world's query files share (query.c, the
+ * index; query_scan.c, the scan; query_batch.c, many at once): the test of
+ * one ball against one query, the order of hits, the argument rules. */
+#ifndef CAP_QUERY_INTERNAL_H
+#define CAP_QUERY_INTERNAL_H
+
+#include <stdint.h>
+
+#include "core/scalar.h"
+#include "world/statics.h"
+
+/* Beyond this magnitude (coordinates, radii, path ends) the scan answers:
+ * float32 squares of values up to 4e18 stay finite. */
+#define CAP_QUERY_BIG 1e18
+
+static inline double absd(double v) { return v < 0.0 ? -v : v; }
+static inline int big(double v) { return !(absd(v) <= CAP_QUERY_BIG); }
+static inline int alive_static(const cap_world* w, uint32_t i) { return (w->static_info[3 * i + 2] & 1u) != 0; }
+
+/* One ball against one query: the tests of the scan and the index. (One
+ * static: cap_static_ray and the others, statics.h.) */
+static inline int ray_ball(float x, float y, float r, cap_ray ray, cap_ray_hit* h)
+{
+    cap_circle c = {{x, y}, r};
+    return cap_ray_cast_circle(c, ray, h) == 1;
+}
+
+static inline int sweep_ball(float x, float y, float r, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* h)
+{
+    cap_circle c = {{x, y}, r};
+    return cap_sweep_circle_circle(c, x0, x1, radius, h) == 1;
+}
+
+static inline int circle_ball(float x, float y, float r, float qx, float qy, float qr)
+{
+    float dx = x - qx, dy = y - qy, rr = r + qr;
+    return dx * dx + dy * dy <= rr * rr;
+}
+
+static inline int box_ball(float x, float y, float r, const float b[4])
+{
+    float cx = x < b[0] ? b[0] : (x > b[2] ? b[2] : x);
+    float cy = y < b[1] ? b[1] : (y > b[3] ? b[3] : y);
+    float dx = x - cx, dy = y - cy;
+    return dx * dx + dy * dy <= r * r;
+}
+
+/* The scan's order: a closer hit wins; at equal distance a ball (kind 1)
+ * beats a static, then the lower slot wins. */
+static inline int better(float t, int kind, uint32_t slot, int found, float bt, int bkind, uint32_t bslot)
+{
+    if (!found || t < bt) return 1;
+    if (!(t == bt)) return 0;
+    return kind != bkind ? kind > bkind : slot < bslot;
+}
+
+
+static inline int finite_all(const float* v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!cap_finite(v[i])) return 0;
+    return 1;
+}
+
+/* query_scan.c: every ball (ascending slot), then every static (ascending
+ * slot), keeping the first strictly closer hit; overlaps: circle (box =
+ * NULL) or box. The reference the index equals, and its fallback. */
+int cap_query_scan_ray(const cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, uint32_t* slot);
+int cap_query_scan_sweep(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind,
+                         uint32_t* slot);
+uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr, const float* box, uint32_t* out,
+                                uint32_t capacity);
+
+#endif
