@@ -71,8 +71,29 @@ function copyButtons() {
   }
 }
 
+/**
+ * Each example's "Show code" listing under both the canvas and the numbers,
+ * across the example's full width: in the side column it was cut off at
+ * about 400 px (and scrolled sideways) while the space under the canvas
+ * stayed empty.
+ */
+function listingsFullWidth() {
+  for (const details of document.querySelectorAll('.demo > .side > details.code')) {
+    details.closest('.demo').append(details);
+  }
+}
+
+/** Every scrollable listing takes keyboard focus, so it can be scrolled without a mouse (axe: scrollable-region-focusable). */
+function focusableListings() {
+  for (const pre of document.querySelectorAll('pre')) {
+    if (!pre.hasAttribute('tabindex')) pre.tabIndex = 0;
+  }
+}
+
 async function main() {
   loadColors();
+  listingsFullWidth();
+  focusableListings();
   copyButtons();
   footerUseIt();
   await capsule2d.init();
