@@ -6,6 +6,7 @@
 import * as capsule2d from 'capsule2d';
 import { demos } from './demos/index.js';
 import { loadColors } from './lib/draw.js';
+import { announce } from './lib/announce.js';
 
 const page = {
   ready: false,
@@ -47,8 +48,53 @@ function footerUseIt() {
   footer.prepend(copy);
 }
 
+/** The install line's Copy button: the command to the clipboard, "Copied" on the button for a moment. */
+function copyButtons() {
+  for (const button of document.querySelectorAll('button.copy[data-copy]')) {
+    const source = document.getElementById(button.dataset.copy);
+    if (!source) continue;
+    button.addEventListener('click', async () => {
+      const text = source.textContent;
+      let ok = false;
+      try {
+        await navigator.clipboard.writeText(text);
+        ok = true;
+      } catch {
+        // No clipboard API (an insecure origin): select the text for Ctrl+C.
+        getSelection()?.selectAllChildren(source);
+      }
+      button.textContent = ok ? 'Copied' : 'Press Ctrl+C';
+      announce(ok ? `Copied: ${text}` : 'Selected: press Ctrl+C to copy');
+      clearTimeout(button.reset);
+      button.reset = setTimeout(() => { button.textContent = 'Copy'; }, 2000);
+    });
+  }
+}
+
+/**
+ * Each example's "Show code" listing under both the canvas and the numbers,
+ * across the example's full width: in the side column it was cut off at
+ * about 400 px (and scrolled sideways) while the space under the canvas
+ * stayed empty.
+ */
+function listingsFullWidth() {
+  for (const details of document.querySelectorAll('.demo > .side > details.code')) {
+    details.closest('.demo').append(details);
+  }
+}
+
+/** Every scrollable listing takes keyboard focus, so it can be scrolled without a mouse (axe: scrollable-region-focusable). */
+function focusableListings() {
+  for (const pre of document.querySelectorAll('pre')) {
+    if (!pre.hasAttribute('tabindex')) pre.tabIndex = 0;
+  }
+}
+
 async function main() {
   loadColors();
+  listingsFullWidth();
+  focusableListings();
+  copyButtons();
   footerUseIt();
   await capsule2d.init();
   page.simd = capsule2d.usingSimd();

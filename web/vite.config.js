@@ -6,35 +6,16 @@
 //   pre-bundled dependency breaks that in the dev server (vitejs/vite#8427),
 //   so 'capsule2d' is aliased to the built dist/index.js (a plain local ES
 //   module that Vite serves as-is) and kept out of dependency pre-bundling.
-// - The file name is chosen at run time (SIMD or scalar build), so the
-//   production bundler cannot see which .wasm to emit. The plugin below copies
-//   both modules next to the bundled scripts, where import.meta.url points.
+// - The loader writes each module's URL as a literal
+//   `new URL('./capsule2d*.wasm', import.meta.url)` (dist/wasm-default.js), so
+//   the production build emits one hashed copy of each module and rewrites the
+//   URLs itself: nothing is copied by hand (a copy under the plain name as
+//   well shipped every module twice; tests/browser/page-build.test.js).
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const WASM_FILES = ['capsule2d.simd.wasm', 'capsule2d.wasm'];
-
-function emitCapsule2dWasm() {
-  let assetsDir = 'assets';
-  return {
-    name: 'capsule2d-wasm',
-    apply: 'build',
-    configResolved(config) {
-      assetsDir = config.build.assetsDir;
-    },
-    generateBundle() {
-      for (const name of WASM_FILES) {
-        this.emitFile({
-          type: 'asset',
-          fileName: assetsDir ? `${assetsDir}/${name}` : name,
-          source: readFileSync(dist + name),
-        });
-      }
-    },
-  };
-}
 
 // The page's "README" and "API reference" links go to copies served with the
 // page, docs/README.md and docs/<name>.d.ts (the package is not published, so
@@ -84,5 +65,5 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
   },
-  plugins: [emitCapsule2dWasm(), capsule2dDocs()],
+  plugins: [capsule2dDocs()],
 });

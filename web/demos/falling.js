@@ -8,6 +8,7 @@
 import { Stage } from '../lib/stage.js';
 import * as draw from '../lib/draw.js';
 import { Readout, num } from '../lib/readout.js';
+import { playPause } from '../lib/motion.js';
 import { random } from '../lib/world-scene.js';
 
 const { colors } = draw;
@@ -157,6 +158,7 @@ export function mount(el, api) {
     stage.invalidate();
   });
   drop();
-  stage.animate(true);
-  return { state, stage, drop, get world() { return world; } };
+  // A Pause button, and paused at first under reduced motion.
+  const setRunning = playPause(el.querySelector('button[name="play"]'), stage);
+  return { state, stage, drop, setRunning, get world() { return world; } };
 }

@@ -7,6 +7,7 @@
 import { Stage } from '../lib/stage.js';
 import * as draw from '../lib/draw.js';
 import { Readout } from '../lib/readout.js';
+import { playPause } from '../lib/motion.js';
 
 const { colors } = draw;
 
@@ -128,6 +129,7 @@ export function mount(el, api) {
   }
   toggle.checked = false;
   toggle.addEventListener('change', setSpeed);
-  stage.animate(true);
-  return { state, stage };
+  // It loops for ever: a Pause button, and paused at first under reduced motion.
+  const setRunning = playPause(el.querySelector('button[name="play"]'), stage);
+  return { state, stage, setRunning };
 }
