@@ -590,6 +590,7 @@ export function mount(el, api) {
       // Coalesced: one replay per frame, to where the slider is then.
       if (seekTo === null) {
         requestAnimationFrame(() => {
+          if (seekTo === null) return; // done by the change event
           const to = seekTo;
           seekTo = null;
           seek(to);
