@@ -833,6 +833,26 @@ export function mount(el, api) {
     act({ type: 'vel', h: grab.h, vx, vy });
   }
 
+  /**
+   * The pointer's velocity at a release at time `now`: its move over the last
+   * FLICK_MS ms before its last sample (from where it was then, interpolated
+   * between samples), 0 when it stood still that long before the release.
+   */
+  function flick(trail, now) {
+    const [t1, x1, y1] = trail[trail.length - 1];
+    if (now - t1 > FLICK_MS || trail.length < 2) return [0, 0];
+    const tb = t1 - FLICK_MS;
+    let [t0, x0, y0] = trail[0];
+    if (t0 < tb) {
+      const [ta, xa, ya] = trail[0];
+      const [tn, xn, yn] = trail[1];
+      const f = (tb - ta) / (tn - ta);
+      [t0, x0, y0] = [tb, xa + (xn - xa) * f, ya + (yn - ya) * f];
+    }
+    if (t1 - t0 <= 0) return [0, 0];
+    return capped(((x1 - x0) * 1000) / (t1 - t0), ((y1 - y0) * 1000) / (t1 - t0));
+  }
+
   function letGo() {
     if (!grab) return;
     try {
@@ -895,7 +915,8 @@ export function mount(el, api) {
       grab.x = p.x;
       grab.y = p.y;
       grab.trail.push([e.timeStamp, p.x, p.y]);
-      while (grab.trail.length > 2 && e.timeStamp - grab.trail[0][0] > FLICK_MS) grab.trail.shift();
+      // The moves of the last FLICK_MS ms, and the one before them.
+      while (grab.trail.length > 2 && e.timeStamp - grab.trail[1][0] > FLICK_MS) grab.trail.shift();
       if (!state.running) act({ type: 'pos', h: grab.h, x: p.x, y: p.y });
       stage.invalidate();
       return;
@@ -908,11 +929,7 @@ export function mount(el, api) {
   for (const type of ['pointerup', 'pointercancel']) {
     canvas.addEventListener(type, (e) => {
       if (grab && grab.pointerId === e.pointerId) {
-        const t = grab.trail;
-        const [t0, x0, y0] = t[0];
-        const [t1, x1, y1] = t[t.length - 1];
-        const moving = e.timeStamp - t1 < FLICK_MS && t1 - t0 > 0;
-        const [vx, vy] = moving ? capped(((x1 - x0) * 1000) / (t1 - t0), ((y1 - y0) * 1000) / (t1 - t0)) : [0, 0];
+        const [vx, vy] = flick(grab.trail, e.timeStamp);
         const h = grab.h;
         letGo();
         if (type === 'pointerup' && built.world.hasBall(h)) {
