@@ -21,7 +21,7 @@ export interface DrawOptions {
    * shows over nothing; without it, over the last frame (trails).
    */
   background?: string;
-  /** Awake balls: filled discs with a spoke in markColor (default #2f6fb2). */
+  /** Awake balls: filled discs with a spoke in markColor (default #2f6fb2); a ball under 3 px in radius on the canvas has none. */
   ballColor?: string;
   /** Sleeping balls: hollow rings, the spoke in the same colour (default #6f8bab). */
   sleepColor?: string;

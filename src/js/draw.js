@@ -225,6 +225,9 @@ export function drawWorld(ctx, world, options) {
   const x = b.x, y = b.y, r = b.radius, a = b.angle;
   let drawn = 0;
   ctx.lineWidth = lw;
+  // Spokes with butt caps: they end on the rim (a round cap poked past it) and
+  // raster about 1.3x faster (10,000 balls in Chromium's software canvas).
+  ctx.lineCap = 'butt';
   for (let i = 0; i < n; i++) {
     if (!b.alive(i)) continue;
     const cx = X(x[i]), cy = Y(y[i]), rr = r[i] * s;
@@ -242,10 +245,13 @@ export function drawWorld(ctx, world, options) {
       ctx.arc(cx, cy, Math.max(rr - lw / 2, lw / 2), 0, 2 * Math.PI);
       ctx.stroke();
     }
-    // The spoke: from the centre along the ball's angle.
-    line(cx, cy, ex, ey);
+    // The spoke: from the centre along the ball's angle (none on a ball under
+    // 3 px in radius: too small to show it, and it cost as much to raster as
+    // the disc: 10 of 20 ms for 10,000 balls in Chromium's software canvas).
+    if (rr >= 3) line(cx, cy, ex, ey);
     drawn++;
   }
+  ctx.lineCap = 'round';
   if (o.contacts) {
     const c = world.contacts();
     ctx.strokeStyle = o.contactColor;

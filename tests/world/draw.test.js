@@ -303,3 +303,21 @@ test('drawWorld: lineWidth sets the marks, edgeWidth the lines and the least wid
   delete old.ctx.setLineDash;
   assert.throws(() => drawWorld(old.ctx, w), { name: 'TypeError', message: /ctx must be a CanvasRenderingContext2D, got an object with no setLineDash/ });
 });
+
+test('drawWorld: a ball under 3 px in radius on the canvas is a plain disc (no spoke), from 3 px it has one, drawn with butt caps', () => {
+  const w = new World({ ballCapacity: 4, gravityY: 0 });
+  w.addBall(0, 0, 0.29); // 2.9 px at scale 10: no spoke
+  w.addBall(5, 0, 0.3); // 3 px: a spoke
+  const { ctx, calls } = recorder();
+  const caps = [];
+  const stroke = ctx.stroke;
+  ctx.stroke = (...a) => {
+    caps.push(ctx.lineCap);
+    stroke(...a);
+  };
+  assert.equal(drawWorld(ctx, w, { scale: 10, originX: 100, originY: 100 }), 2, 'both are drawn');
+  assert.deepEqual(arcs(calls).map((a) => [a.x, a.op]), [[100, 'fill'], [150, 'fill']]);
+  const spokes = strokes(calls);
+  assert.deepEqual(spokes.map((k) => [k.from, k.to.map((v) => Math.round(v * 1e4) / 1e4)]), [[[150, 100], [153, 100]]], 'one spoke, on the 3 px ball');
+  assert.deepEqual(caps, ['butt'], 'the spoke ends on the rim');
+});

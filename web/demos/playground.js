@@ -31,7 +31,8 @@ import { Stage } from '../lib/stage.js';
 import * as draw from '../lib/draw.js';
 import { Readout, num, vec } from '../lib/readout.js';
 import { announce } from '../lib/announce.js';
-import { drawOptions, reducedMotion, StepTimer, random, restCount } from '../lib/world-scene.js';
+import { drawOptions, reducedMotion, StepTimer, Pace, random, restCount } from '../lib/world-scene.js';
+import { Timeline } from '../lib/timeline.js';
 
 const { colors } = draw;
 
@@ -216,30 +217,65 @@ export const SCENES = {
   },
 };
 
+/** The scene a URL's hash names (#plinko, #pinball ...), or null. */
+export function sceneFromHash(hash) {
+  const name = decodeURIComponent(String(hash ?? '').replace(/^#/, ''));
+  return Object.hasOwn(SCENES, name) ? name : null;
+}
+
+/** A phone (a coarse pointer or a narrow screen) starts plinko with fewer balls. */
+export function defaultCount() {
+  const coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+  const narrow = typeof innerWidth === 'number' && innerWidth < 600;
+  return coarse || narrow ? 1000 : 2000;
+}
+
+const GRAB_MOUSE = 6; // px beyond a ball's edge that a mouse press still grabs it
+const GRAB_TOUCH = 16; // px for a finger
+const KEY_SETTLE = 500; // ms after the last arrow key on the ball-count slider before the scene is rebuilt
+const FLICK_MS = 80; // ms of pointer motion before a release that set the throw's velocity
+
 export function mount(el, api) {
   const timer = new StepTimer();
+  const pace = new Pace();
+  const timeline = new Timeline();
   const state = {
-    scene: 'plinko',
-    count: 2000,
+    scene: sceneFromHash(location.hash) ?? 'plinko',
+    count: defaultCount(),
     running: false,
     slow: false,
     contacts: false, // draw contact normals
-    steps: 0,
+    steps: 0, // the step shown (below the newest after a rewind)
     resets: 0,
+    builds: 0, // scenes built (a scene change, a reset, a new ball count)
     passed: 0, // fast balls: balls found beyond the wall (never, with the world's sweeps)
     wallHits: 0, // fast balls: hit events on the wall
     drawMs: 0,
+    saveMs: 0, // ms per world.save() (a rewind snapshot)
+    maxSteps: 4, // steps a frame may run (1 once a step and a draw no longer fit)
+    speed: null, // simulated seconds per real second, over the last second
+    fps: null,
+    restitution: 0.3, // of the balls the visitor drops
+    grabbed: null, // the handle of the ball held by the pointer
+    thrown: null, // { vx, vy } of the last throw
     shown: null, // the last readout values
-    input: { left: false, right: false }, // pinball: the flippers held up
+    input: { left: false, right: false }, // pinball: the flippers held up (keys, pointers)
   };
   let built = null;
+  // The flippers' input in effect: what the last step used (logged when it changes, so a replay uses it too).
+  let inEffect = { left: false, right: false };
   const inputs = {
     scene: [...el.querySelectorAll('input[name="scene"]')],
     count: el.querySelector('input[name="count"]'),
     slow: el.querySelector('input[name="slow"]'),
     contacts: el.querySelector('input[name="contacts"]'),
+    time: el.querySelector('input[name="time"]'),
+    gravity: el.querySelector('input[name="gravity"]'),
+    subSteps: el.querySelector('input[name="subSteps"]'),
+    sleep: el.querySelector('input[name="sleep"]'),
+    restitution: el.querySelector('input[name="restitution"]'),
   };
-  const countShow = el.querySelector('[data-show="count"]');
+  const shows = Object.fromEntries([...el.querySelectorAll('[data-show]')].map((s) => [s.dataset.show, s]));
   const countLabel = inputs.count.closest('label');
   const buttons = {
     play: el.querySelector('button[name="play"]'),
@@ -251,8 +287,10 @@ export function mount(el, api) {
 
   const out = new Readout(el.querySelector('.readout'))
     .row('scene', 'scene')
+    .row('speed', 'simulation speed', { short: 'speed' })
     .row('ms', 'ms per <code>world.step()</code>', { short: 'ms per step' })
     .row('draw', 'ms per <code>drawWorld()</code>')
+    .row('save', 'ms per <code>world.save()</code> (rewind)')
     .row('balls', 'balls awake / asleep', { short: 'awake / asleep' })
     .row('contacts', 'touching contacts', { short: 'contacts' })
     .row('steps', 'steps', { short: 'steps' })
@@ -265,29 +303,73 @@ export function mount(el, api) {
   const ROWS = { fast: ['hits', 'passed'], teeter: ['board'], pinball: ['flippers', 'drained'], marble: ['pieces'] };
   const keysHelp = el.querySelector('.keys');
 
+  // ---- Building, stepping, rewinding -------------------------------------
+
   function build() {
+    clearTimeout(countTimer);
+    countTimer = 0;
+    grab = null;
+    state.grabbed = null;
     built?.world.destroy();
     const sc = SCENES[state.scene];
     built = sc.build(api, state.count);
+    state.builds++;
     state.steps = 0;
     state.passed = 0;
     state.wallHits = 0;
+    inEffect = { left: false, right: false };
     timer.reset();
+    pace.reset();
+    const t0 = performance.now();
+    timeline.reset(capture());
+    state.saveMs = performance.now() - t0;
     stage.view.world = sc.view;
     if (stage.view.width > 0) stage.view.fit(stage.view.width, stage.view.height);
     countLabel.hidden = state.scene !== 'plinko';
     for (const [name, keys] of Object.entries(ROWS)) for (const k of keys) out.show(k, state.scene === name);
     buttons.drop.textContent = sc.launch ? 'Launch a ball' : 'Drop a ball';
     keysHelp.hidden = state.scene !== 'pinball';
+    showSettings();
+    showTime();
     report(true);
     stage.invalidate();
   }
 
-  function stepOnce() {
+  /** The world and the page's own state of the scene, for the timeline. */
+  function capture() {
+    return {
+      bytes: built.world.save(),
+      extra: {
+        angles: built.angles?.slice(),
+        push: built.push,
+        drained: built.drained,
+        passed: state.passed,
+        wallHits: state.wallHits,
+        input: { ...inEffect },
+      },
+    };
+  }
+
+  /** Back to a snapshot of the timeline. */
+  function reinstate(snap) {
+    built.world.restore(snap.bytes);
+    const x = snap.extra;
+    if (x.angles) built.angles = x.angles.slice();
+    if (x.push !== undefined) built.push = x.push;
+    if (x.drained !== undefined) built.drained = x.drained;
+    state.passed = x.passed;
+    state.wallHits = x.wallHits;
+    inEffect = { ...x.input };
+    state.steps = snap.step;
+  }
+
+  /** One step of the scene with the given flipper input: the same for a live step and a replayed one. */
+  function advance(input, timed) {
     const { world } = built;
     const sc = SCENES[state.scene];
-    sc.drive?.(built, state.input);
-    timer.step(world);
+    sc.drive?.(built, input);
+    if (timed) timer.step(world);
+    else world.step();
     sc.after?.(built);
     state.steps++;
     if (state.scene === 'fast') {
@@ -299,6 +381,90 @@ export function mount(el, api) {
     }
   }
 
+  /** Does what an action of the visitor says (live, or again in a replay). */
+  function apply(a) {
+    const { world } = built;
+    switch (a.type) {
+      case 'input':
+        inEffect = { left: a.left, right: a.right };
+        break;
+      case 'drop':
+        world.addBall(a.x, a.y, a.r, { restitution: a.e, friction: 0.3 });
+        break;
+      case 'launch':
+        SCENES[state.scene].launch?.(built);
+        break;
+      case 'vel':
+        if (world.hasBall(a.h)) world.setVelocity(a.h, a.vx, a.vy);
+        break;
+      case 'pos':
+        if (world.hasBall(a.h)) {
+          world.setPosition(a.h, a.x, a.y);
+          world.setVelocity(a.h, 0, 0);
+        }
+        break;
+      case 'configure':
+        world.configure(a.o);
+        break;
+      default:
+        throw new Error(`unknown action ${a.type}`);
+    }
+  }
+
+  /** An action of the visitor now: logged at the step shown (a new future from a rewound step), then done. */
+  function act(a) {
+    timeline.record(a);
+    apply(a);
+  }
+
+  /** One live step: the flipper input and the grab's pull logged, stepped and timed, snapshotted now and then. */
+  function stepOnce() {
+    timeline.fork();
+    if (state.input.left !== inEffect.left || state.input.right !== inEffect.right) {
+      act({ type: 'input', left: state.input.left, right: state.input.right });
+    }
+    if (grab) pull();
+    advance(inEffect, true);
+    state.maxSteps = Pace.maxSteps(timer.mean, state.drawMs);
+    stage.maxSteps = state.maxSteps;
+    timeline.stepped(state.steps, () => {
+      const t0 = performance.now();
+      const snap = capture();
+      const ms = performance.now() - t0;
+      state.saveMs = state.saveMs ? state.saveMs + (ms - state.saveMs) / 4 : ms;
+      return snap;
+    });
+  }
+
+  /**
+   * Shows step `target` of the last 10 s: from the newest snapshot at or before
+   * it (or from the step shown, when that is on the way), replaying the
+   * logged actions. Returns the step shown.
+   */
+  function seek(target) {
+    const to = Math.round(Math.min(Math.max(target, timeline.start), timeline.head));
+    if (to === state.steps) return to;
+    letGo();
+    const snap = timeline.snapshotFor(to);
+    if (!(to > state.steps && snap.step <= state.steps)) {
+      reinstate(snap);
+      for (const a of timeline.actionsAt(state.steps)) apply(a);
+    }
+    while (state.steps < to) {
+      advance(inEffect, false);
+      for (const a of timeline.actionsAt(state.steps)) apply(a);
+    }
+    timeline.cursor = to;
+    pace.reset();
+    showSettings();
+    showTime();
+    report(true);
+    stage.invalidate();
+    return to;
+  }
+
+  // ---- The readout and the canvas ----------------------------------------
+
   let shownAt = -99;
   function report(force = false) {
     if (!force && performance.now() - shownAt < 250) return; // four times a second, readable
@@ -307,9 +473,11 @@ export function mount(el, api) {
     const r = restCount(world);
     const contacts = world.contacts().length / 6;
     out.set('scene', state.scene === 'plinko' ? `plinko, ${state.count.toLocaleString('en')} balls` : SCENES[state.scene].title);
+    out.set('speed', speedText(), state.running && behind() ? 'hit' : '');
     // A few balls step in microseconds, below what the page's clock resolves.
     out.set('ms', !timer.steps ? '—' : timer.mean < 0.01 ? '< 0.01' : num(timer.mean, 2));
     out.set('draw', state.drawMs ? num(state.drawMs, 2) : '—');
+    out.set('save', state.saveMs ? `${num(state.saveMs, 2)}, ${(timeline.bytes / 2 ** 20).toFixed(1)} MB kept` : '—');
     out.set('balls', `${r.live - r.asleep} / ${r.asleep}`);
     out.set('contacts', String(contacts));
     out.set('steps', String(state.steps));
@@ -318,12 +486,25 @@ export function mount(el, api) {
     if (built.board) out.set('board', `${num(world.kinematic(built.board).angle, 3)} rad`);
     if (built.left) {
       const l = world.kinematic(built.left).angle;
-      const r = -world.kinematic(built.right).angle; // the right one is mirrored
-      out.set('flippers', `${num(l)} / ${num(r)} rad`);
+      const rr = -world.kinematic(built.right).angle; // the right one is mirrored
+      out.set('flippers', `${num(l)} / ${num(rr)} rad`);
       out.set('drained', String(built.drained));
     }
     if (built.pieces) out.set('pieces', String(built.pieces));
-    state.shown = { awake: r.live - r.asleep, asleep: r.asleep, contacts, steps: state.steps };
+    state.shown = { awake: r.live - r.asleep, asleep: r.asleep, contacts, steps: state.steps, speed: out.values.get('speed').out.textContent };
+  }
+
+  /** True when the simulation runs visibly slower than asked (real time, or a quarter in slow motion). */
+  function behind() {
+    return state.speed !== null && state.speed < 0.9 * stage.rate;
+  }
+
+  function speedText() {
+    if (!state.running) return timeline.rewound ? `paused, ${((timeline.head - state.steps) / 60).toFixed(1)} s back` : 'paused';
+    if (state.speed === null) return '…';
+    const slow = state.slow ? ' (slow motion)' : '';
+    if (!behind() && !state.slow) return 'real time';
+    return `×${state.speed.toFixed(2)} real time${slow}`;
   }
 
   function scene(ctx, view) {
@@ -339,11 +520,23 @@ export function mount(el, api) {
       draw.label(ctx, view, -3.9, -0.6, '← or Z', colors.ink);
       draw.label(ctx, view, 1.3, -0.6, '→ or /', colors.ink);
     }
+    if (grab && built.world.hasBall(grab.h)) {
+      const s = built.world.ballState(grab.h);
+      draw.segment(ctx, view, s.x, s.y, grab.x, grab.y, colors.point, 1.5, [4, 3]);
+      draw.circle(ctx, view, s.x, s.y, s.radius + 3 / view.scale, colors.point, null, 2);
+    }
+    if (state.running) {
+      pace.frame(performance.now(), state.steps);
+      state.speed = pace.speed();
+      state.fps = pace.fps();
+      if (behind()) draw.text(ctx, view.width - 8, 14, `×${state.speed.toFixed(2)} real time`, colors.hit, 'right', 13, 10);
+    }
+    showTime();
     report(!state.running); // paused (single steps): always current
   }
 
   const stage = new Stage(el.querySelector('canvas'), {
-    world: SCENES.plinko.view,
+    world: SCENES[state.scene].view,
     draw: scene,
     step: stepOnce,
     tap: (p) => {
@@ -351,9 +544,10 @@ export function mount(el, api) {
     },
     summary: () => out.summary(),
   });
+  const canvas = stage.canvas;
 
   function drop(x, y) {
-    built.world.addBall(x, y, built.dropRadius, { restitution: 0.3, friction: 0.3 });
+    act({ type: 'drop', x, y, r: built.dropRadius, e: state.restitution });
     report(true);
     stage.invalidate();
     announce(`Ball dropped at ${vec(x, y)}. ${built.world.balls.live} balls.`);
@@ -362,10 +556,109 @@ export function mount(el, api) {
   function setRunning(on, say = false) {
     state.running = on;
     stage.animate(on);
+    pace.reset();
+    state.speed = null;
     buttons.play.textContent = on ? 'Pause' : 'Play';
     if (say) announce(on ? 'Playing.' : `Paused after ${state.steps} steps.`);
+    report(true);
     stage.invalidate();
   }
+
+  // ---- Rewind ------------------------------------------------------------
+
+  /** The time slider: the last 10 s, the step shown; its text says how far back. */
+  function showTime() {
+    const t = inputs.time;
+    if (!t) return;
+    const min = String(timeline.start);
+    const max = String(timeline.head);
+    if (t.min !== min) t.min = min;
+    if (t.max !== max) t.max = max;
+    if (document.activeElement !== t || !scrubbing) t.value = String(state.steps);
+    const back = (timeline.head - state.steps) / 60;
+    const text = back > 0 ? `−${back.toFixed(1)} s` : 'now';
+    if (shows.time.textContent !== text) shows.time.textContent = text;
+    t.setAttribute('aria-valuetext', back > 0 ? `${back.toFixed(1)} seconds back, step ${state.steps}` : `now, step ${state.steps}`);
+  }
+
+  let scrubbing = false;
+  let seekTo = null;
+  if (inputs.time) {
+    inputs.time.addEventListener('input', () => {
+      if (state.running) setRunning(false);
+      scrubbing = true;
+      // Coalesced: one replay per frame, to where the slider is then.
+      if (seekTo === null) {
+        requestAnimationFrame(() => {
+          if (seekTo === null) return; // done by the change event
+          const to = seekTo;
+          seekTo = null;
+          seek(to);
+        });
+      }
+      seekTo = Number(inputs.time.value);
+    });
+    inputs.time.addEventListener('change', () => {
+      scrubbing = false;
+      if (seekTo !== null) {
+        seek(seekTo);
+        seekTo = null;
+      }
+      const back = (timeline.head - state.steps) / 60;
+      announce(`${back > 0 ? `${back.toFixed(1)} seconds back` : 'Now'}, step ${state.steps}. Play goes on from here.`);
+    });
+  }
+
+  // ---- Settings: gravity, sub-steps, sleeping through world.configure(); restitution of dropped balls ----
+
+  function showSettings() {
+    const s = built.world.settings;
+    if (inputs.gravity) {
+      inputs.gravity.value = String(s.gravityY);
+      shows.gravity.textContent = num(s.gravityY, 1);
+    }
+    if (inputs.subSteps) {
+      inputs.subSteps.value = String(s.subSteps);
+      shows.subSteps.textContent = String(s.subSteps);
+    }
+    if (inputs.sleep) inputs.sleep.checked = s.sleep;
+    if (inputs.restitution) {
+      inputs.restitution.value = String(state.restitution);
+      shows.restitution.textContent = num(state.restitution, 2);
+    }
+  }
+
+  function configure(o, say) {
+    act({ type: 'configure', o });
+    showSettings();
+    report(true);
+    stage.invalidate();
+    if (say) announce(say);
+  }
+  inputs.gravity?.addEventListener('input', () => {
+    shows.gravity.textContent = num(Number(inputs.gravity.value), 1);
+  });
+  inputs.gravity?.addEventListener('change', () => {
+    const g = Number(inputs.gravity.value);
+    configure({ gravityY: g }, `Gravity ${num(g, 1)}.`);
+  });
+  inputs.subSteps?.addEventListener('input', () => {
+    shows.subSteps.textContent = inputs.subSteps.value;
+  });
+  inputs.subSteps?.addEventListener('change', () => {
+    const n = Number(inputs.subSteps.value);
+    configure({ subSteps: n }, `${n} sub-steps per step.`);
+  });
+  inputs.sleep?.addEventListener('change', () => {
+    configure({ sleep: inputs.sleep.checked }, inputs.sleep.checked ? 'Sleeping on.' : 'Sleeping off: every ball stays awake.');
+  });
+  inputs.restitution?.addEventListener('input', () => {
+    state.restitution = Number(inputs.restitution.value);
+    shows.restitution.textContent = num(state.restitution, 2);
+  });
+
+  // ---- Controls ----------------------------------------------------------
+
   buttons.play.addEventListener('click', () => setRunning(!state.running, true));
   buttons.step.addEventListener('click', () => {
     if (state.running) setRunning(false);
@@ -390,43 +683,84 @@ export function mount(el, api) {
   inputs.slow.addEventListener('change', () => {
     state.slow = inputs.slow.checked;
     stage.rate = state.slow ? 0.25 : 1;
+    pace.reset();
     announce(state.slow ? 'Slow motion: a quarter speed.' : 'Full speed.');
   });
   inputs.contacts.addEventListener('change', () => {
     state.contacts = inputs.contacts.checked;
     stage.invalidate();
   });
+
+  // The scene: a radio each, and a link each (#plinko, #pinball ...). A scene
+  // chosen with the pointer hands the keyboard to the canvas, so the game's
+  // keys (the flippers' arrows) play it instead of choosing another scene; a
+  // scene chosen with the arrow keys keeps focus on the radios, as usual.
+  let sceneByPointer = false;
+  const fieldset = inputs.scene[0]?.closest('fieldset');
+  fieldset?.addEventListener('pointerdown', () => {
+    sceneByPointer = true;
+  });
+  fieldset?.addEventListener('keydown', () => {
+    sceneByPointer = false;
+  });
+  function choose(name) {
+    state.scene = name;
+    for (const radio of inputs.scene) radio.checked = radio.value === name;
+    build();
+  }
   for (const radio of inputs.scene) {
     radio.addEventListener('change', () => {
       if (!radio.checked) return;
-      state.scene = radio.value;
-      build();
+      choose(radio.value);
+      if (location.hash !== `#${radio.value}`) history.replaceState(history.state, '', `#${radio.value}`);
+      if (sceneByPointer) canvas.focus({ preventScroll: true, focusVisible: false });
+      sceneByPointer = false;
       announce(`Scene: ${out.summary()}.`);
     });
   }
-  const showCount = () => {
-    countShow.textContent = Number(inputs.count.value).toLocaleString('en');
-  };
-  inputs.count.addEventListener('input', showCount);
-  inputs.count.addEventListener('change', () => {
-    state.count = Number(inputs.count.value);
-    build();
-    announce(`Plinko with ${state.count.toLocaleString('en')} balls.`);
+  window.addEventListener('hashchange', () => {
+    const name = sceneFromHash(location.hash);
+    if (!name) return;
+    if (name !== state.scene) choose(name);
+    el.scrollIntoView({ block: 'start' });
   });
 
-  // Pinball: the flippers by keys (while the canvas has focus), mouse or
-  // touch (a press on the left or right half of the table, held as long as
-  // it stays down); the down arrow or Space launches a ball.
+  // The ball count: rebuilt once it settles: at once for a drag's release (one
+  // change event), KEY_SETTLE ms after the last arrow key, or when the slider loses focus.
+  let countTimer = 0;
+  let countKeyed = false;
+  const showCount = () => {
+    shows.count.textContent = Number(inputs.count.value).toLocaleString('en');
+  };
+  const rebuildCount = () => {
+    build();
+    announce(`Plinko with ${state.count.toLocaleString('en')} balls.`);
+  };
+  inputs.count.addEventListener('input', showCount);
+  inputs.count.addEventListener('keydown', () => {
+    countKeyed = true;
+  });
+  inputs.count.addEventListener('change', () => {
+    state.count = Number(inputs.count.value);
+    clearTimeout(countTimer);
+    if (countKeyed) countTimer = setTimeout(rebuildCount, KEY_SETTLE);
+    else rebuildCount();
+    countKeyed = false;
+  });
+  inputs.count.addEventListener('blur', () => {
+    if (countTimer) rebuildCount();
+  });
+
+  // ---- Pinball's flippers: keys (while the canvas has focus), a held press on a half of the table ----
   const KEYS = { ArrowLeft: 'left', z: 'left', Z: 'left', ArrowRight: 'right', '/': 'right' };
   const held = { keys: new Set(), pointers: new Map() };
-  const canvas = stage.canvas;
   function flip() {
     for (const side of ['left', 'right']) {
       state.input[side] = held.keys.has(side) || [...held.pointers.values()].includes(side);
     }
   }
   function launch() {
-    SCENES.pinball.launch(built);
+    act({ type: 'launch' });
     announce('Ball launched.');
   }
   canvas.addEventListener('keydown', (e) => {
@@ -435,7 +769,7 @@ export function mount(el, api) {
       held.keys.add(KEYS[e.key]);
       flip();
     } else if (e.key === 'ArrowDown' || e.key === ' ') {
-      if (!e.repeat) SCENES.pinball.launch(built);
+      if (!e.repeat) act({ type: 'launch' });
     } else return;
     e.preventDefault();
   });
@@ -448,8 +782,112 @@ export function mount(el, api) {
     held.keys.clear();
     flip();
   });
+
+  // ---- Grab and throw: any ball, with the mouse or a finger ----------------
+  // While held, each step sets the ball's velocity toward the pointer,
+  // (target - position) / dt, at most `maxSpeed` (the world sweeps every
+  // ball, so even that cannot tunnel); on release the ball keeps the
+  // pointer's velocity of the last FLICK_MS ms (same cap). Paused, the ball
+  // follows the pointer directly. Every pull is an action in the timeline.
+  let grab = null; // { pointerId, h, x, y, trail: [[ms, x, y]] }
+  const maxSpeed = () => {
+    const v = SCENES[state.scene].view;
+    return 3 * (v.x1 - v.x0); // per second: 120 units/s in plinko, 36 in pinball
+  };
+  const capped = (vx, vy) => {
+    const m = maxSpeed();
+    const s = Math.hypot(vx, vy);
+    return s > m ? [(vx * m) / s, (vy * m) / s] : [vx, vy];
+  };
+
+  /** The ball under a client point (its edge within a few px; in pinball only on the ball itself), or null. */
+  function ballAt(e, pointerType) {
+    const { world } = built;
+    const p = stage.worldPoint(e);
+    const slack = state.scene === 'pinball' ? 0 : (pointerType === 'mouse' ? GRAB_MOUSE : GRAB_TOUCH) / stage.view.scale;
+    const b = world.balls;
+    let best = null;
+    let bestD = Infinity;
+    for (const h of world.queryCircle(p.x, p.y, Math.max(slack, 1e-3))) {
+      if (!world.isBallHandle(h)) continue;
+      const i = world.slotOf(h);
+      const d = Math.hypot(b.x[i] - p.x, b.y[i] - p.y) - b.radius[i];
+      if (d < bestD) {
+        best = h;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  /** Before a live step: the held ball's velocity toward the pointer. */
+  function pull() {
+    const { world } = built;
+    if (!world.hasBall(grab.h)) {
+      letGo();
+      return;
+    }
+    const i = world.slotOf(grab.h);
+    const dt = world.settings.dt;
+    const [vx, vy] = capped((grab.x - world.balls.x[i]) / dt, (grab.y - world.balls.y[i]) / dt);
+    act({ type: 'vel', h: grab.h, vx, vy });
+  }
+
+  /**
+   * The pointer's velocity at a release at time `now`: its move over the last
+   * FLICK_MS ms before its last sample (from where it was then, interpolated
+   * between samples), 0 when it stood still that long before the release.
+   */
+  function flick(trail, now) {
+    const [t1, x1, y1] = trail[trail.length - 1];
+    if (now - t1 > FLICK_MS || trail.length < 2) return [0, 0];
+    const tb = t1 - FLICK_MS;
+    let [t0, x0, y0] = trail[0];
+    if (t0 < tb) {
+      const [ta, xa, ya] = trail[0];
+      const [tn, xn, yn] = trail[1];
+      const f = (tb - ta) / (tn - ta);
+      [t0, x0, y0] = [tb, xa + (xn - xa) * f, ya + (yn - ya) * f];
+    }
+    if (t1 - t0 <= 0) return [0, 0];
+    return capped(((x1 - x0) * 1000) / (t1 - t0), ((y1 - y0) * 1000) / (t1 - t0));
+  }
+
+  function letGo() {
+    if (!grab) return;
+    try {
+      canvas.releasePointerCapture(grab.pointerId);
+    } catch {
+      // not captured (a synthetic pointer)
+    }
+    grab = null;
+    state.grabbed = null;
+    canvas.style.cursor = '';
+  }
+
   canvas.addEventListener('pointerdown', (e) => {
-    if (state.scene !== 'pinball' || (e.button !== undefined && e.button !== 0)) return;
+    if (e.button !== undefined && e.button !== 0) return;
+    const h = ballAt(e, e.pointerType);
+    if (h !== null) {
+      // A ball: hold it (no drop, no flipper).
+      stage.tap = null;
+      const p = stage.worldPoint(e);
+      grab = { pointerId: e.pointerId, h, x: p.x, y: p.y, trail: [[e.timeStamp, p.x, p.y]] };
+      state.grabbed = h;
+      state.thrown = null;
+      if (!state.running) act({ type: 'pos', h, x: p.x, y: p.y });
+      try {
+        canvas.setPointerCapture(e.pointerId);
+      } catch {
+        // a synthetic pointer cannot be captured
+      }
+      if (e.pointerType === 'mouse') canvas.focus({ preventScroll: true, focusVisible: false });
+      canvas.style.cursor = 'grabbing';
+      e.preventDefault();
+      stage.invalidate();
+      return;
+    }
+    if (state.scene !== 'pinball') return;
     const r = canvas.getBoundingClientRect();
     held.pointers.set(e.pointerId, e.clientX - r.left < r.width / 2 ? 'left' : 'right');
     flip();
@@ -462,14 +900,51 @@ export function mount(el, api) {
       }
     }
   });
+  // A finger that lands on a ball holds it: the page does not scroll.
+  canvas.addEventListener('touchstart', (e) => {
+    for (const t of e.changedTouches) {
+      if (ballAt(t, 'touch') !== null) {
+        if (e.cancelable) e.preventDefault();
+        return;
+      }
+    }
+  }, { passive: false });
+  canvas.addEventListener('pointermove', (e) => {
+    if (grab && grab.pointerId === e.pointerId) {
+      const p = stage.worldPoint(e);
+      grab.x = p.x;
+      grab.y = p.y;
+      grab.trail.push([e.timeStamp, p.x, p.y]);
+      // The moves of the last FLICK_MS ms, and the one before them.
+      while (grab.trail.length > 2 && e.timeStamp - grab.trail[1][0] > FLICK_MS) grab.trail.shift();
+      if (!state.running) act({ type: 'pos', h: grab.h, x: p.x, y: p.y });
+      stage.invalidate();
+      return;
+    }
+    if (e.pointerType === 'mouse' && !grab && e.buttons === 0) {
+      canvas.style.cursor = ballAt(e, 'mouse') !== null ? 'grab' : '';
+    }
+  });
   // Let go when the finger lifts, or when the browser takes it for a scroll (pointercancel).
   for (const type of ['pointerup', 'pointercancel']) {
     canvas.addEventListener(type, (e) => {
+      if (grab && grab.pointerId === e.pointerId) {
+        const [vx, vy] = flick(grab.trail, e.timeStamp);
+        const h = grab.h;
+        letGo();
+        if (type === 'pointerup' && built.world.hasBall(h)) {
+          act({ type: 'vel', h, vx, vy });
+          state.thrown = { vx, vy };
+          announce(`Ball thrown at ${vec(vx, vy, 1)} units/s.`);
+        }
+        stage.invalidate();
+        return;
+      }
       if (held.pointers.delete(e.pointerId)) flip();
     });
   }
   canvas.addEventListener('contextmenu', (e) => {
-    if (state.scene === 'pinball') e.preventDefault(); // a held finger is a flipper, not a long press
+    if (state.scene === 'pinball' || grab) e.preventDefault(); // a held finger is a flipper or a grab, not a long press
   });
 
   inputs.count.value = String(state.count);
@@ -479,8 +954,10 @@ export function mount(el, api) {
   for (const radio of inputs.scene) radio.checked = radio.value === state.scene;
   build();
   setRunning(!reducedMotion());
+  // A link to a scene (#pinball) opens it and shows the playground.
+  if (sceneFromHash(location.hash)) requestAnimationFrame(() => el.scrollIntoView({ block: 'start' }));
   return {
-    state, stage, timer, setRunning, build, stepOnce, drop, launch,
+    state, stage, timer, timeline, pace, setRunning, build, stepOnce, seek, drop, launch, act,
     get world() { return built.world; },
     get built() { return built; },
   };

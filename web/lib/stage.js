@@ -49,6 +49,8 @@ export class Stage {
     this.onTap = options.tap ?? null;
     /** Simulated seconds per real second (slow motion below 1). */
     this.rate = 1;
+    /** The most fixed steps one frame may run; time beyond them is dropped (the simulation then runs slower than real time). */
+    this.maxSteps = 4;
     this.minGap = options.minGap ?? MIN_GAP;
     this.handles = [];
     /** The handle a hover over the canvas moves (a circle following the pointer). */
@@ -166,7 +168,12 @@ export class Stage {
       if (this.lastTime === 0) this.lastTime = time - STEP * 1000;
       this.acc += Math.min((time - this.lastTime) / 1000, 4 * STEP) * this.rate;
       this.lastTime = time;
-      while (this.acc >= STEP) {
+      for (let n = 0; this.acc >= STEP; n++) {
+        if (n === this.maxSteps) {
+          // Behind: drop the rest rather than the frame rate (the next frame still has a step due).
+          this.acc = 0.99 * STEP;
+          break;
+        }
         this.step(STEP);
         this.acc -= STEP;
       }

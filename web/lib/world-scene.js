@@ -81,3 +81,49 @@ export function restCount(world, speed = 0.05) {
 export function wakeIn(world, x0, y0, x1, y1) {
   for (const h of world.queryBox(x0, y0, x1, y1)) if (world.hasBall(h)) world.wakeBall(h);
 }
+
+/**
+ * How many fixed steps a frame may run, and how fast the simulation runs
+ * against the clock. A frame whose step and draw fit in under half of a
+ * 60 Hz frame may run up to 4 steps to catch up after a late frame (real
+ * time kept); a heavier one runs one step per frame, so the frame rate holds
+ * and the simulation slows instead (shown as "×0.4 real time").
+ */
+export class Pace {
+  constructor() {
+    this.samples = []; // [time ms, steps] of recent frames, about the last second
+  }
+
+  /** Steps a frame may run, from the mean ms of a step and of a draw. */
+  static maxSteps(stepMs, drawMs) {
+    return stepMs + drawMs < 0.5 * (1000 / 60) ? 4 : 1;
+  }
+
+  /** Called once per drawn frame while running, with the step count so far. */
+  frame(now, steps) {
+    this.samples.push([now, steps]);
+    while (this.samples.length > 2 && now - this.samples[1][0] >= 1000) this.samples.shift();
+  }
+
+  /** Forgets the samples (paused, reset, rewound). */
+  reset() {
+    this.samples.length = 0;
+  }
+
+  /** Simulated seconds per real second over the last second (dt 1/60), or null before half a second of frames. */
+  speed() {
+    const s = this.samples;
+    if (s.length < 2) return null;
+    const [t0, n0] = s[0];
+    const [t1, n1] = s[s.length - 1];
+    if (t1 - t0 < 500) return null;
+    return ((n1 - n0) / 60) / ((t1 - t0) / 1000);
+  }
+
+  /** Frames per second over the same window, or null. */
+  fps() {
+    const s = this.samples;
+    if (s.length < 2 || s[s.length - 1][0] - s[0][0] < 500) return null;
+    return (s.length - 1) / ((s[s.length - 1][0] - s[0][0]) / 1000);
+  }
+}
