@@ -282,7 +282,7 @@ export function mount(el, api) {
   setStatus('idle', 'Box2D v3 is loaded only when you start the race.');
   report(true);
   return {
-    state, start, build, stages: [left, right], timers,
+    state, start, build, stage: left, stages: [left, right], timers,
     get capsule() { return mine; },
     get box2d() { return theirs; },
   };
