@@ -16,7 +16,7 @@ import * as draw from '../lib/draw.js';
 import { Readout, num } from '../lib/readout.js';
 import { announce } from '../lib/announce.js';
 import { drawOptions, StepTimer } from '../lib/world-scene.js';
-import { SCENES, plinkoLayout } from './playground.js';
+import { SCENES, plinkoLayout, defaultCount } from './playground.js';
 import { version as capsuleVersion } from '../../package.json';
 import { version as box2dVersion } from '../../node_modules/box2d3-wasm/package.json';
 
@@ -100,7 +100,7 @@ export function buildBox2d(B, n) {
 export function mount(el, api) {
   const view = SCENES.plinko.view;
   const state = {
-    count: 4000,
+    count: defaultCount() < 2000 ? 1000 : 4000, // a phone starts with fewer
     status: 'idle', // idle, loading, running, paused, failed
     steps: 0,
     loaded: false,
