@@ -11,9 +11,9 @@
 //   the production build emits one hashed copy of each module and rewrites the
 //   URLs itself: nothing is copied by hand (a copy under the plain name as
 //   well shipped every module twice; tests/browser/page-build.test.js).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, searchForWorkspaceRoot } from 'vite';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -50,6 +50,33 @@ function capsule2dDocs() {
   };
 }
 
+// Box2D v3's compat build (the race, loaded on demand) imports Node's
+// 'module' on a path only Node takes; in the page that import gets a stub,
+// so the build neither externalizes it nor warns.
+function box2dNodeStub() {
+  const id = '\0box2d3-node-module';
+  return {
+    name: 'box2d3-node-module',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === 'module' && importer?.includes('box2d3-wasm') ? id : null;
+    },
+    load(source) {
+      return source === id ? 'export function createRequire() { throw new Error("Node only"); }' : null;
+    },
+  };
+}
+
+/** The real path of the repository's node_modules (it may be a symbolic link). */
+function nodeModules() {
+  const dir = fileURLToPath(new URL('../node_modules/', import.meta.url));
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative URLs, so the built folder works from any static host and path.
@@ -58,12 +85,14 @@ export default defineConfig({
     alias: { capsule2d: dist + 'index.js' },
   },
   optimizeDeps: { exclude: ['capsule2d'] },
-  server: { host: 'localhost' },
+  // The race (web/demos/race.js) fetches Box2D v3's .wasm from node_modules,
+  // which may be a link to a folder outside the repository: allowed too.
+  server: { host: 'localhost', fs: { allow: [searchForWorkspaceRoot(process.cwd()), nodeModules()] } },
   preview: { host: 'localhost' },
   build: {
     outDir: fileURLToPath(new URL('../web-dist/', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
   },
-  plugins: [capsule2dDocs()],
+  plugins: [capsule2dDocs(), box2dNodeStub()],
 });

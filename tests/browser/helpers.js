@@ -16,7 +16,7 @@ export async function frames(page, n = 2) {
 /** Scrolls a demo into view; returns its element handle selector. */
 export async function show(page, demo) {
   const sel = `[data-demo="${demo}"]`;
-  await page.locator(`${sel} canvas`).scrollIntoViewIfNeeded();
+  await page.locator(`${sel} canvas`).first().scrollIntoViewIfNeeded();
   await frames(page);
   return sel;
 }

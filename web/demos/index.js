@@ -14,6 +14,7 @@ import * as sweep from './sweep.js';
 import * as tunnel from './tunnel.js';
 import * as hero from './hero.js';
 import * as playground from './playground.js';
+import * as race from './race.js';
 import * as capsules from './capsules.js';
 
 export const demos = {
@@ -31,4 +32,5 @@ export const demos = {
   sweep,
   tunnel,
   playground,
+  race,
 };

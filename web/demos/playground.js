@@ -41,36 +41,51 @@ export const needs = ['World', 'drawWorld'];
 /** The ball radius for n plinko balls: the same total area whatever n (capped for few balls). */
 export const plinkoRadius = (n) => Math.min(0.3, 0.1 * Math.sqrt(10000 / n));
 
+/**
+ * The plinko scene's shapes, for any engine (the playground's World and the
+ * race's Box2D v3): the box's walls and floor (solid outside x in [-20, 20],
+ * y above -12), 9 bin walls and 84 tilted pegs (capsules, a seeded tilt
+ * within ±0.5 rad), and n balls on a grid above the box, falling at 2 units/s.
+ */
+export function plinkoLayout(n) {
+  const r = plinkoRadius(n);
+  const walls = [[-20, 30, -20, -12], [20, -12, 20, 30], [-20, -12, 20, -12]]; // as addLine: solid on the right of a→b
+  const bins = [];
+  for (let x = -16; x <= 16; x += 4) bins.push([x, -12, x, -4.5, 0.1]);
+  const pegs = [];
+  const rnd = random(16);
+  for (let row = 0; row < 7; row++) {
+    const y = -2.4 + row * 1.7;
+    for (let x = -18.4 + (row % 2) * 1.6; x < 19.5; x += 3.2) {
+      const a = (rnd() - 0.5) * 1.0; // tilt within ±0.5 rad
+      const c = Math.cos(a) * 0.45;
+      const s = Math.sin(a) * 0.45;
+      pegs.push([x - c, y - s, x + c, y + s, 0.12]);
+    }
+  }
+  // The balls on a grid above the box: they fall in as one shower.
+  const gap = 2.3 * r;
+  const perRow = Math.floor(38 / gap);
+  const balls = [];
+  for (let i = 0; i < n; i++) {
+    const row = Math.floor(i / perRow);
+    balls.push([-19 + (i % perRow) * gap + (row % 2) * gap * 0.5, 13 + row * gap]);
+  }
+  return { r, walls, bins, pegs, balls, ball: { restitution: 0.3, friction: 0.2, vy: -2 }, pegFriction: 0.2 };
+}
+
 export const SCENES = {
   plinko: {
     title: 'plinko',
     view: { x0: -20, y0: -12.5, x1: 20, y1: 12.5 },
     build(api, n) {
-      const r = plinkoRadius(n);
+      const L = plinkoLayout(n);
       const world = new api.World({ ballCapacity: n + 64, staticCapacity: 512 });
-      world.addLine(-20, 30, -20, -12); // walls and floor: solid outside the box
-      world.addLine(20, -12, 20, 30);
-      world.addLine(-20, -12, 20, -12);
-      for (let x = -16; x <= 16; x += 4) world.addCapsule(x, -12, x, -4.5, 0.1); // bin walls
-      const rnd = random(16);
-      for (let row = 0; row < 7; row++) {
-        const y = -2.4 + row * 1.7;
-        for (let x = -18.4 + (row % 2) * 1.6; x < 19.5; x += 3.2) {
-          const a = (rnd() - 0.5) * 1.0; // tilt within ±0.5 rad
-          const c = Math.cos(a) * 0.45;
-          const s = Math.sin(a) * 0.45;
-          world.addCapsule(x - c, y - s, x + c, y + s, 0.12, { friction: 0.2 });
-        }
-      }
-      // The balls on a grid above the box: they fall in as one shower.
-      const gap = 2.3 * r;
-      const perRow = Math.floor(38 / gap);
-      for (let i = 0; i < n; i++) {
-        const row = Math.floor(i / perRow);
-        const x = -19 + (i % perRow) * gap + (row % 2) * gap * 0.5;
-        world.addBall(x, 13 + row * gap, r, { restitution: 0.3, friction: 0.2, vy: -2 });
-      }
-      return { world, dropRadius: r };
+      for (const w of L.walls) world.addLine(...w); // walls and floor: solid outside the box
+      for (const b of L.bins) world.addCapsule(...b); // bin walls
+      for (const p of L.pegs) world.addCapsule(...p, { friction: L.pegFriction });
+      for (const [x, y] of L.balls) world.addBall(x, y, L.r, L.ball);
+      return { world, dropRadius: L.r };
     },
   },
   fast: {
