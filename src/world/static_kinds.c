@@ -84,6 +84,10 @@ static float seg_dist(cap_vec2 a, cap_vec2 b, cap_vec2 p)
     return cap_length(cap_sub(p, q.point));
 }
 
+/* Does segment a-b meet the box? In float32, as every overlap test of the
+ * world's queries: not the library's float64 clip (cap_clip_segment_box,
+ * kernels/grid.h), which answers differently for about 1 in 600 segments
+ * through a box corner, and would change queryBox's answers there. */
 static int seg_hits_box(cap_vec2 a, cap_vec2 b, float x0, float y0, float x1, float y1)
 {
     /* Slab clip of a + t (b - a), t in [0, 1], against the box. */
