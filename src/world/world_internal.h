@@ -150,17 +150,10 @@ struct cap_world {
     uint32_t* pending_end;
     uint32_t pending_count, pending_cap;
 
-    /* The wasm boundary's argument block (defs written by JS). */
-    uint32_t params[32];
-    uint32_t *qbuf, qcap; /* query answers */
-
+    /* cap_world_contacts' answer (a public call's result: the world's). */
     float* draw_contacts;
     uint32_t draw_count, draw_cap;
     uint32_t awake_count;
-
-    /* The wasm boundary's snapshot bytes (save output, restore input). */
-    uint8_t* snap;
-    uint32_t snap_cap;
 
     /* The query index (query.c): NULL until the first query; rebuilt in
      * part by the first query after query_stale is set: bit 0 (balls) by
