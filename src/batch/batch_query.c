@@ -56,28 +56,11 @@ static double point_segment_d2(double x, double y, double ax, double ay, double 
     return dx * dx + dy * dy;
 }
 
-/* Does segment a->b meet the box? (slab clipping) */
+/* Does segment a->b meet the box? */
 static int segment_meets_box(double ax, double ay, double bx, double by, const double b[4])
 {
-    double t0 = 0.0, t1 = 1.0;
-    double p[2] = {ax, ay}, d[2] = {bx - ax, by - ay};
-    for (int k = 0; k < 2; k++) {
-        double lo = b[k], hi = b[k + 2];
-        if (d[k] == 0.0) {
-            if (p[k] < lo || p[k] > hi) return 0;
-            continue;
-        }
-        double ta = (lo - p[k]) / d[k], tb = (hi - p[k]) / d[k];
-        if (ta > tb) {
-            double s = ta;
-            ta = tb;
-            tb = s;
-        }
-        if (ta > t0) t0 = ta;
-        if (tb < t1) t1 = tb;
-        if (t0 > t1) return 0;
-    }
-    return 1;
+    double p[2] = {ax, ay}, d[2] = {bx - ax, by - ay}, t0 = 0.0, t1 = 1.0;
+    return cap_clip_segment_box(p, d, b, b + 2, &t0, &t1);
 }
 
 static int capsule_meets_box(float ax, float ay, float bx, float by, float r, const double b[4])

@@ -286,6 +286,29 @@ uint32_t cap_world_ball_count(const cap_world* w);   /* live balls */
 uint32_t cap_world_static_slots(const cap_world* w);
 /* Static slot data: kind, generation and alive flag (3 u32 per slot). */
 const uint32_t* cap_world_static_info(const cap_world* w);
+/* The statics' records, static_slots() of them, CAP_STATIC_RECORD_WORDS
+ * 32-bit words each (floats but category, mask, kind, sensor, the chain
+ * words and user data), for readers that draw or list them (read-only;
+ * a removed static's words are 0; moved like the arrays above). Word k of
+ * slot i is at [i * CAP_STATIC_RECORD_WORDS + k]: */
+enum cap_static_record_word {
+    CAP_STATIC_RECORD_AX, CAP_STATIC_RECORD_AY, CAP_STATIC_RECORD_BX, CAP_STATIC_RECORD_BY, CAP_STATIC_RECORD_RADIUS,
+    CAP_STATIC_RECORD_NX, CAP_STATIC_RECORD_NY, /* a line's unit left normal */
+    CAP_STATIC_RECORD_MINX, CAP_STATIC_RECORD_MINY, CAP_STATIC_RECORD_MAXX, CAP_STATIC_RECORD_MAXY, /* a capsule's box */
+    CAP_STATIC_RECORD_RESTITUTION, CAP_STATIC_RECORD_FRICTION, CAP_STATIC_RECORD_ROLLING,
+    CAP_STATIC_RECORD_CATEGORY, CAP_STATIC_RECORD_MASK, CAP_STATIC_RECORD_KIND, CAP_STATIC_RECORD_SENSOR,
+    /* kinematic and pivoted: pose (pivot, angle, lengths back to a and on to b), velocity, spin */
+    CAP_STATIC_RECORD_X, CAP_STATIC_RECORD_Y, CAP_STATIC_RECORD_ANGLE, CAP_STATIC_RECORD_LENGTH_A,
+    CAP_STATIC_RECORD_LENGTH_B, CAP_STATIC_RECORD_VX, CAP_STATIC_RECORD_VY, CAP_STATIC_RECORD_W,
+    /* chain pieces: neighbours' slots (~0: an open end), 1 or 2 (one-sided) */
+    CAP_STATIC_RECORD_CHAIN_PREV, CAP_STATIC_RECORD_CHAIN_NEXT, CAP_STATIC_RECORD_IN_CHAIN,
+    /* pivoted: inverse inertia, mass, angle limits (lower > upper: none), motor speed and torque, damping */
+    CAP_STATIC_RECORD_INV_INERTIA, CAP_STATIC_RECORD_MASS, CAP_STATIC_RECORD_LOWER, CAP_STATIC_RECORD_UPPER,
+    CAP_STATIC_RECORD_MOTOR_SPEED, CAP_STATIC_RECORD_MOTOR_TORQUE, CAP_STATIC_RECORD_DAMPING,
+    CAP_STATIC_RECORD_USER_DATA,
+    CAP_STATIC_RECORD_WORDS
+};
+const uint32_t* cap_world_static_records(const cap_world* w);
 /* Increments whenever an array returned above may have moved. */
 uint32_t cap_world_version(const cap_world* w);
 /* Event records of one kind and how many were found in the last step. */

@@ -297,21 +297,7 @@ uint32_t cap_grid_gather_segment(const cap_grid* g, const double seg[4], double 
     double grow = r + 1e-6 * (absd(g->minx) + absd(g->miny) + absd(bx1) + absd(by1) + r) + 1e-18;
     double blo[2] = {g->minx - grow, g->miny - grow}, bhi[2] = {bx1 + grow, by1 + grow};
     double p[2] = {x0, y0}, d[2] = {x1 - x0, y1 - y0}, t0 = 0.0, t1 = 1.0;
-    for (int a = 0; a < 2; a++) {
-        if (d[a] == 0.0) {
-            if (p[a] < blo[a] || p[a] > bhi[a]) return 0;
-            continue;
-        }
-        double ta = (blo[a] - p[a]) / d[a], tb = (bhi[a] - p[a]) / d[a];
-        if (ta > tb) {
-            double t = ta;
-            ta = tb;
-            tb = t;
-        }
-        if (ta > t0) t0 = ta;
-        if (tb < t1) t1 = tb;
-        if (t0 > t1) return 0;
-    }
+    if (!cap_clip_segment_box(p, d, blo, bhi, &t0, &t1)) return 0;
     x1 = p[0] + t1 * d[0];
     y1 = p[1] + t1 * d[1];
     x0 = p[0] + t0 * d[0];
@@ -360,15 +346,6 @@ uint32_t cap_grid_gather_own(const cap_grid* g, uint32_t box, uint32_t lo, uint3
     const int32_t* q = g->ranges + 4 * (size_t)box;
     cap_range r = {q[0], q[1], q[2], q[3]};
     return gather(g, r, lo, hi, stamp, stamp_id, cand);
-}
-
-void cap_grid_cells(const cap_grid* g, const double box[4], int32_t range[4])
-{
-    cap_range r = range_of(g, box);
-    range[0] = r.x0;
-    range[1] = r.y0;
-    range[2] = r.x1;
-    range[3] = r.y1;
 }
 
 void cap_grid_free(cap_grid* g)

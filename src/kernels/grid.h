@@ -29,6 +29,32 @@ static inline int32_t cap_grid_cell_of(double v, double lo, double inv, int32_t 
     return (int32_t)f;
 }
 
+/* The part of segment p + t d, t in [*t0, *t1], inside the box lo..hi
+ * (slab clipping in float64): narrows *t0 and *t1 and returns 1, or 0 when
+ * no part is inside. The one segment-box clip of the library: the grid's
+ * segment gather, the batch layer's capsule-box test, the world queries'
+ * path walk. */
+static inline int cap_clip_segment_box(const double p[2], const double d[2], const double lo[2], const double hi[2],
+                                       double* t0, double* t1)
+{
+    for (int a = 0; a < 2; a++) {
+        if (d[a] == 0.0) {
+            if (p[a] < lo[a] || p[a] > hi[a]) return 0;
+            continue;
+        }
+        double ta = (lo[a] - p[a]) / d[a], tb = (hi[a] - p[a]) / d[a];
+        if (ta > tb) {
+            double t = ta;
+            ta = tb;
+            tb = t;
+        }
+        if (ta > *t0) *t0 = ta;
+        if (tb < *t1) *t1 = tb;
+        if (!(*t0 <= *t1)) return 0;
+    }
+    return 1;
+}
+
 /* The cell number holding point (x, y). */
 static inline uint32_t cap_grid_cell_at(const cap_grid* g, float x, float y)
 {
@@ -83,8 +109,14 @@ uint32_t cap_grid_gather_segment(const cap_grid* g, const double seg[4], double 
                                  uint32_t* stamp, uint32_t* stamp_id, uint32_t* cand);
 
 /* The cell range a box touches: first and last column, first and last row
- * (clamped to the grid). */
-void cap_grid_cells(const cap_grid* g, const double box[4], int32_t range[4]);
+ * (clamped to the grid). Inline: the world's step asks it for every ball. */
+static inline void cap_grid_cells(const cap_grid* g, const double box[4], int32_t range[4])
+{
+    range[0] = cap_grid_cell_of(box[0], g->minx, g->inv_cell, g->nx);
+    range[1] = cap_grid_cell_of(box[1], g->miny, g->inv_cell, g->ny);
+    range[2] = cap_grid_cell_of(box[2], g->minx, g->inv_cell, g->nx);
+    range[3] = cap_grid_cell_of(box[3], g->miny, g->inv_cell, g->ny);
+}
 
 void cap_grid_free(cap_grid* g);
 

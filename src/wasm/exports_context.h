@@ -34,10 +34,22 @@ typedef union capw_cast_block {
     capw_sweep_out sweep;
 } capw_cast_block;
 
+/* The world exports' per-call blocks (exports_world.c), shared by every
+ * world (each call writes then reads them): the argument block (defs in,
+ * results out), the answer of the last circle or box query, the bytes of
+ * the last snapshot saved or to restore (and a chain's points). */
+typedef struct capw_world_io {
+    uint32_t params[32];
+    uint32_t *query, query_cap;
+    uint8_t* snap;
+    uint32_t snap_cap;
+} capw_world_io;
+
 typedef struct capw_context {
     float out[CAP_OUT_FLOATS]; /* single queries (exports.c) */
     cap_batch_error err;       /* the last batch call's error (exports_batch.c) */
     capw_cast_block cast;      /* the closest hit of one ray or sweep (exports_batch.c) */
+    capw_world_io world;       /* the world exports' blocks (exports_world.c) */
 } capw_context;
 
 /* The boundary's one context (defined in exports.c). */

@@ -1,14 +1,16 @@
-/* capsule2d — the WebAssembly boundary of the world (capsule2d_world.h).
- * Defs travel through each world's argument block (capw_world_params: 32
- * words): JS writes a cap_world_def / cap_ball_def / cap_static_def there
- * (layouts checked by capw_world_layout) and calls the matching export.
- * Calls return a cap_status (< 0) or a slot (>= 0). */
+/* capsule2d — the WebAssembly boundary of the world, through its public
+ * header only (capsule2d_world.h). Defs travel through the argument block
+ * (capw_world_params: 32 words, one for every world, held by the wasm
+ * context with the query answers and snapshot bytes: exports_context.h):
+ * JS writes a cap_world_def / cap_ball_def / cap_static_def there (layouts
+ * checked by capw_world_layout) and calls the matching export. Calls
+ * return a cap_status (< 0) or a slot (>= 0). */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "capsule2d_world.h"
-#include "world/world_internal.h"
+#include "exports_context.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -27,13 +29,33 @@ static const uint32_t layout[] = {
     offsetof(cap_static_def, sensor) / 4, CAP_BALL_FIELDS, CAP_BALL_FLOAT_FIELDS,
     CAP_EVENT_KINDS, CAP_EVENT_WORDS,
     (uint32_t)-CAP_WORLD_BAD_VALUE, (uint32_t)-CAP_WORLD_NO_MEMORY, (uint32_t)-CAP_WORLD_BAD_HANDLE,
-    sizeof(cap_wstatic) / 4, offsetof(cap_wstatic, kind) / 4, offsetof(cap_wstatic, sensor) / 4,
+    CAP_STATIC_RECORD_WORDS, CAP_STATIC_RECORD_KIND, CAP_STATIC_RECORD_SENSOR,
     CAP_SNAPSHOT_FORMAT, CAP_LIBRARY_VERSION,
-    offsetof(cap_wstatic, user_data) / 4, offsetof(cap_ball_def, user_data) / 4, offsetof(cap_static_def, user_data) / 4,
+    CAP_STATIC_RECORD_USER_DATA, offsetof(cap_ball_def, user_data) / 4, offsetof(cap_static_def, user_data) / 4,
 };
 
 EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_layout(void) { return layout; }
 EMSCRIPTEN_KEEPALIVE uint32_t capw_world_layout_count(void) { return sizeof layout / sizeof layout[0]; }
+
+#define IO (&capw_ctx.world)
+
+/* Grows an I/O buffer to at least need elements of size bytes (doubling);
+ * 0, or CAP_WORLD_NO_MEMORY with the buffer as it was. */
+static int io_reserve(void** p, uint32_t* cap, uint32_t need, uint32_t size)
+{
+    if (need <= *cap) return CAP_WORLD_OK;
+    uint32_t n = *cap ? *cap : 16;
+    while (n < need) {
+        if (n > 0x7fffffffu / 2) return CAP_WORLD_NO_MEMORY;
+        n *= 2;
+    }
+    if ((uint64_t)n * size > 0x7fffffffu) return CAP_WORLD_NO_MEMORY;
+    void* q = realloc(*p, (size_t)n * size);
+    if (!q) return CAP_WORLD_NO_MEMORY;
+    *p = q;
+    *cap = n;
+    return CAP_WORLD_OK;
+}
 
 /* A world def with the defaults, for JS to fill before capw_world_create;
  * freed by capw_world_def_free. NULL when out of memory. */
@@ -49,16 +71,25 @@ EMSCRIPTEN_KEEPALIVE void capw_ball_def_default(cap_ball_def* d) { cap_ball_def_
 EMSCRIPTEN_KEEPALIVE void capw_static_def_default(cap_static_def* d) { cap_static_def_default(d); }
 
 EMSCRIPTEN_KEEPALIVE cap_world* capw_world_create(const cap_world_def* d) { return cap_world_create(d); }
-EMSCRIPTEN_KEEPALIVE void capw_world_destroy(cap_world* w) { cap_world_destroy(w); }
-EMSCRIPTEN_KEEPALIVE uint32_t* capw_world_params(cap_world* w) { return w->params; }
+/* Destroying a world also frees the shared answer and snapshot buffers
+ * (JS asks for them anew at each use): a big snapshot's bytes do not
+ * outlive its world. */
+EMSCRIPTEN_KEEPALIVE void capw_world_destroy(cap_world* w)
+{
+    cap_world_destroy(w);
+    free(IO->query);
+    free(IO->snap);
+    IO->query = NULL, IO->query_cap = 0, IO->snap = NULL, IO->snap_cap = 0;
+}
+EMSCRIPTEN_KEEPALIVE uint32_t* capw_world_params(cap_world* w) { (void)w; return IO->params; }
 /* The world's settings and its static records (read by JS after a restore). */
-EMSCRIPTEN_KEEPALIVE const cap_world_def* capw_world_def(const cap_world* w) { return &w->def; }
-EMSCRIPTEN_KEEPALIVE const cap_wstatic* capw_world_static_records(const cap_world* w) { return w->statics; }
+EMSCRIPTEN_KEEPALIVE const cap_world_def* capw_world_def(const cap_world* w) { return cap_world_get_def(w); }
+EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_static_records(const cap_world* w) { return cap_world_static_records(w); }
 
 EMSCRIPTEN_KEEPALIVE int capw_world_add_ball(cap_world* w)
 {
     cap_ball_def d;
-    memcpy(&d, w->params, sizeof d);
+    memcpy(&d, IO->params, sizeof d);
     uint32_t slot;
     int s = cap_world_add_ball(w, &d, &slot);
     return s ? s : (int)slot;
@@ -66,7 +97,7 @@ EMSCRIPTEN_KEEPALIVE int capw_world_add_ball(cap_world* w)
 EMSCRIPTEN_KEEPALIVE int capw_world_add_static(cap_world* w)
 {
     cap_static_def d;
-    memcpy(&d, w->params, sizeof d);
+    memcpy(&d, IO->params, sizeof d);
     uint32_t slot;
     int s = cap_world_add_static(w, &d, &slot);
     return s ? s : (int)slot;
@@ -77,12 +108,12 @@ EMSCRIPTEN_KEEPALIVE int capw_world_add_static(cap_world* w)
 EMSCRIPTEN_KEEPALIVE int capw_world_add_chain(cap_world* w, uint32_t count, int flags)
 {
     cap_static_def d;
-    memcpy(&d, w->params, sizeof d);
+    memcpy(&d, IO->params, sizeof d);
     uint32_t pieces = flags & CAP_CHAIN_LOOP ? count : count - 1;
     uint32_t* slots = malloc((size_t)(count ? count : 1) * 4);
     if (!slots) return CAP_WORLD_NO_MEMORY;
-    int s = cap_world_add_chain(w, &d, (const float*)w->snap, count, flags, slots);
-    if (s == 0) memcpy(w->snap, slots, (size_t)pieces * 4);
+    int s = cap_world_add_chain(w, &d, (const float*)IO->snap, count, flags, slots);
+    if (s == 0) memcpy(IO->snap, slots, (size_t)pieces * 4);
     free(slots);
     return s ? s : (int)pieces;
 }
@@ -91,7 +122,7 @@ EMSCRIPTEN_KEEPALIVE int capw_world_add_chain(cap_world* w, uint32_t count, int 
 EMSCRIPTEN_KEEPALIVE int capw_world_add_kinematic(cap_world* w, float x, float y, float angle, float length, float pivot)
 {
     cap_static_def d;
-    memcpy(&d, w->params, sizeof d);
+    memcpy(&d, IO->params, sizeof d);
     uint32_t slot;
     int s = cap_world_add_kinematic(w, &d, x, y, angle, length, pivot, &slot);
     return s ? s : (int)slot;
@@ -99,7 +130,7 @@ EMSCRIPTEN_KEEPALIVE int capw_world_add_kinematic(cap_world* w, float x, float y
 EMSCRIPTEN_KEEPALIVE int capw_world_add_pivoted(cap_world* w, float x, float y, float angle, float length, float pivot, float density)
 {
     cap_static_def d;
-    memcpy(&d, w->params, sizeof d);
+    memcpy(&d, IO->params, sizeof d);
     uint32_t slot;
     int s = cap_world_add_pivoted(w, &d, x, y, angle, length, pivot, density, &slot);
     return s ? s : (int)slot;
@@ -115,7 +146,7 @@ EMSCRIPTEN_KEEPALIVE int capw_world_set_kinematic(cap_world* w, uint32_t slot, i
 /* x, y, angle, vx, vy, spin, length, radius, pivot into params. */
 EMSCRIPTEN_KEEPALIVE int capw_world_kinematic_state(cap_world* w, uint32_t slot)
 {
-    return cap_world_kinematic_state(w, slot, (float*)w->params);
+    return cap_world_kinematic_state(w, slot, (float*)IO->params);
 }
 EMSCRIPTEN_KEEPALIVE int capw_world_remove_ball(cap_world* w, uint32_t slot) { return cap_world_remove_ball(w, slot); }
 EMSCRIPTEN_KEEPALIVE int capw_world_remove_static(cap_world* w, uint32_t slot) { return cap_world_remove_static(w, slot); }
@@ -123,7 +154,7 @@ EMSCRIPTEN_KEEPALIVE int capw_world_remove_static(cap_world* w, uint32_t slot) {
 EMSCRIPTEN_KEEPALIVE int capw_world_set_def(cap_world* w)
 {
     cap_world_def d;
-    memcpy(&d, w->params, sizeof d);
+    memcpy(&d, IO->params, sizeof d);
     return cap_world_set_def(w, &d);
 }
 EMSCRIPTEN_KEEPALIVE int capw_world_set_static_user_data(cap_world* w, uint32_t slot, uint32_t value)
@@ -150,7 +181,7 @@ EMSCRIPTEN_KEEPALIVE const float* capw_world_contacts(cap_world* w)
 {
     uint32_t n;
     const float* p = cap_world_contacts(w, &n);
-    w->params[0] = n;
+    IO->params[0] = n;
     return p;
 }
 
@@ -159,17 +190,17 @@ EMSCRIPTEN_KEEPALIVE const float* capw_world_contacts(cap_world* w)
 EMSCRIPTEN_KEEPALIVE int capw_world_ray_cast(cap_world* w)
 {
     float f[5];
-    memcpy(f, w->params, sizeof f);
+    memcpy(f, IO->params, sizeof f);
     cap_ray ray = {{f[0], f[1]}, {f[2], f[3]}, f[4]};
     cap_ray_hit hit;
     int kind;
     uint32_t slot;
     if (!cap_world_ray_cast(w, ray, &hit, &kind, &slot)) return 0;
     float o[5] = {hit.fraction, hit.point.x, hit.point.y, hit.normal.x, hit.normal.y};
-    memcpy(w->params, o, sizeof o);
-    w->params[5] = (uint32_t)hit.starts_inside;
-    w->params[6] = (uint32_t)kind;
-    w->params[7] = slot;
+    memcpy(IO->params, o, sizeof o);
+    IO->params[5] = (uint32_t)hit.starts_inside;
+    IO->params[6] = (uint32_t)kind;
+    IO->params[7] = slot;
     return 1;
 }
 
@@ -179,22 +210,22 @@ EMSCRIPTEN_KEEPALIVE int capw_world_ray_cast(cap_world* w)
  * of memory with the answer cut to what fits (never written past). */
 EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_circle(cap_world* w, float x, float y, float r)
 {
-    uint32_t n = cap_world_query_circle(w, x, y, r, w->qbuf, w->qcap);
-    if (n > w->qcap) {
-        if (cap_world_reserve_u32(&w->qbuf, &w->qcap, n)) return w->qcap < n ? w->qcap : n;
-        n = cap_world_query_circle(w, x, y, r, w->qbuf, w->qcap);
+    uint32_t n = cap_world_query_circle(w, x, y, r, IO->query, IO->query_cap);
+    if (n > IO->query_cap) {
+        if (io_reserve((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
+        n = cap_world_query_circle(w, x, y, r, IO->query, IO->query_cap);
     }
     return n;
 }
-EMSCRIPTEN_KEEPALIVE uint32_t* capw_world_query_results(cap_world* w) { return w->qbuf; }
+EMSCRIPTEN_KEEPALIVE uint32_t* capw_world_query_results(cap_world* w) { (void)w; return IO->query; }
 
 /* The same for a box. */
 EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_box(cap_world* w, float x0, float y0, float x1, float y1)
 {
-    uint32_t n = cap_world_query_box(w, x0, y0, x1, y1, w->qbuf, w->qcap);
-    if (n > w->qcap) {
-        if (cap_world_reserve_u32(&w->qbuf, &w->qcap, n)) return w->qcap < n ? w->qcap : n;
-        n = cap_world_query_box(w, x0, y0, x1, y1, w->qbuf, w->qcap);
+    uint32_t n = cap_world_query_box(w, x0, y0, x1, y1, IO->query, IO->query_cap);
+    if (n > IO->query_cap) {
+        if (io_reserve((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
+        n = cap_world_query_box(w, x0, y0, x1, y1, IO->query, IO->query_cap);
     }
     return n;
 }
@@ -204,17 +235,17 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_box(cap_world* w, float x0, float
 EMSCRIPTEN_KEEPALIVE int capw_world_sweep_ball(cap_world* w)
 {
     float f[5];
-    memcpy(f, w->params, sizeof f);
+    memcpy(f, IO->params, sizeof f);
     cap_sweep_hit hit;
     int kind;
     uint32_t slot;
     cap_vec2 x0 = {f[0], f[1]}, x1 = {f[2], f[3]};
     if (!cap_world_sweep_ball(w, x0, x1, f[4], &hit, &kind, &slot)) return 0;
     float o[7] = {hit.t, hit.center.x, hit.center.y, hit.normal.x, hit.normal.y, hit.point.x, hit.point.y};
-    memcpy(w->params, o, sizeof o);
-    w->params[7] = (uint32_t)hit.starts_inside;
-    w->params[8] = (uint32_t)kind;
-    w->params[9] = slot;
+    memcpy(IO->params, o, sizeof o);
+    IO->params[7] = (uint32_t)hit.starts_inside;
+    IO->params[8] = (uint32_t)kind;
+    IO->params[9] = slot;
     return 1;
 }
 
@@ -240,12 +271,17 @@ EMSCRIPTEN_KEEPALIVE int capw_world_sweep_balls(cap_world* w, cap_sweep_batch* s
 EMSCRIPTEN_KEEPALIVE const uint8_t* capw_world_save(cap_world* w)
 {
     uint32_t n = cap_world_save(w, NULL, 0);
-    if (n == 0 || cap_world_reserve_bytes((void**)&w->snap, &w->snap_cap, n, 1)) return NULL;
-    w->params[0] = cap_world_save(w, w->snap, w->snap_cap);
-    return w->snap;
+    if (n == 0 || io_reserve((void**)&IO->snap, &IO->snap_cap, n, 1)) return NULL;
+    IO->params[0] = cap_world_save(w, IO->snap, IO->snap_cap);
+    return IO->snap;
 }
 EMSCRIPTEN_KEEPALIVE uint8_t* capw_world_snapshot_room(cap_world* w, uint32_t length)
 {
-    return cap_world_reserve_bytes((void**)&w->snap, &w->snap_cap, length ? length : 1, 1) ? NULL : w->snap;
+    (void)w;
+    return io_reserve((void**)&IO->snap, &IO->snap_cap, length ? length : 1, 1) ? NULL : IO->snap;
 }
-EMSCRIPTEN_KEEPALIVE int capw_world_restore(cap_world* w, uint32_t length) { return cap_world_restore(w, w->snap, length); }
+EMSCRIPTEN_KEEPALIVE int capw_world_restore(cap_world* w, uint32_t length)
+{
+    /* (a length past the buffer: refused as truncated, nothing read) */
+    return cap_world_restore(w, IO->snap, IO->snap && length <= IO->snap_cap ? length : 0);
+}

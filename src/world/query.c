@@ -184,17 +184,7 @@ static void walk_start(cap_walk* k, const cap_grid* g, double ox, double oy, dou
     double cell = 1.0 / g->inv_cell, m = 2.0 * pad;
     double lo[2] = {g->minx - m, g->miny - m}, hi[2] = {g->minx + g->nx * cell + m, g->miny + g->ny * cell + m};
     double p[2] = {ox, oy}, d[2] = {dx, dy}, t0 = 0.0, t1 = t_max;
-    for (int a = 0; a < 2; a++) {
-        if (d[a] == 0.0) {
-            if (p[a] < lo[a] || p[a] > hi[a]) return;
-            continue;
-        }
-        double ta = (lo[a] - p[a]) / d[a], tb = (hi[a] - p[a]) / d[a];
-        if (ta > tb) { double t = ta; ta = tb; tb = t; }
-        if (ta > t0) t0 = ta;
-        if (tb < t1) t1 = tb;
-        if (!(t0 <= t1)) return;
-    }
+    if (!cap_clip_segment_box(p, d, lo, hi, &t0, &t1)) return;
     double major = absd(dx) > absd(dy) ? absd(dx) : absd(dy);
     double step = major > 0.0 ? cell / major : t1 - t0;
     /* at most about as many chunks as the grid has rows and columns */

@@ -299,15 +299,10 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
         cap_world_destroy(nw);
         return refuse(w, bad, slot);
     }
-    /* Swap: the caller's pointer now holds the restored world; it keeps its
-     * argument block and snapshot buffer (the caller may be reading them). */
+    /* Swap: the caller's pointer now holds the restored world. */
     cap_world old = *w;
     *w = *nw;
-    memcpy(w->params, old.params, sizeof old.params);
-    w->snap = old.snap;
-    w->snap_cap = old.snap_cap;
     w->version = old.version + 1u;
-    old.snap = NULL;
     *nw = old;
     cap_world_destroy(nw);
     w->err.status = 0;

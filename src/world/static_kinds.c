@@ -2,6 +2,7 @@
  * tests of one static against one query by its shape (ray, swept circle,
  * circle and box overlap), and the check of a snapshot's record of a
  * static by its kind's row. */
+#include <stddef.h>
 #include <string.h>
 
 #include "core/scalar.h"
@@ -14,6 +15,50 @@ const cap_static_kind_row cap_static_kinds[CAP_STATIC_KIND_COUNT] = {
     [CAP_STATIC_KINEMATIC] = {"kinematic", CAP_SHAPE_CAPSULE, CAP_FIND_MOVERS, CAP_ADD_KINEMATIC, 1, 0, 0, 0},
     [CAP_STATIC_PIVOTED] = {"pivoted", CAP_SHAPE_CAPSULE, CAP_FIND_MOVERS, CAP_ADD_PIVOTED, 1, 1, 0, 0},
 };
+
+/* The record's public word numbers (capsule2d_world.h) are its fields. */
+#define CAP_RECORD_WORD(field, word) _Static_assert(offsetof(cap_wstatic, field) == 4 * (word), #field)
+CAP_RECORD_WORD(ax, CAP_STATIC_RECORD_AX);
+CAP_RECORD_WORD(ay, CAP_STATIC_RECORD_AY);
+CAP_RECORD_WORD(bx, CAP_STATIC_RECORD_BX);
+CAP_RECORD_WORD(by, CAP_STATIC_RECORD_BY);
+CAP_RECORD_WORD(radius, CAP_STATIC_RECORD_RADIUS);
+CAP_RECORD_WORD(nx, CAP_STATIC_RECORD_NX);
+CAP_RECORD_WORD(ny, CAP_STATIC_RECORD_NY);
+CAP_RECORD_WORD(minx, CAP_STATIC_RECORD_MINX);
+CAP_RECORD_WORD(miny, CAP_STATIC_RECORD_MINY);
+CAP_RECORD_WORD(maxx, CAP_STATIC_RECORD_MAXX);
+CAP_RECORD_WORD(maxy, CAP_STATIC_RECORD_MAXY);
+CAP_RECORD_WORD(restitution, CAP_STATIC_RECORD_RESTITUTION);
+CAP_RECORD_WORD(friction, CAP_STATIC_RECORD_FRICTION);
+CAP_RECORD_WORD(rolling, CAP_STATIC_RECORD_ROLLING);
+CAP_RECORD_WORD(category, CAP_STATIC_RECORD_CATEGORY);
+CAP_RECORD_WORD(mask, CAP_STATIC_RECORD_MASK);
+CAP_RECORD_WORD(kind, CAP_STATIC_RECORD_KIND);
+CAP_RECORD_WORD(sensor, CAP_STATIC_RECORD_SENSOR);
+CAP_RECORD_WORD(cx, CAP_STATIC_RECORD_X);
+CAP_RECORD_WORD(cy, CAP_STATIC_RECORD_Y);
+CAP_RECORD_WORD(angle, CAP_STATIC_RECORD_ANGLE);
+CAP_RECORD_WORD(la, CAP_STATIC_RECORD_LENGTH_A);
+CAP_RECORD_WORD(lb, CAP_STATIC_RECORD_LENGTH_B);
+CAP_RECORD_WORD(vx, CAP_STATIC_RECORD_VX);
+CAP_RECORD_WORD(vy, CAP_STATIC_RECORD_VY);
+CAP_RECORD_WORD(w, CAP_STATIC_RECORD_W);
+CAP_RECORD_WORD(chain_prev, CAP_STATIC_RECORD_CHAIN_PREV);
+CAP_RECORD_WORD(chain_next, CAP_STATIC_RECORD_CHAIN_NEXT);
+CAP_RECORD_WORD(in_chain, CAP_STATIC_RECORD_IN_CHAIN);
+CAP_RECORD_WORD(inv_i, CAP_STATIC_RECORD_INV_INERTIA);
+CAP_RECORD_WORD(mass, CAP_STATIC_RECORD_MASS);
+CAP_RECORD_WORD(lo, CAP_STATIC_RECORD_LOWER);
+CAP_RECORD_WORD(hi, CAP_STATIC_RECORD_UPPER);
+CAP_RECORD_WORD(motor_speed, CAP_STATIC_RECORD_MOTOR_SPEED);
+CAP_RECORD_WORD(motor_torque, CAP_STATIC_RECORD_MOTOR_TORQUE);
+CAP_RECORD_WORD(damping, CAP_STATIC_RECORD_DAMPING);
+CAP_RECORD_WORD(user_data, CAP_STATIC_RECORD_USER_DATA);
+_Static_assert(sizeof(cap_wstatic) == 4 * CAP_STATIC_RECORD_WORDS, "the record is CAP_STATIC_RECORD_WORDS words");
+#undef CAP_RECORD_WORD
+
+const uint32_t* cap_world_static_records(const cap_world* w) { return (const uint32_t*)w->statics; }
 
 /* ---- one static against one query, by shape -------------------------------- */
 
@@ -84,6 +129,10 @@ static float seg_dist(cap_vec2 a, cap_vec2 b, cap_vec2 p)
     return cap_length(cap_sub(p, q.point));
 }
 
+/* Does segment a-b meet the box? In float32, as every overlap test of the
+ * world's queries: not the library's float64 clip (cap_clip_segment_box,
+ * kernels/grid.h), which answers differently for about 1 in 600 segments
+ * through a box corner, and would change queryBox's answers there. */
 static int seg_hits_box(cap_vec2 a, cap_vec2 b, float x0, float y0, float x1, float y1)
 {
     /* Slab clip of a + t (b - a), t in [0, 1], against the box. */

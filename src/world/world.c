@@ -210,13 +210,13 @@ void cap_world_destroy(cap_world* w)
     for (int f = 0; f < CAP_BALL_FIELDS; f++) free(w->ball[f]);
     free(w->last_x); free(w->last_y); free(w->last_vx); free(w->last_vy); free(w->island);
     free(w->statics); free(w->static_info);
-    free(w->sg_start); free(w->sg_items); free(w->lines); free(w->stamp); free(w->cand); free(w->kins); free(w->kin_a0);
+    cap_grid_free(&w->sgrid); cap_scratch_free(&w->sgs); free(w->sg_slot); free(w->lines); free(w->cand); free(w->kins); free(w->kin_a0);
     free(w->contacts); free(w->prev);
     free(w->sensor_now); free(w->sensor_prev);
     free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order); free(w->cell_pos); free(w->merge);
     free(w->sx); free(w->sy); free(w->body); free(w->color_mask); free(w->color_of); free(w->packs);
     for (int k = 0; k < CAP_EVENT_KINDS; k++) free(w->events[k]);
-    free(w->pending_end); free(w->draw_contacts); free(w->qbuf); free(w->snap);
+    free(w->pending_end); free(w->draw_contacts);
     free(w);
 }
 

@@ -8,6 +8,8 @@
 #include <stdint.h>
 
 #include "capsule2d_world.h"
+#include "kernels/grid.h"
+#include "kernels/scratch.h"
 
 /* One contact point between a ball (b) and a static or a lower-slot ball
  * (a), as the solver sees it. Normal from a toward b. */
@@ -96,14 +98,14 @@ struct cap_world {
     uint32_t* static_info;
     uint32_t statics_dirty;
 
-    /* Static grid: cell lists of static slots; lines are kept apart. */
-    float sg_minx, sg_miny, sg_inv;
-    float sg_maxx, sg_maxy; /* with sg_minx, sg_miny: the bounds of every box in the grid */
-    int32_t sg_nx, sg_ny;
-    uint32_t *sg_start, *sg_items, sg_start_cap, sg_items_cap;
+    /* The step's static grid (static_index.c): the kernels' grid over the
+     * fixed statics' boxes (box k: the k-th by slot, sg_slot[k]) and its
+     * scratch, the bounds of those boxes; lines are kept apart. */
+    cap_grid sgrid;
+    cap_scratch sgs;
+    uint32_t *sg_slot, sg_slot_cap;
+    float sg_minx, sg_miny, sg_maxx, sg_maxy;
     uint32_t *lines, line_count, line_cap;
-    uint32_t* stamp; /* per static slot, dedupe for queries */
-    uint32_t stamp_cap, stamp_now;
     uint32_t *cand, cand_cap; /* static candidates of one query */
     uint32_t *kins, kin_count, kin_cap; /* kinematic and pivoted static slots (the step's list) */
     uint32_t pivots;                    /* pivoted ones among them */
@@ -148,17 +150,10 @@ struct cap_world {
     uint32_t* pending_end;
     uint32_t pending_count, pending_cap;
 
-    /* The wasm boundary's argument block (defs written by JS). */
-    uint32_t params[32];
-    uint32_t *qbuf, qcap; /* query answers */
-
+    /* cap_world_contacts' answer (a public call's result: the world's). */
     float* draw_contacts;
     uint32_t draw_count, draw_cap;
     uint32_t awake_count;
-
-    /* The wasm boundary's snapshot bytes (save output, restore input). */
-    uint8_t* snap;
-    uint32_t snap_cap;
 
     /* The query index (query.c): NULL until the first query; rebuilt in
      * part by the first query after query_stale is set: bit 0 (balls) by

@@ -3,7 +3,7 @@
 # public headers (src/include), its own layer and the layers below it, in the
 # order of tools/c-sources.sh (core < kernels < batch < world < wasm);
 # src/core and src/kernels may not include capsule2d_batch.h or
-# capsule2d_world.h.
+# capsule2d_world.h; src/wasm includes no private world header.
 # Prints each violation and exits 1 if there is any.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -28,6 +28,11 @@ for f in src/core/* src/kernels/*; do
     echo "layers: $f includes a batch or world public header (core and kernels may not)"; bad=1
   fi
 done
+# The wasm boundary reaches the world through its public header only
+# (capsule2d_world.h), never the world's private headers.
+if grep -n '#[[:space:]]*include[[:space:]]*"world/' src/wasm/*; then
+  echo "layers: src/wasm includes a private world header (use capsule2d_world.h)"; bad=1
+fi
 # The public headers include nothing private.
 if grep -n '#include "[a-z]*/' src/include/*.h; then echo "layers: a public header includes a private one"; bad=1; fi
 [ "$bad" = 0 ] && echo "layers: ok (${order[*]})"
