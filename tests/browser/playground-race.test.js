@@ -89,7 +89,7 @@ describe('the race: capsule2d and Box2D v3 side by side (desktop 1280 × 800)', 
       assert.equal(st.b2d, n);
       rows.push(`${n}: capsule2d ${st.capsule.mean.toFixed(2)} ms, Box2D v3 (compat) ${st.box2d.mean.toFixed(2)} ms, ` +
         `ratio ${(st.box2d.mean / st.capsule.mean).toFixed(1)}`);
-      if (n === 4000) await shot(page, 'desktop-race', R);
+      if (n === 4000) await shot(page, 'desktop-race-running', R);
     }
     console.log(`# race, ms per step (mean of the last ~30): ${rows.join('; ')}`);
     await page.click(`${R} button[name="race"]`); // pause
