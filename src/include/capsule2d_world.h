@@ -14,7 +14,8 @@
  *   every build (only +, -, *, /, sqrt in a fixed order; orders come from
  *   slots only).
  *
- * CONVENTIONS (the rules every layer shares; the README's "The physics world")
+ * CONVENTIONS (the rules every layer shares; in prose: the README's "The
+ *   physics world" and docs/world.md)
  *   - y up; the default gravity is (0, -10); defaults are for metres and
  *     seconds with balls of 0.05-2 m; units_per_meter scales every
  *     length-based default (slop, speculative distance, speed thresholds).

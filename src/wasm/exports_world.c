@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "capsule2d_world.h"
-#include "exports_context.h"
+#include "wasm/exports_context.h"
+#include "kernels/scratch.h" /* cap_grow */
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -38,24 +39,6 @@ EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_layout(void) { return layout; }
 EMSCRIPTEN_KEEPALIVE uint32_t capw_world_layout_count(void) { return sizeof layout / sizeof layout[0]; }
 
 #define IO (&capw_ctx.world)
-
-/* Grows an I/O buffer to at least need elements of size bytes (doubling);
- * 0, or CAP_WORLD_NO_MEMORY with the buffer as it was. */
-static int io_reserve(void** p, uint32_t* cap, uint32_t need, uint32_t size)
-{
-    if (need <= *cap) return CAP_WORLD_OK;
-    uint32_t n = *cap ? *cap : 16;
-    while (n < need) {
-        if (n > 0x7fffffffu / 2) return CAP_WORLD_NO_MEMORY;
-        n *= 2;
-    }
-    if ((uint64_t)n * size > 0x7fffffffu) return CAP_WORLD_NO_MEMORY;
-    void* q = realloc(*p, (size_t)n * size);
-    if (!q) return CAP_WORLD_NO_MEMORY;
-    *p = q;
-    *cap = n;
-    return CAP_WORLD_OK;
-}
 
 /* A world def with the defaults, for JS to fill before capw_world_create;
  * freed by capw_world_def_free. NULL when out of memory. */
@@ -212,7 +195,7 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_circle(cap_world* w, float x, flo
 {
     uint32_t n = cap_world_query_circle(w, x, y, r, IO->query, IO->query_cap);
     if (n > IO->query_cap) {
-        if (io_reserve((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
+        if (cap_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
         n = cap_world_query_circle(w, x, y, r, IO->query, IO->query_cap);
     }
     return n;
@@ -224,7 +207,7 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_box(cap_world* w, float x0, float
 {
     uint32_t n = cap_world_query_box(w, x0, y0, x1, y1, IO->query, IO->query_cap);
     if (n > IO->query_cap) {
-        if (io_reserve((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
+        if (cap_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
         n = cap_world_query_box(w, x0, y0, x1, y1, IO->query, IO->query_cap);
     }
     return n;
@@ -271,14 +254,14 @@ EMSCRIPTEN_KEEPALIVE int capw_world_sweep_balls(cap_world* w, cap_sweep_batch* s
 EMSCRIPTEN_KEEPALIVE const uint8_t* capw_world_save(cap_world* w)
 {
     uint32_t n = cap_world_save(w, NULL, 0);
-    if (n == 0 || io_reserve((void**)&IO->snap, &IO->snap_cap, n, 1)) return NULL;
+    if (n == 0 || cap_grow((void**)&IO->snap, &IO->snap_cap, n, 1)) return NULL;
     IO->params[0] = cap_world_save(w, IO->snap, IO->snap_cap);
     return IO->snap;
 }
 EMSCRIPTEN_KEEPALIVE uint8_t* capw_world_snapshot_room(cap_world* w, uint32_t length)
 {
     (void)w;
-    return io_reserve((void**)&IO->snap, &IO->snap_cap, length ? length : 1, 1) ? NULL : IO->snap;
+    return cap_grow((void**)&IO->snap, &IO->snap_cap, length ? length : 1, 1) ? NULL : IO->snap;
 }
 EMSCRIPTEN_KEEPALIVE int capw_world_restore(cap_world* w, uint32_t length)
 {

@@ -206,11 +206,11 @@ void cap_world_place_kinematic(cap_wstatic* s, float x, float y, float angle);
 void cap_world_index_statics(cap_world* w);
 uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1);
 
-/* query.c */
+/* query.c: frees the query index. */
 void cap_world_query_free(struct cap_wquery* q);
-/* The queries by a scan of every ball then every static, without the
- * index: the reference the index must equal (tests), with the same
- * argument rules. */
+/* query_scan.c: the queries by a scan of every ball then every static,
+ * without the index: the reference the index must equal (tests), with the
+ * same argument rules. */
 int cap_world_ray_cast_scan(const cap_world* w, cap_ray ray, cap_ray_hit* hit, int* kind, uint32_t* slot);
 int cap_world_sweep_ball_scan(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit,
                               int* kind, uint32_t* slot);
