@@ -1,0 +1,138 @@
+/* Capsule bodies (src/world/bodies*.c): landing flat and resting, toppling
+ * from an end, handles and validation. */
+#include <math.h>
+
+#include "test.h"
+#include "capsule2d_world.h"
+
+static cap_world* bworld(void)
+{
+    cap_world_def d;
+    cap_world_def_default(&d);
+    d.ball_capacity = 4;
+    return cap_world_create(&d);
+}
+
+/* A floor: a static segment (radius fr) from (-20, 0) to (20, 0), or the
+ * line y = 0 when fr < 0. */
+static void floor_of(cap_world* w, float fr)
+{
+    cap_static_def s;
+    cap_static_def_default(&s);
+    s.kind = fr < 0.0f ? CAP_STATIC_LINE : CAP_STATIC_CAPSULE;
+    s.ax = -20.0f; s.ay = 0.0f; s.bx = 20.0f; s.by = 0.0f;
+    s.radius = fr < 0.0f ? 0.0f : fr;
+    uint32_t slot;
+    cap_world_add_static(w, &s, &slot);
+}
+
+static uint32_t body(cap_world* w, float x, float y, float angle, float hl, float r)
+{
+    cap_body_def d;
+    cap_body_def_default(&d);
+    d.x = x; d.y = y; d.angle = angle; d.half_length = hl; d.radius = r;
+    uint32_t slot = 0xffffffffu;
+    return cap_world_add_body(w, &d, &slot) == 0 ? slot : 0xffffffffu;
+}
+
+#define BF(w, f) ((float*)cap_world_body_field(w, f))
+
+/* Dropped flat from 2 m onto a segment of radius 0.1 (and onto a line):
+ * after 2 s it rests at height 0.1 + 0.25 within 5 mm, and over the next
+ * 2 s its angular speed stays below 1e-3 rad/s, its height within 0.1 mm
+ * and its angle within 1e-3 rad of flat (no rocking). */
+int test_bodies_flat_drop_rests(void)
+{
+    for (int f = 0; f < 2; f++) {
+        float fr = f == 0 ? 0.1f : -1.0f, rest = (f == 0 ? 0.1f : 0.0f) + 0.25f;
+        cap_world* w = bworld();
+        floor_of(w, fr);
+        uint32_t s = body(w, 0.0f, 2.0f, 0.0f, 1.0f, 0.25f);
+        ENSURE(s == 0);
+        for (int i = 0; i < 120; i++) ENSURE(cap_world_step(w) == 0);
+        float y0 = BF(w, CAP_BODY_Y)[s];
+        ENSURE_NEAR(y0, rest, 0.005);
+        float wmax = 0.0f, dymax = 0.0f, amax = 0.0f;
+        for (int i = 0; i < 120; i++) {
+            ENSURE(cap_world_step(w) == 0);
+            wmax = fmaxf(wmax, fabsf(BF(w, CAP_BODY_W)[s]));
+            dymax = fmaxf(dymax, fabsf(BF(w, CAP_BODY_Y)[s] - y0));
+            amax = fmaxf(amax, fabsf(BF(w, CAP_BODY_ANGLE)[s]));
+        }
+        printf("  flat drop (%s): rest y %.5f, |w| max %.2e, |dy| max %.2e, |angle| max %.2e\n",
+               f == 0 ? "segment" : "line", y0, wmax, dymax, amax);
+        ENSURE(wmax < 1e-3f);
+        ENSURE(dymax < 1e-4f);
+        ENSURE(amax < 1e-3f);
+        ENSURE(fabsf(BF(w, CAP_BODY_X)[s]) < 1e-3f);
+        /* it went to sleep */
+        ENSURE((((uint32_t*)cap_world_body_field(w, CAP_BODY_FLAGS))[s] & CAP_BALL_AWAKE) == 0);
+        cap_world_destroy(w);
+    }
+    return 0;
+}
+
+/* Stood on its end, 0.05 rad off vertical, 1 cm above the floor: it
+ * topples and lies flat after 3 s (|sin angle| < 0.02, centre at the
+ * radius's height within 5 mm). */
+int test_bodies_end_drop_topples(void)
+{
+    cap_world* w = bworld();
+    floor_of(w, 0.0f);
+    float hl = 0.5f, r = 0.1f, a0 = 1.5707963f - 0.05f;
+    uint32_t s = body(w, 0.0f, r + hl * sinf(a0) + 0.01f, a0, hl, r);
+    for (int i = 0; i < 180; i++) ENSURE(cap_world_step(w) == 0);
+    float a = BF(w, CAP_BODY_ANGLE)[s], y = BF(w, CAP_BODY_Y)[s];
+    printf("  toppled: angle %.4f, y %.5f, x %.4f\n", a, y, BF(w, CAP_BODY_X)[s]);
+    ENSURE(fabsf(sinf(a)) < 0.02f);
+    ENSURE_NEAR(y, r, 0.005);
+    cap_world_destroy(w);
+    return 0;
+}
+
+/* Slots, generations and refusals (nothing changed on a refusal). */
+int test_bodies_handles_and_refusals(void)
+{
+    cap_world* w = bworld();
+    ENSURE(cap_world_body_field(w, CAP_BODY_X) == NULL);
+    ENSURE(cap_world_body_count(w) == 0);
+    uint32_t a = body(w, 0, 0, 0, 1, 0.2f), b = body(w, 3, 0, 0, 1, 0.2f);
+    ENSURE(a == 0 && b == 1);
+    ENSURE(cap_world_remove_body(w, 0) == 0);
+    ENSURE(cap_world_remove_body(w, 0) == CAP_WORLD_BAD_HANDLE);
+    ENSURE(cap_world_remove_body(w, 7) == CAP_WORLD_BAD_HANDLE);
+    uint32_t c = body(w, 0, 0, 0, 1, 0.2f);
+    ENSURE(c == 0 && ((uint32_t*)cap_world_body_field(w, CAP_BODY_GENERATION))[0] == 2);
+    cap_body_def d;
+    cap_body_def_default(&d);
+    uint32_t slot = 99;
+    d.radius = 0.0f;
+    ENSURE(cap_world_add_body(w, &d, &slot) == CAP_WORLD_BAD_VALUE && slot == 99);
+    ENSURE(cap_world_error_info(w)->field == CAP_BODY_FIELD_ERROR + CAP_BODY_RADIUS);
+    cap_body_def_default(&d);
+    d.half_length = -1.0f;
+    ENSURE(cap_world_add_body(w, &d, &slot) == CAP_WORLD_BAD_VALUE);
+    ENSURE(cap_world_error_info(w)->field == CAP_BODY_FIELD_ERROR + CAP_BODY_HALF_LENGTH);
+    cap_body_def_default(&d);
+    d.angle = INFINITY;
+    ENSURE(cap_world_add_body(w, &d, &slot) == CAP_WORLD_BAD_VALUE);
+    ENSURE(cap_world_error_info(w)->field == CAP_BODY_FIELD_ERROR + CAP_BODY_ANGLE);
+    ENSURE(cap_world_body_count(w) == 2);
+    /* a NaN written through a view: the step refuses it, naming slot and field, and changes nothing */
+    uint32_t h0 = cap_world_state_hash(w);
+    BF(w, CAP_BODY_VY)[1] = NAN;
+    ENSURE(cap_world_step(w) == CAP_WORLD_BAD_VALUE);
+    ENSURE(cap_world_error_info(w)->slot == 1 && cap_world_error_info(w)->field == CAP_BODY_FIELD_ERROR + CAP_BODY_VY);
+    BF(w, CAP_BODY_VY)[1] = 0.0f;
+    ENSURE(cap_world_state_hash(w) == h0);
+    ENSURE(cap_world_step(w) == 0);
+    ENSURE(BF(w, CAP_BODY_VY)[1] < 0.0f); /* falls */
+    ENSURE(cap_world_state_hash(w) != h0);
+    /* mass from density: a capsule of half length 1, radius 0.2, density 1 */
+    float m = 2.0f * 0.2f * 2.0f + 3.14159265f * 0.04f;
+    ENSURE_NEAR(1.0f / BF(w, CAP_BODY_INV_MASS)[1], m, 1e-5);
+    /* a snapshot of a world with bodies is refused (not saved yet) */
+    ENSURE(cap_world_save(w, NULL, 0) == 0);
+    cap_world_destroy(w);
+    return 0;
+}
