@@ -4,6 +4,7 @@
 
 #include "test.h"
 #include "capsule2d_world.h"
+#include "core/scalar.h"
 
 static cap_world* bworld(void)
 {
@@ -133,6 +134,60 @@ int test_bodies_handles_and_refusals(void)
     ENSURE_NEAR(1.0f / BF(w, CAP_BODY_INV_MASS)[1], m, 1e-5);
     /* a snapshot of a world with bodies is refused (not saved yet) */
     ENSURE(cap_world_save(w, NULL, 0) == 0);
+    cap_world_destroy(w);
+    return 0;
+}
+
+/* A stack of 10 flat capsules (half length 0.5, radius 0.1) dropped 1 cm
+ * apart on a segment: after 5 s every one is slower than 0.01 m/s, each
+ * pair overlaps by at most 5 mm, and the stack stands (centres within
+ * 1 cm of x = 0, angles within 0.01 rad). */
+int test_bodies_stack_of_ten_rests(void)
+{
+    cap_world* w = bworld();
+    floor_of(w, 0.0f);
+    const float r = 0.1f;
+    for (int i = 0; i < 10; i++) ENSURE(body(w, 0.0f, r + (2.0f * r + 0.01f) * (float)i, 0.0f, 0.5f, r) == (uint32_t)i);
+    float vmax = 0.0f;
+    for (int i = 0; i < 300; i++) ENSURE(cap_world_step(w) == 0);
+    float omax = 0.0f, xmax = 0.0f, amax = 0.0f;
+    for (int i = 0; i < 10; i++) {
+        float v = hypotf(BF(w, CAP_BODY_VX)[i], BF(w, CAP_BODY_VY)[i]);
+        vmax = fmaxf(vmax, v + fabsf(BF(w, CAP_BODY_W)[i]) * 0.6f);
+        xmax = fmaxf(xmax, fabsf(BF(w, CAP_BODY_X)[i]));
+        amax = fmaxf(amax, fabsf(BF(w, CAP_BODY_ANGLE)[i]));
+        float below = i == 0 ? 0.0f : BF(w, CAP_BODY_Y)[i - 1] + r;
+        omax = fmaxf(omax, below - (BF(w, CAP_BODY_Y)[i] - r));
+    }
+    printf("  stack of 10: top y %.4f, speed max %.2e, overlap max %.2e, |x| max %.2e, |angle| max %.2e\n",
+           BF(w, CAP_BODY_Y)[9], vmax, omax, xmax, amax);
+    ENSURE(vmax < 0.01f);
+    ENSURE(omax <= 0.005f);
+    ENSURE(xmax < 0.01f && amax < 0.01f);
+    cap_world_destroy(w);
+    return 0;
+}
+
+/* Two bodies crossing (an X): pushed apart, never NaN; a body falling on a
+ * resting one's end tips it (body-body contacts act on both). */
+int test_bodies_pair_contacts(void)
+{
+    cap_world* w = bworld();
+    floor_of(w, -1.0f);
+    body(w, 0.0f, 1.0f, 0.3f, 0.5f, 0.1f);
+    body(w, 0.0f, 1.0f, -0.3f, 0.5f, 0.1f);
+    for (int i = 0; i < 240; i++) ENSURE(cap_world_step(w) == 0);
+    float* y = BF(w, CAP_BODY_Y);
+    ENSURE(y[0] == y[0] && y[1] == y[1]);
+    /* they end apart: one on the floor, the other on it or beside it, no overlap beyond the slop */
+    cap_vec2 a0, a1, b0, b1;
+    float c0 = cosf(BF(w, CAP_BODY_ANGLE)[0]) * 0.5f, s0 = sinf(BF(w, CAP_BODY_ANGLE)[0]) * 0.5f;
+    float c1 = cosf(BF(w, CAP_BODY_ANGLE)[1]) * 0.5f, s1 = sinf(BF(w, CAP_BODY_ANGLE)[1]) * 0.5f;
+    a0 = cap_v2(BF(w, CAP_BODY_X)[0] - c0, y[0] - s0); a1 = cap_v2(BF(w, CAP_BODY_X)[0] + c0, y[0] + s0);
+    b0 = cap_v2(BF(w, CAP_BODY_X)[1] - c1, y[1] - s1); b1 = cap_v2(BF(w, CAP_BODY_X)[1] + c1, y[1] + s1);
+    cap_segment_pair sp = cap_closest_points_on_segments(a0, a1, b0, b1);
+    printf("  crossed pair: distance between cores %.4f (radius sum 0.2)\n", sp.distance);
+    ENSURE(sp.distance > 0.2f - 0.006f);
     cap_world_destroy(w);
     return 0;
 }
