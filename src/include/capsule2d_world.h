@@ -310,10 +310,14 @@ uint32_t cap_world_awake_count(const cap_world* w);
  * static_hertz against statics, contact_hertz between bodies, push_speed,
  * restitution_threshold, sleep): contacts against capsule, segment and line
  * statics (two points where a core lies flat on a face or a floor: it rests
- * without rocking), between bodies (lower slot = A, normal A -> B), and
- * kinematic and pivoted capsules as fixed at their pose. Not yet: contacts
- * with balls, continuous collision, events, sensors, snapshots (a snapshot
- * of a world with live bodies is refused: cap_world_save returns 0). */
+ * without rocking), between bodies (lower slot = A, normal A -> B), with
+ * balls (the body is A, normal body -> ball; the ball is solved a second
+ * time in the bodies' pass, from where the balls' step left it: it moves
+ * only by what that pass changes, and wakes when a body touches it; an awake
+ * ball near a sleeping body wakes it), and kinematic and pivoted capsules as
+ * fixed at their pose. Not yet: continuous collision, events, sensors,
+ * queries, snapshots (a snapshot of a world with live bodies is refused:
+ * cap_world_save returns 0). */
 typedef enum cap_body_field {
     CAP_BODY_X, CAP_BODY_Y, CAP_BODY_ANGLE, CAP_BODY_VX, CAP_BODY_VY, CAP_BODY_W,
     CAP_BODY_HALF_LENGTH, CAP_BODY_RADIUS, CAP_BODY_INV_MASS, CAP_BODY_INV_INERTIA,

@@ -237,9 +237,10 @@ export interface CapsuleBodyOptions {
  * angle and velocity may be written between steps and wake the body; step()
  * refuses a non-finite one naming `capsuleBodies.<field>[slot]`). They collide
  * with capsule, segment and line statics (two contact points where a core lies
- * flat), with each other, and with kinematic and pivoted capsules as if fixed at
- * their pose. Not yet: balls (they pass through), continuous collision, events,
- * queries and snapshots (save() refuses a world with capsule bodies).
+ * flat), with each other, with balls (a ball rests on a body and tips it), and
+ * with kinematic and pivoted capsules as if fixed at their pose. Not yet:
+ * continuous collision, events, queries and snapshots (save() refuses a world
+ * with capsule bodies).
  */
 export interface CapsuleBodies {
   readonly slotCount: number;

@@ -36,7 +36,7 @@ void cap_bodies_free(cap_wbodies* b)
 {
     if (!b) return;
     for (int f = 0; f < CAP_BODY_FIELDS; f++) free(b->f[f]);
-    free(b->last); free(b->contacts); free(b->prev); free(b->state); free(b->group);
+    free(b->last); free(b->contacts); free(b->prev); free(b->state); free(b->group); free(b->ball_state);
     free(b);
 }
 

@@ -14,7 +14,8 @@
  * step's start. */
 typedef struct cap_bcontact {
     uint32_t a, b;          /* static slot or body slot; body slot */
-    uint32_t kind;          /* 0 body-static, 1 body-body */
+    uint32_t kind;          /* 0 body-static, 1 body-body, 2 body (a) - ball (b) */
+    uint32_t sa, sb;        /* solver states of a (~0: a static) and b */
     uint32_t id;            /* which point of the pair (warm-start match) */
     float nx, ny;           /* unit normal a -> b */
     float rax, ray, rbx, rby; /* anchors: the contact point minus each centre */
@@ -32,6 +33,11 @@ typedef struct cap_bstate {
     float dx, dy;           /* displacement since the step's start */
     float qc, qs;           /* rotation since the step's start (unit) */
     float da;               /* angle turned since the step's start */
+    /* A ball's state (after the bodies'): its slot, its velocity when the
+     * bodies' pass began (it then moves only by what the pass changes) and
+     * its centre when the contacts were found. */
+    uint32_t ball;
+    float v0x, v0y, w0, bx, by;
 } cap_bstate;
 
 typedef struct cap_wbodies {
@@ -44,6 +50,8 @@ typedef struct cap_wbodies {
     uint32_t state_cap;
     uint32_t* group;                    /* union-find for sleeping */
     uint32_t group_cap;
+    uint32_t* ball_state;               /* per ball slot: its solver state in this step's contacts, or ~0 */
+    uint32_t ball_state_cap, balls;     /* balls in this step's contacts (states n .. n + balls - 1) */
 } cap_wbodies;
 
 #define CAP_BODF(b, fld) ((float*)(b)->f[fld])

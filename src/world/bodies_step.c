@@ -18,6 +18,7 @@
 #include "world/step_internal.h"
 
 #define LAST_WORDS 6
+#define NONE 0xffffffffu
 
 typedef struct bsoft { float bias_rate, mass_scale, impulse_scale; } bsoft;
 
@@ -200,6 +201,14 @@ static float reach_of(const cap_world* w, const cap_wbodies* b, uint32_t i, floa
     return margin + fmin2(travel, 4.0f * r);
 }
 
+/* A ball's reach: the slop margin plus its travel over the step, at most
+ * 4 radii (as a ball-static contact's). */
+static float ball_reach(const cap_world* w, uint32_t j)
+{
+    float v = cap_length(cap_v2(CAP_BF(w, CAP_BALL_VX)[j], CAP_BF(w, CAP_BALL_VY)[j]));
+    return 4.0f * 0.005f * w->def.units_per_meter + fmin2(v * w->def.dt, 4.0f * CAP_BF(w, CAP_BALL_RADIUS)[j]);
+}
+
 static int boxes_meet(const cap_wbodies* b, uint32_t i, uint32_t j, float gap)
 {
     float ri = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[i];
@@ -216,7 +225,7 @@ static int collides(const cap_wbodies* b, uint32_t i, uint32_t j)
 }
 
 /* Appends the manifold's points as contacts (room made by the caller). */
-static void add_points(cap_wbodies* b, const bman* m, uint32_t kind, uint32_t a, uint32_t bb, float fr, float re)
+static void add_points(cap_wbodies* b, const bman* m, uint32_t kind, uint32_t a, uint32_t bb, uint32_t sb, float fr, float re)
 {
     for (int k = 0; k < m->count; k++) {
         cap_bcontact* c = &b->contacts[b->count++];
@@ -224,6 +233,8 @@ static void add_points(cap_wbodies* b, const bman* m, uint32_t kind, uint32_t a,
         c->a = a;
         c->b = bb;
         c->kind = kind;
+        c->sa = kind ? a : NONE;
+        c->sb = sb;
         c->id = m->id[k];
         c->nx = m->nx;
         c->ny = m->ny;
@@ -267,7 +278,7 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
                       : manifold(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), st->radius, p0, p1, r, reach, &man);
         if (!hit) continue;
         if (!room(b, 2)) return 0;
-        add_points(b, &man, 0, w->cand[k], i, __builtin_sqrtf(fr * st->friction), fmax2(re, st->restitution));
+        add_points(b, &man, 0, w->cand[k], i, i, __builtin_sqrtf(fr * st->friction), fmax2(re, st->restitution));
     }
     for (uint32_t j = i + 1; j < b->slots; j++) {
         if (!awake[j] || !collides(b, i, j)) continue;
@@ -278,10 +289,43 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         bman man;
         if (!manifold(p0, p1, r, q0, q1, CAP_BODF(b, CAP_BODY_RADIUS)[j], gap, &man)) continue;
         if (!room(b, 2)) return 0;
-        add_points(b, &man, 1, i, j, __builtin_sqrtf(fr * CAP_BODF(b, CAP_BODY_FRICTION)[j]),
+        add_points(b, &man, 1, i, j, j, __builtin_sqrtf(fr * CAP_BODF(b, CAP_BODY_FRICTION)[j]),
                    fmax2(re, CAP_BODF(b, CAP_BODY_RESTITUTION)[j]));
     }
+    /* Balls (a scan of the ball slots with a box test), each given a
+     * solver state the first time it is met. */
+    const float *bx = CAP_BF(w, CAP_BALL_X), *by = CAP_BF(w, CAP_BALL_Y), *brad = CAP_BF(w, CAP_BALL_RADIUS);
+    const uint32_t *bfl = CAP_BU(w, CAP_BALL_FLAGS), *bcat = CAP_BU(w, CAP_BALL_CATEGORY), *bmask = CAP_BU(w, CAP_BALL_MASK);
+    float ext = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + r + reach, cx = CAP_BODF(b, CAP_BODY_X)[i], cy = CAP_BODF(b, CAP_BODY_Y)[i];
+    for (uint32_t j = 0; j < w->ball_slots; j++) {
+        if (!(bfl[j] & CAP_BALL_ALIVE) || !((bcat[j] & mask) && (cat & bmask[j]))) continue;
+        float e2 = ext + brad[j] + ball_reach(w, j);
+        if (cap_absf(bx[j] - cx) > e2 || cap_absf(by[j] - cy) > e2) continue;
+        cap_vec2 c = cap_v2(bx[j], by[j]);
+        bman man;
+        if (!manifold(p0, p1, r, c, c, brad[j], reach + ball_reach(w, j), &man)) continue;
+        if (!room(b, 2)) return 0;
+        if (b->ball_state[j] == NONE) {
+            uint32_t k = b->slots + b->balls;
+            void* p = b->state;
+            if (cap_world_reserve_bytes(&p, &b->state_cap, k + 1, sizeof(cap_bstate))) return 0;
+            b->state = p;
+            b->ball_state[j] = k;
+            b->balls++;
+            cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, j, 0, 0, 0, bx[j], by[j]};
+            b->state[k] = z;
+        }
+        add_points(b, &man, 2, i, j, b->ball_state[j], __builtin_sqrtf(fr * CAP_BF(w, CAP_BALL_FRICTION)[j]),
+                   fmax2(re, CAP_BF(w, CAP_BALL_RESTITUTION)[j]));
+    }
     return 1;
+}
+
+/* Drops the balls' solver states (the map back to all ~0). */
+static void forget_balls(cap_wbodies* b)
+{
+    for (uint32_t k = 0; k < b->balls; k++) b->ball_state[b->state[b->slots + k].ball] = NONE;
+    b->balls = 0;
 }
 
 /* A contact's order: its lower body, kind, the other slot, point id. */
@@ -305,6 +349,11 @@ int cap_bodies_begin(cap_world* w)
         if (cap_world_reserve_bytes(&p, &b->state_cap, n + 1, sizeof(cap_bstate))) return CAP_WORLD_NO_MEMORY;
         b->state = p;
         if (cap_world_reserve_u32(&b->group, &b->group_cap, 2 * n + 2)) return CAP_WORLD_NO_MEMORY;
+        if (b->ball_state_cap < w->ball_slots) {
+            uint32_t old = b->ball_state_cap;
+            if (cap_world_reserve_u32(&b->ball_state, &b->ball_state_cap, w->ball_slots)) return CAP_WORLD_NO_MEMORY;
+            for (uint32_t j = old; j < b->ball_state_cap; j++) b->ball_state[j] = NONE;
+        }
     }
     const uint32_t* flags = CAP_BODU(b, CAP_BODY_FLAGS);
     uint32_t* awake = b->group + n; /* awake this step (1), or not; 2: woken by a write through a view */
@@ -316,8 +365,23 @@ int cap_bodies_begin(cap_world* w)
         if (memcmp(vals, &b->last[LAST_WORDS * i], sizeof vals) != 0) awake[i] = 2;
         else if (flags[i] & CAP_BALL_AWAKE) awake[i] = 1;
     }
-    /* A sleeping body near an awake one wakes (and so on, body to body). */
+    /* A sleeping body near an awake ball or an awake body wakes (and so on,
+     * body to body). */
     float margin = 4.0f * 0.005f * w->def.units_per_meter;
+    {
+        const float *bx = CAP_BF(w, CAP_BALL_X), *by = CAP_BF(w, CAP_BALL_Y), *brad = CAP_BF(w, CAP_BALL_RADIUS);
+        const uint32_t* bfl = CAP_BU(w, CAP_BALL_FLAGS);
+        for (uint32_t i = 0; i < n; i++) {
+            if (!(flags[i] & CAP_BALL_ALIVE) || awake[i]) continue;
+            float ext = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[i] + margin;
+            float cx = CAP_BODF(b, CAP_BODY_X)[i], cy = CAP_BODF(b, CAP_BODY_Y)[i];
+            for (uint32_t j = 0; j < w->ball_slots && !awake[i]; j++) {
+                if ((bfl[j] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+                float e2 = ext + brad[j] + ball_reach(w, j);
+                if (cap_absf(bx[j] - cx) <= e2 && cap_absf(by[j] - cy) <= e2) awake[i] = 3;
+            }
+        }
+    }
     for (int changed = 1; changed;) {
         changed = 0;
         for (uint32_t i = 0; i < n; i++) {
@@ -332,14 +396,26 @@ int cap_bodies_begin(cap_world* w)
         }
     }
     b->count = 0;
+    b->balls = 0;
     for (uint32_t i = 0; i < n; i++)
-        if (awake[i] && !find_body(w, b, i, awake, margin)) return CAP_WORLD_NO_MEMORY;
+        if (awake[i] && !find_body(w, b, i, awake, margin)) {
+            forget_balls(b);
+            return CAP_WORLD_NO_MEMORY;
+        }
 
     /* Nothing fails from here: wake, then warm start from last step. */
     uint32_t* fl = CAP_BODU(b, CAP_BODY_FLAGS);
     for (uint32_t i = 0; i < n; i++) {
         if (awake[i] > 1) CAP_BODF(b, CAP_BODY_SLEEP_TIME)[i] = 0.0f;
         if (awake[i]) fl[i] |= CAP_BALL_AWAKE;
+    }
+    /* The balls they touch wake (the balls' step then moves them too). */
+    for (uint32_t k = 0; k < b->balls; k++) {
+        uint32_t j = b->state[n + k].ball;
+        if (!(CAP_BU(w, CAP_BALL_FLAGS)[j] & CAP_BALL_AWAKE)) {
+            CAP_BU(w, CAP_BALL_FLAGS)[j] |= CAP_BALL_AWAKE;
+            CAP_BF(w, CAP_BALL_SLEEP_TIME)[j] = 0.0f;
+        }
     }
     uint32_t p = 0;
     for (uint32_t k = 0; k < b->count; k++) {
@@ -356,12 +432,14 @@ int cap_bodies_begin(cap_world* w)
 /* ---- step ------------------------------------------------------------------ */
 
 /* Anchors, masses and approach speeds (points on A's core become the
- * midpoint between the surfaces). */
+ * midpoint between the surfaces). Bodies have not moved yet; a ball's
+ * anchor is from its centre when the contacts were found. */
 static void prepare(cap_world* w, cap_wbodies* b)
 {
     const float *x = CAP_BODF(b, CAP_BODY_X), *y = CAP_BODF(b, CAP_BODY_Y);
     const float *im = CAP_BODF(b, CAP_BODY_INV_MASS), *ii = CAP_BODF(b, CAP_BODY_INV_INERTIA);
     const float *vx = CAP_BODF(b, CAP_BODY_VX), *vy = CAP_BODF(b, CAP_BODY_VY), *av = CAP_BODF(b, CAP_BODY_W);
+    const uint32_t* bfl = CAP_BU(w, CAP_BALL_FLAGS);
     for (uint32_t k = 0; k < b->count; k++) {
         cap_bcontact* c = &b->contacts[k];
         float ra = c->kind ? CAP_BODF(b, CAP_BODY_RADIUS)[c->a] : w->statics[c->a].radius;
@@ -369,10 +447,25 @@ static void prepare(cap_world* w, cap_wbodies* b)
         float off = ra + 0.5f * c->sep;
         float px = c->rax + off * c->nx, py = c->ray + off * c->ny;
         uint32_t a = c->a, bb = c->b;
-        c->rbx = px - x[bb];
-        c->rby = py - y[bb];
-        c->mb = im[bb];
-        c->ib = ii[bb];
+        float vbx, vby;
+        if (c->kind == 2) { /* B: a ball */
+            const cap_bstate* s = &b->state[c->sb];
+            int awake = (bfl[bb] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE;
+            c->rbx = px - s->bx;
+            c->rby = py - s->by;
+            c->mb = awake ? CAP_BF(w, CAP_BALL_INV_MASS)[bb] : 0.0f;
+            c->ib = awake ? CAP_BF(w, CAP_BALL_INV_INERTIA)[bb] : 0.0f;
+            float bw = CAP_BF(w, CAP_BALL_W)[bb];
+            vbx = CAP_BF(w, CAP_BALL_VX)[bb] - bw * c->rby;
+            vby = CAP_BF(w, CAP_BALL_VY)[bb] + bw * c->rbx;
+        } else {
+            c->rbx = px - x[bb];
+            c->rby = py - y[bb];
+            c->mb = im[bb];
+            c->ib = ii[bb];
+            vbx = vx[bb] - av[bb] * c->rby;
+            vby = vy[bb] + av[bb] * c->rbx;
+        }
         float vax = 0.0f, vay = 0.0f;
         if (c->kind) {
             c->rax = px - x[a];
@@ -392,26 +485,24 @@ static void prepare(cap_world* w, cap_wbodies* b)
         float kt = c->ma + c->mb + c->ia * rta * rta + c->ib * rtb * rtb;
         c->mass_n = kn > 0.0f ? 1.0f / kn : 0.0f;
         c->mass_t = kt > 0.0f ? 1.0f / kt : 0.0f;
-        float vbx = vx[bb] - av[bb] * c->rby, vby = vy[bb] + av[bb] * c->rbx;
         c->vn0 = (vbx - vax) * c->nx + (vby - vay) * c->ny;
         c->max_jn = 0.0f;
     }
 }
 
 /* Applies impulse (px, py) at the contact: -P on A, +P on B. */
-static void apply(cap_bstate* st, uint32_t n_static, const cap_bcontact* c, float px, float py)
+static void apply(cap_bstate* st, const cap_bcontact* c, float px, float py)
 {
-    cap_bstate* B = &st[c->b];
+    cap_bstate* B = &st[c->sb];
     B->vx = B->vx + c->mb * px;
     B->vy = B->vy + c->mb * py;
     B->w = B->w + c->ib * (c->rbx * py - c->rby * px);
-    if (c->kind) {
-        cap_bstate* A = &st[c->a];
+    if (c->sa != NONE) {
+        cap_bstate* A = &st[c->sa];
         A->vx = A->vx - c->ma * px;
         A->vy = A->vy - c->ma * py;
         A->w = A->w - c->ia * (c->rax * py - c->ray * px);
     }
-    (void)n_static;
 }
 
 /* One pass over the contacts: 0 warm start, 1 solve with soft bias, 2 relax. */
@@ -422,12 +513,12 @@ static void pass(cap_wbodies* b, int mode, float inv_h, float push, bsoft ss, bs
         cap_bcontact* c = &b->contacts[k];
         float tx = c->ny, ty = 0.0f - c->nx;
         if (mode == 0) {
-            apply(st, 0, c, c->jn * c->nx + c->jt * tx, c->jn * c->ny + c->jt * ty);
+            apply(st, c, c->jn * c->nx + c->jt * tx, c->jn * c->ny + c->jt * ty);
             continue;
         }
-        cap_bstate* B = &st[c->b];
-        cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0};
-        const cap_bstate* A = c->kind ? &st[c->a] : &zero;
+        cap_bstate* B = &st[c->sb];
+        cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+        const cap_bstate* A = c->sa != NONE ? &st[c->sa] : &zero;
         /* The separation now: the anchors moved with their bodies. */
         float pbx = B->qc * c->rbx - B->qs * c->rby, pby = B->qs * c->rbx + B->qc * c->rby;
         float pax = A->qc * c->rax - A->qs * c->ray, pay = A->qs * c->rax + A->qc * c->ray;
@@ -450,7 +541,7 @@ static void pass(cap_wbodies* b, int mode, float inv_h, float push, bsoft ss, bs
         imp = nj - c->jn;
         c->jn = nj;
         c->max_jn = fmax2(c->max_jn, imp);
-        apply(st, 0, c, imp * c->nx, imp * c->ny);
+        apply(st, c, imp * c->nx, imp * c->ny);
         /* Friction, bounded by the normal impulse. */
         dvx = (B->vx - B->w * c->rby) - (A->vx - A->w * c->ray);
         dvy = (B->vy + B->w * c->rbx) - (A->vy + A->w * c->rax);
@@ -459,7 +550,7 @@ static void pass(cap_wbodies* b, int mode, float inv_h, float push, bsoft ss, bs
         float tj = cap_clampf(c->jt - c->mass_t * vt, 0.0f - lim, lim);
         float ti = tj - c->jt;
         c->jt = tj;
-        apply(st, 0, c, ti * tx, ti * ty);
+        apply(st, c, ti * tx, ti * ty);
     }
 }
 
@@ -471,9 +562,9 @@ static void restitution(cap_world* w, cap_wbodies* b)
     for (uint32_t k = 0; k < b->count; k++) {
         cap_bcontact* c = &b->contacts[k];
         if (c->restitution == 0.0f || c->vn0 > 0.0f - thresh || c->max_jn == 0.0f) continue;
-        cap_bstate* B = &st[c->b];
-        cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0};
-        const cap_bstate* A = c->kind ? &st[c->a] : &zero;
+        cap_bstate* B = &st[c->sb];
+        cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+        const cap_bstate* A = c->sa != NONE ? &st[c->sa] : &zero;
         float dvx = (B->vx - B->w * c->rby) - (A->vx - A->w * c->ray);
         float dvy = (B->vy + B->w * c->rbx) - (A->vy + A->w * c->rax);
         float vn = dvx * c->nx + dvy * c->ny;
@@ -481,7 +572,7 @@ static void restitution(cap_world* w, cap_wbodies* b)
         float nj = fmax2(c->jn + imp, 0.0f);
         imp = nj - c->jn;
         c->jn = nj;
-        apply(st, 0, c, imp * c->nx, imp * c->ny);
+        apply(st, c, imp * c->nx, imp * c->ny);
     }
 }
 
@@ -515,7 +606,7 @@ static void sleep_bodies(cap_world* w, cap_wbodies* b)
     if (!w->def.sleep_enabled) return;
     for (uint32_t k = 0; k < b->count; k++) {
         const cap_bcontact* c = &b->contacts[k];
-        if (!c->kind) continue;
+        if (c->kind != 1) continue;
         uint32_t x = find_root(g, c->a), y = find_root(g, c->b);
         if (x != y) g[x > y ? x : y] = x < y ? x : y;
     }
@@ -550,9 +641,22 @@ void cap_bodies_step(cap_world* w)
     float push = d->push_speed * d->units_per_meter;
     cap_bstate* st = b->state;
     for (uint32_t i = 0; i < n; i++) {
-        cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0};
+        cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
         if ((fl[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) { z.vx = vx[i]; z.vy = vy[i]; z.w = av[i]; }
         st[i] = z;
+    }
+    /* Balls: their velocity after the balls' step, their displacement since
+     * the contacts were found; they move only by what this pass changes. */
+    for (uint32_t k = 0; k < b->balls; k++) {
+        cap_bstate* s = &st[n + k];
+        uint32_t j = s->ball;
+        s->vx = s->v0x = CAP_BF(w, CAP_BALL_VX)[j];
+        s->vy = s->v0y = CAP_BF(w, CAP_BALL_VY)[j];
+        s->w = s->w0 = CAP_BF(w, CAP_BALL_W)[j];
+        s->dx = CAP_BF(w, CAP_BALL_X)[j] - s->bx;
+        s->dy = CAP_BF(w, CAP_BALL_Y)[j] - s->by;
+        s->qc = 1.0f;
+        s->qs = s->da = 0.0f;
     }
     for (int sub = 0; sub < d->sub_steps; sub++) {
         for (uint32_t i = 0; i < n; i++) {
@@ -578,6 +682,12 @@ void cap_bodies_step(cap_world* w)
             s->qc = len > 0.0f ? c * inv : 1.0f;
             s->qs = sn * inv;
         }
+        for (uint32_t k = 0; k < b->balls; k++) {
+            cap_bstate* s = &st[n + k];
+            s->dx = s->dx + h * (s->vx - s->v0x);
+            s->dy = s->dy + h * (s->vy - s->v0y);
+            s->da = s->da + h * (s->w - s->w0);
+        }
         pass(b, 2, inv_h, push, ss, bs);
     }
     restitution(w, b);
@@ -589,6 +699,18 @@ void cap_bodies_step(cap_world* w)
         y[i] = y[i] + s->dy;
         ang[i] = wrap_angle(ang[i] + s->da);
     }
+    for (uint32_t k = 0; k < b->balls; k++) {
+        const cap_bstate* s = &st[n + k];
+        uint32_t j = s->ball;
+        if ((CAP_BU(w, CAP_BALL_FLAGS)[j] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+        CAP_BF(w, CAP_BALL_VX)[j] = s->vx;
+        CAP_BF(w, CAP_BALL_VY)[j] = s->vy;
+        CAP_BF(w, CAP_BALL_W)[j] = s->w;
+        CAP_BF(w, CAP_BALL_X)[j] = s->bx + s->dx;
+        CAP_BF(w, CAP_BALL_Y)[j] = s->by + s->dy;
+        CAP_BF(w, CAP_BALL_ANGLE)[j] = wrap_angle(CAP_BF(w, CAP_BALL_ANGLE)[j] + s->da);
+    }
+    forget_balls(b);
     sleep_bodies(w, b);
     /* Keep this step's contacts for the next one's warm start; remember the
      * state this step wrote (to notice writes through views). */

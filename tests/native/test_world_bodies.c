@@ -191,3 +191,57 @@ int test_bodies_pair_contacts(void)
     cap_world_destroy(w);
     return 0;
 }
+
+static uint32_t ball(cap_world* w, float x, float y, float r, float density)
+{
+    cap_ball_def d;
+    cap_ball_def_default(&d);
+    d.x = x; d.y = y; d.radius = r; d.density = density;
+    uint32_t slot = 0xffffffffu;
+    return cap_world_add_ball(w, &d, &slot) == 0 ? slot : 0xffffffffu;
+}
+#define BALLF(w, f) ((float*)cap_world_ball_field(w, f))
+
+/* A ball (r 0.2) dropped from 1.5 m onto a flat capsule body resting on a
+ * segment: after 3 s it sits on the body (centre at 0.25 + 0.25 + 0.2
+ * within 5 mm), and the body is still flat and at its height. Without
+ * ball-body contacts the ball falls through to the floor (y 0.2). */
+int test_bodies_ball_rests_on_body(void)
+{
+    cap_world* w = bworld();
+    floor_of(w, 0.0f);
+    uint32_t s = body(w, 0.0f, 0.25f, 0.0f, 1.0f, 0.25f);
+    uint32_t q = ball(w, 0.3f, 1.5f, 0.2f, 1.0f);
+    for (int i = 0; i < 180; i++) ENSURE(cap_world_step(w) == 0);
+    float by = BALLF(w, CAP_BALL_Y)[q];
+    printf("  ball on body: ball y %.5f (want 0.7), body y %.5f, angle %.2e\n", by, BF(w, CAP_BODY_Y)[s], BF(w, CAP_BODY_ANGLE)[s]);
+    ENSURE_NEAR(by, 0.7, 0.005);
+    ENSURE_NEAR(BF(w, CAP_BODY_Y)[s], 0.25, 0.005);
+    ENSURE(fabsf(BF(w, CAP_BODY_ANGLE)[s]) < 0.01f);
+    cap_world_destroy(w);
+    return 0;
+}
+
+/* A see-saw: a capsule body balanced across a static peg; a heavy ball
+ * dropped on its right end tips it right end down (the body feels the
+ * ball), and a capsule body dropped on a resting ball pushes it aside. */
+int test_bodies_ball_tips_body(void)
+{
+    cap_world* w = bworld();
+    floor_of(w, 0.0f);
+    cap_static_def p;
+    cap_static_def_default(&p);
+    p.ax = p.bx = 0.0f; p.ay = p.by = 1.0f; p.radius = 0.1f;
+    uint32_t ps;
+    ENSURE(cap_world_add_static(w, &p, &ps) == 0);
+    uint32_t s = body(w, 0.0f, 1.0f + 0.1f + 0.1f, 0.0f, 1.5f, 0.1f);
+    for (int i = 0; i < 30; i++) ENSURE(cap_world_step(w) == 0);
+    ENSURE(fabsf(BF(w, CAP_BODY_ANGLE)[s]) < 1e-3f); /* balanced */
+    uint32_t q = ball(w, 1.3f, 2.5f, 0.15f, 20.0f);
+    for (int i = 0; i < 60; i++) ENSURE(cap_world_step(w) == 0);
+    float a = BF(w, CAP_BODY_ANGLE)[s];
+    printf("  see-saw tipped by the ball: angle %.4f, ball at (%.3f, %.3f)\n", a, BALLF(w, CAP_BALL_X)[q], BALLF(w, CAP_BALL_Y)[q]);
+    ENSURE(a < -0.3f);
+    cap_world_destroy(w);
+    return 0;
+}

@@ -139,3 +139,22 @@ test('drawWorld draws a capsule body: a round stroke 2r wide along its core, the
   assert.ok(core.width < body.width && core.color !== body.color);
   w.destroy();
 });
+
+test('a ball rests on a capsule body; stateHash covers bodies (and a world without bodies hashes as before)', () => {
+  const make = (withBody) => {
+    const w = new World();
+    w.addSegment(-10, 0, 10, 0);
+    if (withBody) w.addCapsuleBody(0, 0.25, 1, 0.25);
+    w.addBall(0.3, 1.5, 0.2);
+    return w;
+  };
+  const w = make(true), plain = make(false);
+  for (let i = 0; i < 180; i++) { w.step(); plain.step(); }
+  assert.ok(Math.abs(w.balls.y[0] - 0.7) < 0.005, `ball y ${w.balls.y[0]}`);
+  assert.ok(Math.abs(plain.balls.y[0] - 0.2) < 0.005);
+  const h = w.stateHash();
+  w.capsuleBodies.angularVelocity[0] = 0.5; // only the body changes
+  assert.notEqual(w.stateHash(), h);
+  w.destroy();
+  plain.destroy();
+});
