@@ -315,9 +315,16 @@ uint32_t cap_world_awake_count(const cap_world* w);
  * time in the bodies' pass, from where the balls' step left it: it moves
  * only by what that pass changes, and wakes when a body touches it; an awake
  * ball near a sleeping body wakes it), and kinematic and pivoted capsules as
- * fixed at their pose. Not yet: continuous collision, events, sensors,
- * queries, snapshots (a snapshot of a world with live bodies is refused:
- * cap_world_save returns 0). */
+ * fixed at their pose. Continuous collision against the statics: a body
+ * that moved more than a quarter of its radius in a step is swept from its
+ * start pose to its end pose (position and angle linearly, conservative
+ * advancement) and stopped where its gap to the first static in its path
+ * falls to the slop (a body starting within the slop may slide along or
+ * turn away, never sink more than the slop deeper), keeping its velocity:
+ * no tunnelling through statics at any speed or spin. Not yet: sweeps
+ * against balls and bodies, events, sensors, queries, snapshots (a
+ * snapshot of a world with live bodies is refused: cap_world_save returns
+ * 0). */
 typedef enum cap_body_field {
     CAP_BODY_X, CAP_BODY_Y, CAP_BODY_ANGLE, CAP_BODY_VX, CAP_BODY_VY, CAP_BODY_W,
     CAP_BODY_HALF_LENGTH, CAP_BODY_RADIUS, CAP_BODY_INV_MASS, CAP_BODY_INV_INERTIA,

@@ -238,9 +238,10 @@ export interface CapsuleBodyOptions {
  * refuses a non-finite one naming `capsuleBodies.<field>[slot]`). They collide
  * with capsule, segment and line statics (two contact points where a core lies
  * flat), with each other, with balls (a ball rests on a body and tips it), and
- * with kinematic and pivoted capsules as if fixed at their pose. Not yet:
- * continuous collision, events, queries and snapshots (save() refuses a world
- * with capsule bodies).
+ * with kinematic and pivoted capsules as if fixed at their pose; swept against
+ * the statics (continuous collision: no tunnelling at any speed or spin). Not
+ * yet: events, queries and snapshots (save() refuses a world with capsule
+ * bodies).
  */
 export interface CapsuleBodies {
   readonly slotCount: number;

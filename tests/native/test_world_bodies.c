@@ -245,3 +245,50 @@ int test_bodies_ball_tips_body(void)
     cap_world_destroy(w);
     return 0;
 }
+
+/* Continuous collision: capsules (half length 0.5, radius 0.05) shot at a
+ * vertical segment (radius 0) and at a thin capsule (radius 0.01) at 1 to
+ * 1000 lengths per step, spinning at 0 to 100 rad/s, no gravity: none ever
+ * ends a step with its centre past the wall (x > 0), over 20 steps each. */
+int test_bodies_fast_spinning_never_cross(void)
+{
+    uint32_t s0 = 12345u;
+    int crossed = 0, shots = 0;
+    for (int wall = 0; wall < 2; wall++)
+        for (int k = 0; k < 40; k++) {
+            cap_world_def d;
+            cap_world_def_default(&d);
+            d.gravity_y = 0.0f;
+            cap_world* w = cap_world_create(&d);
+            cap_static_def sd;
+            cap_static_def_default(&sd);
+            sd.ax = 0.0f; sd.ay = -50.0f; sd.bx = 0.0f; sd.by = 50.0f;
+            sd.radius = wall ? 0.01f : 0.0f;
+            uint32_t ss;
+            ENSURE(cap_world_add_static(w, &sd, &ss) == 0);
+            s0 = s0 * 1103515245u + 12345u;
+            float u = (float)(s0 >> 8) / 16777216.0f;
+            s0 = s0 * 1103515245u + 12345u;
+            float v = (float)(s0 >> 8) / 16777216.0f;
+            float lengths = powf(1000.0f, u); /* 1 .. 1000 lengths per step */
+            cap_body_def bd;
+            cap_body_def_default(&bd);
+            bd.half_length = 0.5f; bd.radius = 0.05f;
+            bd.x = -2.0f - lengths; bd.y = 10.0f * (v - 0.5f);
+            bd.angle = 6.0f * v;
+            bd.vx = lengths * 1.0f * 60.0f;
+            bd.vy = 30.0f * (u - 0.5f);
+            bd.angular_velocity = 100.0f * (2.0f * v - 1.0f);
+            uint32_t b;
+            ENSURE(cap_world_add_body(w, &bd, &b) == 0);
+            for (int i = 0; i < 20; i++) {
+                ENSURE(cap_world_step(w) == 0);
+                if (BF(w, CAP_BODY_X)[b] > 0.0f) crossed++;
+            }
+            shots++;
+            cap_world_destroy(w);
+        }
+    printf("  fast spinning capsules: %d shots, %d steps ended past the wall\n", shots, crossed);
+    ENSURE(crossed == 0);
+    return 0;
+}
