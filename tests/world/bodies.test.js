@@ -158,3 +158,18 @@ test('a ball rests on a capsule body; stateHash covers bodies (and a world witho
   w.destroy();
   plain.destroy();
 });
+
+test('README capsule bodies example runs and prints what it says', async () => {
+  const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
+  const { execFileSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const readme = readFileSync(`${root}README.md`, 'utf8');
+  const section = readme.split(/^### Capsule bodies\s*$/m)[1].split(/^##+ /m)[0];
+  const code = /^```js\n([\s\S]*?)^```/m.exec(section)[1];
+  mkdirSync(`${root}build`, { recursive: true });
+  writeFileSync(`${root}build/readme-bodies.mjs`, code);
+  const out = execFileSync(process.execPath, [`${root}build/readme-bodies.mjs`], { encoding: 'utf8' }).trimEnd().split('\n');
+  const wants = [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((m) => m[1].trim());
+  assert.deepEqual(out, wants);
+});
