@@ -269,6 +269,22 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
     uint32_t m = cap_world_static_candidates(w, fmin2(p0.x, p1.x) - e, fmin2(p0.y, p1.y) - e, fmax2(p0.x, p1.x) + e,
                                              fmax2(p0.y, p1.y) + e);
     if (w->static_slots && !w->cand) return 0;
+    /* Kinematic and pivoted capsules (not in the grid) whose box meets,
+     * merged into slot order; solved as fixed at their pose. */
+    uint32_t m0 = m;
+    for (uint32_t k = 0; k < w->kin_count; k++) {
+        const cap_wstatic* st = &w->statics[w->kins[k]];
+        float sr = st->radius;
+        if (fmin2(st->ax, st->bx) - sr > fmax2(p0.x, p1.x) + e || fmax2(st->ax, st->bx) + sr < fmin2(p0.x, p1.x) - e ||
+            fmin2(st->ay, st->by) - sr > fmax2(p0.y, p1.y) + e || fmax2(st->ay, st->by) + sr < fmin2(p0.y, p1.y) - e)
+            continue;
+        w->cand[m++] = w->kins[k];
+    }
+    for (uint32_t q = m0; q < m; q++) {
+        uint32_t v = w->cand[q], j = q;
+        while (j > 0 && w->cand[j - 1] > v) { w->cand[j] = w->cand[j - 1]; j--; }
+        w->cand[j] = v;
+    }
     for (uint32_t k = 0; k < m; k++) {
         const cap_wstatic* st = &w->statics[w->cand[k]];
         if (st->sensor || !((st->category & mask) && (cat & st->mask))) continue;

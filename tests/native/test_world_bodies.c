@@ -292,3 +292,25 @@ int test_bodies_fast_spinning_never_cross(void)
     ENSURE(crossed == 0);
     return 0;
 }
+
+/* A kinematic capsule is solid to a body (as fixed at its pose): a body
+ * dropped on a resting kinematic platform at y = 1 rests on it (centre
+ * 1 + 0.1 + 0.1 within 5 mm), not on the floor below. */
+int test_bodies_rest_on_kinematic(void)
+{
+    cap_world* w = bworld();
+    floor_of(w, 0.0f);
+    cap_static_def k;
+    cap_static_def_default(&k);
+    uint32_t ks;
+    ENSURE(cap_world_add_kinematic(w, &k, 0.0f, 1.0f, 0.0f, 4.0f, 0.5f, &ks) == 0);
+    uint32_t s = body(w, 0.0f, 2.0f, 0.0f, 0.5f, 0.1f);
+    for (int i = 0; i < 120; i++) ENSURE(cap_world_step(w) == 0);
+    float kr = 0.0f, st[9];
+    ENSURE(cap_world_kinematic_state(w, ks, st) == 0);
+    kr = st[7];
+    printf("  on a kinematic platform (radius %.3f): body y %.5f\n", kr, BF(w, CAP_BODY_Y)[s]);
+    ENSURE_NEAR(BF(w, CAP_BODY_Y)[s], 1.0f + kr + 0.1f, 0.005);
+    cap_world_destroy(w);
+    return 0;
+}
