@@ -12,6 +12,7 @@ import { f32, MAX_COORD, maxFraction as maxFractionArg, outOfRange } from './che
 import { BAD_VALUE, NO_MEMORY, BAD_HANDLE, describe, statusError } from './errors.js';
 import { RayBatch, SweepBatch, NO_HIT } from './batch.js';
 import { madeArg, fieldNames } from './heap.js';
+import { CapsuleBodies, BODY_FIELD_ERROR, bodyFieldName } from './world-bodies.js';
 
 // Layout of the C side (capsule2d_world.h); checked against
 // capw_world_layout() on the first World (see checkLayout).
@@ -375,6 +376,7 @@ export class World {
   #eventCapacity;
   #balls;
   #events;
+  #bodies; // capsule bodies (world-bodies.js)
 
   constructor(options) {
     if (rt.wasm === null) rt.notReady();
@@ -397,6 +399,7 @@ export class World {
     this.#ptr = ptr;
     registry?.register(this, { ptr, instance: w }, this);
     this.#balls = new Balls(this);
+    this.#bodies = new CapsuleBodies(this, new StampTable(KIND_STATIC), { readOptions, num, bits, bool });
     this.#events = Object.freeze(Object.fromEntries(EVENT_KINDS.map((k, i) => [k, new EventList(this, i)])));
     // A misspelt or unknown property (w.gravityY = -1) throws in strict code
     // (ES modules) instead of doing nothing. A subclass decides for its own.
@@ -919,6 +922,7 @@ export class World {
    */
   save() {
     const p = this._p();
+    if (this.#bodies.live > 0) throw new RangeError('save: a World with capsule bodies cannot be saved yet (their snapshots are not implemented; nothing changed)');
     const addr = rt.wasm.capw_world_save(p);
     if (addr === 0) throw new RangeError('save: out of memory (nothing changed)');
     const n = rt.heapU32[rt.wasm.capw_world_params(p) >>> 2];
@@ -959,6 +963,7 @@ export class World {
     // the allocator hands out again): views kept in variables are detached,
     // as after addBall beyond ballCapacity and destroy().
     this.#views = null;
+    this.#bodies._drop();
     rt.detachViews();
     this.#eventCapacity = rt.heapU32[(rt.wasm.capw_world_def(p) >>> 2) + WORLD_DEF.indexOf('eventCapacity')];
   }
@@ -984,6 +989,10 @@ export class World {
     if (rc === BAD_VALUE) {
       const e = rt.wasm.capw_world_error(this._p()) >>> 2;
       const slot = rt.heapI32[e + 1], field = rt.heapI32[e + 2];
+      if (field >= BODY_FIELD_ERROR) {
+        throw new RangeError(`step: capsuleBodies.${bodyFieldName(field)}[${slot}] must be finite and within ±1e38 ` +
+          `(the angle only finite; halfLength >= 0, radius > 0, flags ALIVE and AWAKE only), got ${this.#bodies._value(field, slot)} (world unchanged)`);
+      }
       const name = BALL_FIELDS[field], got = this._view(field)[slot];
       const rule = name === 'radius' ? 'must be > 0 and within 1e38 (radius is read-only: set by addBall)'
         : name === 'flags' ? `must be ${this.#expectedFlags(slot)} (flags is read-only: ALIVE where a ball lives and nowhere else, no unknown bits)`
@@ -1000,6 +1009,30 @@ export class World {
   }
 
   get balls() { this._p(); return this.#balls; }
+
+  // ---- capsule bodies (world-bodies.js) -------------------------------------------
+  /** Adds a dynamic capsule (centre x, y; core 2 * halfLength; radius > 0); returns its handle. May allocate. */
+  addCapsuleBody(x, y, halfLength, radius, options) { return this.#bodies._add(x, y, halfLength, radius, options); }
+  /** Removes a capsule body. */
+  removeCapsuleBody(handle) { this.#bodies._remove(handle); }
+  /** Wakes a sleeping capsule body. */
+  wakeCapsuleBody(handle) { this.#bodies._wake(handle); }
+  /** The slot (index into world.capsuleBodies' views) of a capsule body handle. */
+  capsuleBodySlotOf(handle) { return this.#bodies._slot(handle, 'handle'); }
+  /** The handle of the capsule body in slot (RangeError when the slot is empty). */
+  capsuleBodyHandle(slot) {
+    if (!this.#bodies.alive(slot)) throw new RangeError(`capsuleBodyHandle: slot ${slot} holds no capsule body`);
+    return this.#bodies._handle(slot);
+  }
+  /** True when handle is a live capsule body of this world (false for a removed, foreign, ball or static handle). */
+  hasCapsuleBody(handle) {
+    this._p();
+    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
+    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`handle is not a handle: ${handle}`);
+    try { this.#bodies._slot(handle, 'handle'); return true; } catch (e) { if (e instanceof RangeError) return false; throw e; }
+  }
+  /** The capsule bodies' live slot-indexed views (x, y, angle, vx, vy, angularVelocity, halfLength, radius, flags, userData). */
+  get capsuleBodies() { this._p(); return this.#bodies; }
   get events() { this._p(); return this.#events; }
   get eventCapacity() { return this.#eventCapacity; }
   get awakeCount() { return this._call('capw_world_awake_count'); }
@@ -1150,6 +1183,7 @@ export class World {
     rt.wasm.capw_world_destroy(this.#ptr);
     this.#ptr = 0;
     this.#views = null;
+    this.#bodies._drop();
     rt.detachViews(); // views kept in variables are detached, never show freed memory
   }
 }

@@ -80,6 +80,7 @@ typedef struct cap_wpack {
 } cap_wpack;
 
 struct cap_wquery; /* query.c */
+struct cap_wbodies; /* bodies.h */
 
 struct cap_world {
     cap_world_def def;
@@ -161,6 +162,9 @@ struct cap_world {
      * (statics) by every method that adds, removes or moves a static. */
     struct cap_wquery* query;
     uint32_t query_stale;
+
+    /* Capsule bodies (bodies.h): NULL until the first is added. */
+    struct cap_wbodies* bodies;
 };
 
 
