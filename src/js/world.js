@@ -1058,21 +1058,24 @@ export class World {
   // ---- queries -----------------------------------------------------------------------
   /** Closest hit of the ray O + s D, s in [0, maxFraction], over balls and statics (sensors excluded). */
   rayCast(ox, oy, dx, dy, maxFraction = 1) {
-    this._p();
+    const ptr = this._p(), W = rt.wasm;
     ox = f32(ox, 'ox'); oy = f32(oy, 'oy'); dx = f32(dx, 'dx'); dy = f32(dy, 'dy');
     maxFraction = maxFractionArg(maxFraction, 'maxFraction');
     if (dx === 0 && dy === 0) throw new RangeError(`(dx, dy) must not be the zero vector, got (${dx}, ${dy})`);
-    const p = this.#params(), a = rt.heapF32;
+    // the hot path of a game's queries: direct wasm calls, one object made
+    const p = W.capw_world_params(ptr) >>> 2, a = rt.heapF32;
     a[p] = ox; a[p + 1] = oy; a[p + 2] = dx; a[p + 3] = dy; a[p + 4] = maxFraction;
-    if (!this._call('capw_world_ray_cast')) return null;
+    if (!W.capw_world_ray_cast(ptr)) return null;
     const f = rt.heapF32, u = rt.heapU32; // after the call: building the query index may grow memory
     const kind = u[p + 6], slot = u[p + 7];
     return {
       fraction: f[p], x: f[p + 1], y: f[p + 2], nx: f[p + 3], ny: f[p + 4], startsInside: u[p + 5] === 1,
       kind: kind === 1 ? 'ball' : 'static',
-      handle: kind === 1 ? this.#handle(slot, KIND_BALL, this._view(19)[slot]) : this.#handle(slot, KIND_STATIC, this.#staticInfo()[3 * slot + 1]),
+      handle: kind === 1 ? this.#handle(slot, KIND_BALL, u[(W.capw_world_ball_field(ptr, 19) >>> 2) + slot])
+        : this.#handle(slot, KIND_STATIC, u[(W.capw_world_static_info(ptr) >>> 2) + 3 * slot + 1]),
     };
   }
+
 
   /** Handles of the balls and statics overlapping the circle (touching counts): balls first, by slot. */
   queryCircle(x, y, radius) {
@@ -1097,20 +1100,22 @@ export class World {
    * a start in contact or overlap is t = 0 with startsInside.
    */
   sweepBall(x0, y0, x1, y1, radius) {
-    this._p();
+    const ptr = this._p(), W = rt.wasm;
     x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
     radius = num(radius, 'radius', { min: 0 });
-    const p = this.#params(), a = rt.heapF32;
+    const p = W.capw_world_params(ptr) >>> 2, a = rt.heapF32;
     a[p] = x0; a[p + 1] = y0; a[p + 2] = x1; a[p + 3] = y1; a[p + 4] = radius;
-    if (!this._call('capw_world_sweep_ball')) return null;
+    if (!W.capw_world_sweep_ball(ptr)) return null;
     const f = rt.heapF32, u = rt.heapU32; // after the call (memory may have grown)
     const kind = u[p + 8], slot = u[p + 9];
     return {
       t: f[p], x: f[p + 1], y: f[p + 2], nx: f[p + 3], ny: f[p + 4], px: f[p + 5], py: f[p + 6], startsInside: u[p + 7] === 1,
       kind: kind === 1 ? 'ball' : 'static',
-      handle: kind === 1 ? this.#handle(slot, KIND_BALL, this._view(19)[slot]) : this.#handle(slot, KIND_STATIC, this.#staticInfo()[3 * slot + 1]),
+      handle: kind === 1 ? this.#handle(slot, KIND_BALL, u[(W.capw_world_ball_field(ptr, 19) >>> 2) + slot])
+        : this.#handle(slot, KIND_STATIC, u[(W.capw_world_static_info(ptr) >>> 2) + 3 * slot + 1]),
     };
   }
+
 
   /**
    * Many rays against the world in one call: a RayBatch (the batch layer's;
@@ -1169,12 +1174,18 @@ export class World {
   }
 
   #answer(n) {
-    const at = rt.wasm.capw_world_query_results(this._p()) >>> 2;
-    const words = Array.from(rt.heapU32.subarray(at, at + n));
-    return words.map((v) => (v >= 0x80000000
-      ? this.#handle(v & 0x7fffffff, KIND_BALL, this._view(19)[v & 0x7fffffff])
-      : this.#handle(v, KIND_STATIC, this.#staticInfo()[3 * v + 1])));
+    const ptr = this._p(), W = rt.wasm, u = rt.heapU32; // after the query call (memory may have grown)
+    const at = W.capw_world_query_results(ptr) >>> 2;
+    const gens = W.capw_world_ball_field(ptr, 19) >>> 2, info = W.capw_world_static_info(ptr) >>> 2;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = u[at + i];
+      out[i] = v >= 0x80000000 ? this.#handle(v & 0x7fffffff, KIND_BALL, u[gens + (v & 0x7fffffff)])
+        : this.#handle(v, KIND_STATIC, u[info + 3 * v + 1]);
+    }
+    return out;
   }
+
 
   /** Frees the world's memory now (optional; idempotent). */
   destroy() {
