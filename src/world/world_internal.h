@@ -71,12 +71,15 @@ typedef struct cap_wstatic {
 
 /* Four contacts side by side for the solver (solver.c). */
 typedef struct cap_wpack {
-    uint32_t a[4], b[4], idx[4]; /* solver bodies; contact index (or none) */
+    uint32_t a[4], b[4]; /* solver bodies */
     float nx[4], ny[4], s0[4], ra[4], rb[4];
     float ma[4], ia[4], mb[4], ib[4], mn[4], mt[4], mr[4];
     float fr[4], roll[4];
     float jn[4], jt[4], jr[4], maxjn[4], vn0[4];
-    float br[4], ms[4], is[4]; /* soft bias rate, mass scale, impulse scale */
+    /* 1: ball-ball (w->soft's ball softness), 0: ball-static or an inert
+     * lane (its static softness). A lane's contact follows from the colour
+     * order (cap_solver_store), so the pack keeps no index: 352 bytes. */
+    float ball[4];
 } cap_wpack;
 
 struct cap_wquery; /* query.c */
