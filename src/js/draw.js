@@ -11,6 +11,7 @@
 // canvas is flipped for you). `clear` and `background` wipe the canvas first.
 import { World } from './world.js';
 import { describe } from './errors.js';
+import { readOptions } from './check.js';
 
 // undefined: none (background), or the colour named in the comment.
 const DEFAULTS = {
@@ -47,14 +48,10 @@ const COLORS = ['background', 'ballColor', 'sleepColor', 'staticColor', 'chainCo
  */
 export function drawWorld(ctx, world, options) {
   // options first (each getter runs once), then the world and the context
-  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
-    throw new TypeError(`drawWorld: options must be an object, got ${describe(options)}`);
-  }
+  const read = readOptions(options, KEYS, 'drawWorld: options', 'drawWorld');
   const o = { ...DEFAULTS };
-  for (const k of Object.keys(options ?? {})) {
-    if (!KEYS.has(k)) throw new TypeError(`drawWorld: unknown option ${JSON.stringify(k)} (known: ${[...KEYS].join(', ')})`);
-    const v = options[k];
-    if (v !== undefined) o[k] = v; // undefined: the default, as for the World's options
+  for (const k of Object.keys(read)) {
+    if (read[k] !== undefined) o[k] = read[k]; // undefined: the default, as for the World's options
   }
   for (const k of ['scale', 'originX', 'originY', 'lineWidth', 'edgeWidth']) {
     if (typeof o[k] !== 'number') throw new TypeError(`drawWorld: options.${k} must be a number, got ${describe(o[k])}`);

@@ -168,8 +168,13 @@ EMSCRIPTEN_KEEPALIVE const float* capw_world_contacts(cap_world* w)
     return p;
 }
 
-/* Ray: params hold ox, oy, dx, dy, max_fraction (floats); a hit writes
- * fraction, px, py, nx, ny (floats), starts_inside, kind, slot at params. */
+/* A hit's index word, as castRays writes it: (1 << 31) | slot for a ball
+ * (kind 1), the static's slot otherwise. */
+static uint32_t world_hit_word(int kind, uint32_t slot) { return kind == 1 ? 0x80000000u | slot : slot; }
+_Static_assert(sizeof(capw_sweep_out) <= sizeof(((cap_world*)0)->params), "a hit record fits the argument block");
+
+/* Ray: params hold ox, oy, dx, dy, max_fraction (floats); a hit writes a
+ * capw_ray_out at params (the batch layer's ray-hit record). */
 EMSCRIPTEN_KEEPALIVE int capw_world_ray_cast(cap_world* w)
 {
     float f[5];
@@ -179,11 +184,10 @@ EMSCRIPTEN_KEEPALIVE int capw_world_ray_cast(cap_world* w)
     int kind;
     uint32_t slot;
     if (!cap_world_ray_cast(w, ray, &hit, &kind, &slot)) return 0;
-    float o[5] = {hit.fraction, hit.point.x, hit.point.y, hit.normal.x, hit.normal.y};
-    memcpy(IO->params, o, sizeof o);
-    IO->params[5] = (uint32_t)hit.starts_inside;
-    IO->params[6] = (uint32_t)kind;
-    IO->params[7] = slot;
+    /* The one ray-hit record (capw_ray_out, as the batch layer's cast block). */
+    capw_ray_out o = {world_hit_word(kind, slot), hit.fraction, hit.point.x, hit.point.y,
+                      hit.normal.x, hit.normal.y, (uint32_t)hit.starts_inside};
+    memcpy(IO->params, &o, sizeof o);
     return 1;
 }
 
@@ -213,8 +217,8 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_box(cap_world* w, float x0, float
     return n;
 }
 
-/* Sweep: params hold x0, y0, x1, y1, radius; a hit writes t, cx, cy, nx,
- * ny, px, py (floats), starts_inside, kind, slot. */
+/* Sweep: params hold x0, y0, x1, y1, radius; a hit writes a capw_sweep_out
+ * at params (the batch layer's sweep-hit record). */
 EMSCRIPTEN_KEEPALIVE int capw_world_sweep_ball(cap_world* w)
 {
     float f[5];
@@ -224,11 +228,10 @@ EMSCRIPTEN_KEEPALIVE int capw_world_sweep_ball(cap_world* w)
     uint32_t slot;
     cap_vec2 x0 = {f[0], f[1]}, x1 = {f[2], f[3]};
     if (!cap_world_sweep_ball(w, x0, x1, f[4], &hit, &kind, &slot)) return 0;
-    float o[7] = {hit.t, hit.center.x, hit.center.y, hit.normal.x, hit.normal.y, hit.point.x, hit.point.y};
-    memcpy(IO->params, o, sizeof o);
-    IO->params[7] = (uint32_t)hit.starts_inside;
-    IO->params[8] = (uint32_t)kind;
-    IO->params[9] = slot;
+    /* The one sweep-hit record (capw_sweep_out, as the batch layer's cast block). */
+    capw_sweep_out o = {world_hit_word(kind, slot), hit.t, hit.center.x, hit.center.y, hit.normal.x, hit.normal.y,
+                        hit.point.x, hit.point.y, (uint32_t)hit.starts_inside};
+    memcpy(IO->params, &o, sizeof o);
     return 1;
 }
 
