@@ -171,7 +171,7 @@ EMSCRIPTEN_KEEPALIVE const float* capw_world_contacts(cap_world* w)
 /* A hit's index word, as castRays writes it: (1 << 31) | slot for a ball
  * (kind 1), the static's slot otherwise. */
 static uint32_t world_hit_word(int kind, uint32_t slot) { return kind == 1 ? 0x80000000u | slot : slot; }
-_Static_assert(sizeof(capw_sweep_out) <= sizeof(((cap_world*)0)->params), "a hit record fits the argument block");
+_Static_assert(sizeof(capw_sweep_out) <= sizeof(capw_ctx.world.params), "a hit record fits the argument block");
 
 /* Ray: params hold ox, oy, dx, dy, max_fraction (floats); a hit writes a
  * capw_ray_out at params (the batch layer's ray-hit record). */
