@@ -219,7 +219,7 @@ int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n, double sc
     return 0;
 }
 
-static void sort_u32(uint32_t* a, uint32_t n)
+void cap_sort_u32(uint32_t* a, uint32_t n)
 {
     /* Insertion sort for the usual handful; shell gaps first for big lists. */
     static const uint32_t gaps[] = {701, 301, 132, 57, 23, 10, 4};
@@ -276,7 +276,7 @@ static uint32_t gather(const cap_grid* g, cap_range r, uint32_t lo, uint32_t hi,
     }
     uint32_t k = 0;
     for (int32_t y = r.y0; y <= r.y1; y++) k = gather_row(g, y, r.x0, r.x1, lo, hi, stamp, *stamp_id, cand, k);
-    sort_u32(cand, k);
+    cap_sort_u32(cand, k);
     return k;
 }
 
@@ -328,7 +328,7 @@ uint32_t cap_grid_gather_segment(const cap_grid* g, const double seg[4], double 
         int32_t cx1 = cell_of((xa < xb ? xb : xa) + pad, g->minx, g->inv_cell, g->nx);
         k = gather_row(g, row, cx0, cx1, lo, hi, stamp, id, cand, k);
     }
-    sort_u32(cand, k);
+    cap_sort_u32(cand, k);
     return k;
 }
 

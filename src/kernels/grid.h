@@ -120,4 +120,9 @@ static inline void cap_grid_cells(const cap_grid* g, const double box[4], int32_
 
 void cap_grid_free(cap_grid* g);
 
+/* Sorts n values ascending in place (shell gaps, then insertion): the one
+ * sort of the library, used instead of libc's qsort (which cost 1.5 KB of
+ * wasm and is not needed for a total order on integers). */
+void cap_sort_u32(uint32_t* a, uint32_t n);
+
 #endif

@@ -22,7 +22,23 @@ static int key_cmp(const cap_wcontact* x, const cap_wcontact* y)
     return 0;
 }
 
-static int key_qsort(const void* x, const void* y) { return key_cmp(x, y); }
+/* Sorts n contacts by key, merging runs of doubling width between a and
+ * tmp (room for n); returns whichever holds the result. Keys are unique,
+ * so the order is the one any sort gives. */
+static cap_wcontact* sort_by_key(cap_wcontact* a, cap_wcontact* tmp, uint32_t n)
+{
+    for (uint32_t width = 1; width < n; width *= 2) {
+        for (uint32_t lo = 0; lo < n; lo += 2 * width) {
+            uint32_t mid = n - lo > width ? lo + width : n, hi = n - mid > width ? mid + width : n;
+            uint32_t i = lo, j = mid, k = lo;
+            while (k < hi) tmp[k++] = (j >= hi || (i < mid && key_cmp(&a[i], &a[j]) < 0)) ? a[i++] : a[j++];
+        }
+        cap_wcontact* t = a;
+        a = tmp;
+        tmp = t;
+    }
+    return a;
+}
 
 int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y) { return key_cmp(x, y); }
 
@@ -336,17 +352,16 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
             if (ball_contact(s, i, j, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
         }
     }
-    /* The big balls' pairs sorted (qsort with a total order on unique keys
-     * is deterministic), then merged into the small pairs, which are in
+    /* The big balls' pairs sorted (unique keys: deterministic), then merged into the small pairs, which are in
      * order already: the order a sort of the whole range gives. */
     uint32_t start = first, nb = w->contact_count - first;
     while (start > 0 && w->contacts[start - 1].kind == 1) start--;
     if (nb == 0) return 1;
-    qsort(&w->contacts[first], nb, sizeof(cap_wcontact), key_qsort);
     void* p = w->merge;
     if (cap_world_reserve_bytes(&p, &w->merge_cap, nb, sizeof(cap_wcontact))) return 0;
     w->merge = p;
-    memcpy(w->merge, &w->contacts[first], (size_t)nb * sizeof(cap_wcontact));
+    cap_wcontact* sorted = sort_by_key(&w->contacts[first], w->merge, nb);
+    if (sorted != w->merge) memcpy(w->merge, sorted, (size_t)nb * sizeof(cap_wcontact));
     uint32_t i = first, j = nb, out = w->contact_count;
     while (j > 0) { /* from the back: the small pairs move up past the big ones */
         if (i > start && key_cmp(&w->contacts[i - 1], &w->merge[j - 1]) > 0) w->contacts[--out] = w->contacts[--i];

@@ -464,12 +464,6 @@ int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, c
     return c.found;
 }
 
-static int cmp_u32(const void* a, const void* b)
-{
-    uint32_t x = *(const uint32_t*)a, y = *(const uint32_t*)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Circle (box = NULL) or box overlaps: balls from the ball grid's cells
  * (the region grown by the largest radius and `moved`), the big ones and
  * the extras, sorted by slot; then the statics of the static grid and the
@@ -518,7 +512,7 @@ static uint32_t overlap(cap_world* w, struct cap_wquery* q, float qx, float qy, 
         uint32_t i = j < w->bg_nbig ? w->big[j] : q->extra[j - w->bg_nbig];
         if (i != DEAD) overlap_ball(&o, w->last_x[i], w->last_y[i], rad[i], i);
     }
-    qsort(o.hits, o.m, sizeof(uint32_t), cmp_u32); /* by slot */
+    cap_sort_u32(o.hits, o.m); /* by slot */
     uint32_t n = 0;
     for (; n < o.m; n++)
         if (n < capacity) out[n] = (1u << 31) | o.hits[n];
@@ -526,7 +520,7 @@ static uint32_t overlap(cap_world* w, struct cap_wquery* q, float qx, float qy, 
     uint32_t c = cap_world_static_candidates(w, (float)g[0], (float)g[1], (float)g[2], (float)g[3]);
     memcpy(w->cand + c, q->movers, (size_t)q->n_movers * 4u);
     c += q->n_movers;
-    if (q->n_movers) qsort(w->cand, c, sizeof(uint32_t), cmp_u32);
+    if (q->n_movers) cap_sort_u32(w->cand, c);
     for (uint32_t j = 0; j < c; j++) {
         const cap_wstatic* s = &w->statics[w->cand[j]];
         if (box ? cap_static_box(s, box) : cap_static_circle(s, qx, qy, qr)) {
