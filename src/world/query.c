@@ -312,6 +312,7 @@ typedef struct cap_path_query {
     float radius;
     double ox, oy, dx, dy, dd2; /* the path o + t d, dd2 = |d|^2 */
     double t_max, pad;          /* its last t; the statics' padding (with a sweep's radius) */
+    double idx, idy, len;       /* 1 / dx, 1 / dy (0 for a zero component), |d| */
     int found, kind;
     uint32_t slot;
     float t;           /* the best hit's fraction or t */
@@ -327,15 +328,25 @@ static void take(cap_path_query* c, float t, int kind, uint32_t slot, const cap_
     else c->sweep_hit = *sh;
 }
 
-/* Ball i at (x, y) of radius r. The line o + s d passes within r (plus the
- * sweep's radius) of the centre wherever the cast hits or starts inside, so
- * a line that misses by more than a millionth is never a hit and the exact
- * cast is skipped. */
+/* The last t a hit can have and still count: the best so far (ties
+ * included: a little slack), else the path's end. */
+static double t_limit(const cap_path_query* c)
+{
+    return c->found && c->t < c->t_max ? c->t * (1.0 + 1e-6) + 1e-30 : c->t_max;
+}
+
+/* Ball i at (x, y) of radius r. A cast hit, or a start inside, lies within
+ * r (plus the sweep's radius) of the centre; so a line that misses the
+ * centre by more than that, with a millionth of slack for rounding, or a
+ * centre that far behind the start or beyond the last t that counts, is
+ * never a hit and the exact cast is skipped. */
 static void try_ball(cap_path_query* c, float x, float y, float r, uint32_t i)
 {
-    double mx = c->ox - x, my = c->oy - y, cr = c->dx * my - c->dy * mx;
+    double mx = x - c->ox, my = y - c->oy, cr = c->dx * my - c->dy * mx;
     double reach = (double)(c->sweep ? r + c->radius : r) * 1.000001 + 1e-30;
     if (cr * cr > reach * reach * c->dd2) return;
+    double along = mx * c->dx + my * c->dy, room = reach * c->len; /* along: |d|^2 times the centre's t */
+    if (along < -room || along - room > t_limit(c) * c->dd2) return;
     if (c->sweep) {
         cap_sweep_hit h;
         if (sweep_ball(x, y, r, c->x0, c->x1, c->radius, &h)) take(c, h.t, 1, i, NULL, &h);
@@ -345,18 +356,36 @@ static void try_ball(cap_path_query* c, float x, float y, float r, uint32_t i)
     }
 }
 
-/* Static i. A fixed one whose box, grown by the padding, the path does
- * not cross before the best hit so far (ties included) cannot hit first:
- * its exact cast is skipped. */
+/* Whether the path, before the last t that counts, crosses the box
+ * (minx, miny, maxx, maxy) grown by the padding (a slab test with the
+ * inverse direction): a fixed static whose box it does not cross cannot hit
+ * first, and its exact cast is skipped. */
+static int path_meets(const cap_path_query* c, const double* box)
+{
+    double t0 = 0.0, t1 = t_limit(c);
+    const double o[2] = {c->ox, c->oy}, d[2] = {c->dx, c->dy}, inv[2] = {c->idx, c->idy};
+    for (int a = 0; a < 2; a++) {
+        double lo = box[a] - c->pad, hi = box[a + 2] + c->pad;
+        if (d[a] == 0.0) {
+            if (o[a] < lo || o[a] > hi) return 0;
+            continue;
+        }
+        double ta = (lo - o[a]) * inv[a], tb = (hi - o[a]) * inv[a];
+        if (ta > tb) {
+            double t = ta;
+            ta = tb, tb = t;
+        }
+        t0 = ta > t0 ? ta : t0;
+        t1 = tb < t1 ? tb : t1;
+    }
+    return t0 <= t1 * (1.0 + 1e-12) + 1e-300;
+}
+
+/* Static i, by its exact cast (sensors are not hit). */
 static void try_static(cap_path_query* c, uint32_t i)
 {
     const cap_wstatic* s = &c->w->statics[i];
     if (s->sensor) return;
-    if (cap_static_row(s->kind)->find == CAP_FIND_GRID) {
-        double lo[2] = {s->minx - c->pad, s->miny - c->pad}, hi[2] = {s->maxx + c->pad, s->maxy + c->pad};
-        double p[2] = {c->ox, c->oy}, d[2] = {c->dx, c->dy}, t0 = 0.0, t1 = c->found && c->t < c->t_max ? c->t : c->t_max;
-        if (!cap_clip_segment_box(p, d, lo, hi, &t0, &t1)) return;
-    }
     if (c->sweep) {
         cap_sweep_hit h;
         if (cap_static_sweep(s, c->x0, c->x1, c->radius, &h)) take(c, h.t, 0, i, NULL, &h);
@@ -385,6 +414,7 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     cap_world* w = c->w;
     const float* rad = (const float*)w->ball[CAP_BALL_RADIUS];
     c->t_max = t_max, c->pad = pad;
+    c->idx = c->dx != 0.0 ? 1.0 / c->dx : 0.0, c->idy = c->dy != 0.0 ? 1.0 / c->dy : 0.0, c->len = __builtin_sqrt(c->dd2);
     for (uint32_t j = 0; j < w->line_count; j++) try_static(c, w->lines[j]);
     for (uint32_t j = 0; j < q->n_movers; j++) try_static(c, q->movers[j]);
     if (!usable) return;
@@ -420,7 +450,8 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
                     uint32_t item = w->sgrid.items[e];
                     if (w->sgs.stamp[item] == id) continue; /* a static spans cells */
                     w->sgs.stamp[item] = id;
-                    try_static(c, w->sg_slot[item]);
+                    /* (its box: the static grid's, as the static's minx .. maxy) */
+                    if (path_meets(c, w->sgs.boxes + 4 * (size_t)item)) try_static(c, w->sg_slot[item]);
                 }
             }
         }
