@@ -272,6 +272,7 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
     w->cell_start[0] = 0;
     w->bg_minx = minx; w->bg_miny = miny; w->bg_inv = inv; w->bg_reach = rmax;
     w->bg_nx = small ? nx : 0; w->bg_ny = ny; w->bg_nbig = nbig;
+    CAP_PHASE(2);
 
     /* Small-small pairs, for each ball i its partners j > i sorted: the
      * balls of the 3 x 3 cells around it (a row of 3 cells is one run of
@@ -391,6 +392,7 @@ int cap_step_find_contacts(cap_world* w, const step_ctx* s)
             if (static_contact(w, s, b, i, margin, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
         }
     }
+    CAP_PHASE(1);
     return find_ball_contacts(w, s);
 }
 
