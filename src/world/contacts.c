@@ -367,7 +367,7 @@ int cap_step_find_contacts(cap_world* w, const step_ctx* s)
         float travel = cap_length(cap_v2(s->vx[b], s->vy[b])) * w->def.dt;
         float margin = s->margin + fmin2(travel, 4.0f * s->rad[b]);
         float r = s->rad[b] + margin;
-        uint32_t m = cap_world_static_candidates(w, s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
+        uint32_t m = cap_world_ball_static_candidates(w, b, s->rad[b], s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
         /* Kinematic capsules whose box over the whole step (centre path
          * plus half length and radius) meets the ball's: a contact for
          * every sub-step, however far at the start. */

@@ -245,6 +245,7 @@ static int reserve(cap_world* w, uint32_t n)
         if (bad) return 0;
         w->grid_cap = c;
     }
+    if (!cap_world_ball_cands_reserve(w, n)) return 0;
     void* p = w->body;
     if (cap_world_reserve_bytes(&p, &w->body_cap, n + 1, sizeof(cap_wbody))) return 0;
     w->body = p;
