@@ -73,7 +73,7 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
     float r = s->rad[b];
     float x0 = fmin2(p0x, p1x) - r, x1 = fmax2(p0x, p1x) + r;
     float y0 = fmin2(p0y, p1y) - r, y1 = fmax2(p0y, p1y) + r;
-    uint32_t m = cap_world_static_candidates(w, x0, y0, x1, y1);
+    uint32_t m = cap_world_ball_static_candidates(w, b, 0.0f, x0, y0, x1, y1); /* (within the box its contacts kept) */
     float best = 2.0f;
     for (uint32_t k = 0; k < m; k++) {
         const cap_wstatic* st = &w->statics[w->cand[k]];

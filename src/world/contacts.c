@@ -110,6 +110,60 @@ int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, floa
     return 1;
 }
 
+/* cap_clip_speculative for a ball pair (the other ball's centre: a zero-length
+ * core at the origin, keep 0), written out for that case with the same
+ * operations in the same order, so the same bits: cap_toi_segment's two
+ * ends are one point (one root), its band test has no length; of
+ * cap_closest_points_on_segments' candidates the fourth ties the second
+ * with a larger t (never kept) and the crossing test never passes (the
+ * second segment has no direction); the closest point on a zero-length core
+ * is its end. The ball-ball contacts' most frequent clip. */
+static int clip_ball(const step_ctx* s, float p0x, float p0y, float dx, float dy, float R, float* nx, float* ny, float* sep)
+{
+    float tau = 2.0f;
+    float dd = dx * dx + dy * dy;
+    if (dd > 0.0f) { /* cap_toi_segment(p0, d, O, O, R, 0) */
+        float wx = p0x - 0.0f, wy = p0y - 0.0f;
+        float b = wx * dx + wy * dy;
+        if (b < 0.0f) {
+            float c = wx * wx + wy * wy - R * R;
+            if (c <= 0.0f) {
+                if (!(c + 2.0f * b + dd >= 0.0f && b * b / dd - c <= 0.0f * (2.0f * R - 0.0f))) tau = 0.0f;
+            } else {
+                float cr = wx * dy - wy * dx;
+                float disc = dd * (R * R) - cr * cr;
+                if (!(disc < 0.0f)) {
+                    float t = c / (__builtin_sqrtf(disc) - b);
+                    if (t >= 0.0f && t < tau) tau = t;
+                }
+            }
+        }
+    }
+    if (!(tau <= 1.0f)) {
+        /* cap_closest_points_on_segments(p0, p0 + d, O, O): the least
+         * distance of p0 (s 0), the path's point nearest O (s = its t) and
+         * p0 + d (s 1), ties to the least s. */
+        const cap_vec2 o = cap_v2(0.0f, 0.0f), p1 = cap_v2(p0x, p0y), q1 = cap_v2(p0x + dx, p0y + dy);
+        float bd = cap_length(cap_sub(o, p1)), bs = 0.0f;
+        cap_segment_point q = cap_closest_point_on_segment(p1, q1, o);
+        float d2 = cap_length(cap_sub(o, q.point));
+        if (d2 < bd || (d2 == bd && q.t < bs)) { bd = d2; bs = q.t; }
+        float d3 = cap_length(cap_sub(o, q1));
+        if (d3 < bd || (d3 == bd && 1.0f < bs)) { bd = d3; bs = 1.0f; }
+        int closing = bs >= 1.0f && (dx != 0.0f || dy != 0.0f);
+        if (!(bd <= R + (closing ? s->reach : s->margin))) return 0;
+        tau = bs;
+    }
+    float px = p0x + tau * dx, py = p0y + tau * dy;
+    cap_vec2 u = {*nx, *ny};
+    float dist = cap_length_and_normalize(cap_v2(px - 0.0f, py - 0.0f), &u);
+    if (!(dist > 0.0f)) u = cap_v2(*nx, *ny); /* (rounding) keep the start normal */
+    *nx = u.x;
+    *ny = u.y;
+    *sep = (dist - R) - tau * (dx * u.x + dy * u.y);
+    return 1;
+}
+
 /* Ball b against static k, from the start positions. */
 static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t k, float margin, cap_wcontact* c)
 {
@@ -205,9 +259,9 @@ static int ball_contact(const step_ctx* s, uint32_t a, uint32_t b, cap_wcontact*
     if (!(dist > 0.0f)) u = cap_v2(0.0f, 1.0f);
     float sep = dist - R;
     if (sep > 0.0f) { /* speculative: clipped by b's path relative to a */
-        float g = (s->gs[b] - s->gs[a]) * s->dt * s->dt * 0.5f, qx, qy;
+        float g = (s->gs[b] - s->gs[a]) * s->dt * s->dt * 0.5f;
         float mx = (s->vx[b] - s->vx[a]) * s->dt + g * s->gx, my = (s->vy[b] - s->vy[a]) * s->dt + g * s->gy;
-        if (!cap_clip_speculative(s, dx, dy, mx, my, 0.0f, 0.0f, 0.0f, 0.0f, R, 0, &u.x, &u.y, &sep, &qx, &qy)) return 0;
+        if (!clip_ball(s, dx, dy, mx, my, R, &u.x, &u.y, &sep)) return 0;
     }
     memset(c, 0, sizeof *c);
     c->a = a;
@@ -267,27 +321,31 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
     uint32_t ncell = (uint32_t)nx * (uint32_t)ny;
     if (cap_world_reserve_u32(&w->cell_start, &w->cell_cap, ncell + 1)) return 0;
     memset(w->cell_start, 0, (size_t)(ncell + 1) * 4);
+    /* Counts, then their running sums (cell_start[c]: the end of cell c),
+     * then the balls placed from the back in descending slot order: each
+     * cell's end counts down to its start, no pass to shift them, and each
+     * cell holds its balls ascending. */
     for (uint32_t i = 0; i < n; i++) {
         if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
         uint32_t c = (uint32_t)cell_of(s->y[i], miny, inv, ny) * (uint32_t)nx + (uint32_t)cell_of(s->x[i], minx, inv, nx);
         w->cell_of[i] = c;
-        w->cell_start[c + 1]++;
+        w->cell_start[c]++;
     }
-    for (uint32_t c = 0; c < ncell; c++) w->cell_start[c + 1] += w->cell_start[c];
+    for (uint32_t c = 1; c < ncell; c++) w->cell_start[c] += w->cell_start[c - 1];
+    w->cell_start[ncell] = w->cell_start[ncell - 1];
     /* Each small ball's slot, and a packed copy of its centre and radius
      * (x, y, r, slot bits), in cell order. */
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = n; i-- > 0;) {
         if (!(s->flags[i] & CAP_BALL_ALIVE) || s->rad[i] > big_limit) continue;
-        uint32_t k = w->cell_start[w->cell_of[i]]++;
+        uint32_t k = --w->cell_start[w->cell_of[i]];
         w->cell_items[k] = i;
         float* q = &w->cell_pos[4 * (size_t)k];
         q[0] = s->x[i]; q[1] = s->y[i]; q[2] = s->rad[i];
         memcpy(&q[3], &i, 4);
     }
-    for (uint32_t c = ncell; c > 0; c--) w->cell_start[c] = w->cell_start[c - 1];
-    w->cell_start[0] = 0;
     w->bg_minx = minx; w->bg_miny = miny; w->bg_inv = inv; w->bg_reach = rmax;
     w->bg_nx = small ? nx : 0; w->bg_ny = ny; w->bg_nbig = nbig;
+    CAP_PHASE(2);
 
     /* Small-small pairs, for each ball i its partners j > i sorted: the
      * balls of the 3 x 3 cells around it (a row of 3 cells is one run of
@@ -381,7 +439,7 @@ int cap_step_find_contacts(cap_world* w, const step_ctx* s)
         float travel = cap_length(cap_v2(s->vx[b], s->vy[b])) * w->def.dt;
         float margin = s->margin + fmin2(travel, 4.0f * s->rad[b]);
         float r = s->rad[b] + margin;
-        uint32_t m = cap_world_static_candidates(w, s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
+        uint32_t m = cap_world_ball_static_candidates(w, b, s->rad[b], s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
         /* Kinematic capsules whose box over the whole step (centre path
          * plus half length and radius) meets the ball's: a contact for
          * every sub-step, however far at the start. */
@@ -406,6 +464,7 @@ int cap_step_find_contacts(cap_world* w, const step_ctx* s)
             if (static_contact(w, s, b, i, margin, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
         }
     }
+    CAP_PHASE(1);
     return find_ball_contacts(w, s);
 }
 

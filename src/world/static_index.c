@@ -12,9 +12,36 @@
 #include "kernels/scratch.h"
 #include "world/statics.h"
 
+/* A ball's kept candidates: the grid statics (lines apart) whose box meets
+ * the padded box x0..y1, ascending by slot, when there are at most
+ * CAP_BALL_CANDS of them; version: w->sg_version when made, 0 never. */
+#define CAP_BALL_CANDS 6
+struct cap_ball_cands {
+    float x0, y0, x1, y1;
+    uint32_t version, count;
+    uint32_t slot[CAP_BALL_CANDS];
+};
+
+int cap_world_ball_cands_reserve(cap_world* w, uint32_t n)
+{
+    uint32_t old = w->ball_cands_cap;
+    if (n <= old) return 1;
+    void* p = w->ball_cands;
+    if (cap_world_reserve_bytes(&p, &w->ball_cands_cap, n, sizeof(struct cap_ball_cands))) return 0;
+    w->ball_cands = p;
+    memset(w->ball_cands + old, 0, (size_t)(w->ball_cands_cap - old) * sizeof(struct cap_ball_cands));
+    return 1;
+}
+
 void cap_world_index_statics(cap_world* w)
 {
     w->statics_dirty = 0;
+    /* Every ball's kept candidates are stale (a new version; on the wrap,
+     * none is kept). */
+    if (++w->sg_version == 0) {
+        if (w->ball_cands) memset(w->ball_cands, 0, (size_t)w->ball_cands_cap * sizeof(struct cap_ball_cands));
+        w->sg_version = 1;
+    }
     w->line_count = 0;
     w->sgrid.built = 0; /* until built below: no candidates but the lines */
     uint32_t count = 0;
@@ -50,17 +77,16 @@ void cap_world_index_statics(cap_world* w)
     cap_grid_build_sized(&w->sgrid, w->sgs.boxes, count, 2.0, 4, 8, 2.0);
 }
 
-/* Static slots whose box overlaps [x0,x1]x[y0,y1] (lines always), ascending,
- * into w->cand. A box within one cell takes that cell's items as they are
- * (ascending, each once: box k is the k-th static by slot, so ascending
- * items are ascending slots); over several cells, stamps drop repeats and
- * an insertion sort orders the kept ones. The lines (ascending) are merged
- * in. (The grid's own gather sorts every item before the box test: slower
+/* The grid part: the grid statics whose box meets the box, ascending, into
+ * w->cand (which has room for every static slot and the lines). A box within
+ * one cell takes that cell's items as they are (ascending, each once: box k
+ * is the k-th static by slot, so ascending items are ascending slots); over
+ * several cells, stamps drop repeats and an insertion sort orders the kept
+ * ones. (The grid's own gather sorts every item before the box test: slower
  * here, where most are dropped.) */
-uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1)
+static uint32_t grid_candidates(cap_world* w, float x0, float y0, float x1, float y1)
 {
     uint32_t n = 0;
-    if (w->cand_cap < w->static_slots + 1 && cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
     uint32_t* cand = w->cand;
     const cap_grid* g = &w->sgrid;
     /* (A box clear of the grid's bounds meets none of its boxes.) */
@@ -104,11 +130,67 @@ uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1,
             }
         }
     }
-    /* Merge the lines in, from the back. */
+    return n;
+}
+
+/* The lines merged into the first n candidates (ascending), from the back. */
+static uint32_t merge_lines(cap_world* w, uint32_t n)
+{
+    uint32_t* cand = w->cand;
     uint32_t total = n + w->line_count, i = n, j = w->line_count, out = total;
     while (j > 0) {
         if (i > 0 && cand[i - 1] > w->lines[j - 1]) cand[--out] = cand[--i];
         else cand[--out] = w->lines[--j];
     }
     return total;
+}
+
+/* Static slots whose box overlaps [x0,x1]x[y0,y1] (lines always), ascending,
+ * into w->cand. */
+uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1)
+{
+    if (w->cand_cap < w->static_slots + 1 && cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
+    return merge_lines(w, grid_candidates(w, x0, y0, x1, y1));
+}
+
+/* Ball b's candidates: the slots cap_world_static_candidates gives for the
+ * box, in its order. A box inside the ball's kept padded box takes the kept
+ * slots whose box meets it (every static meeting the box meets the padded
+ * one, so it is among them; the same test, ascending); else the padded
+ * box's grid candidates are found, kept when few, and filtered the same
+ * way. pad: how far the padded box reaches past the box on each side (a
+ * query that is not to refresh the kept box passes 0: then it only reads it). */
+uint32_t cap_world_ball_static_candidates(cap_world* w, uint32_t b, float pad, float x0, float y0, float x1, float y1)
+{
+    if (w->cand_cap < w->static_slots + 1 && cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
+    uint32_t* cand = w->cand;
+    if (b >= w->ball_cands_cap) return merge_lines(w, grid_candidates(w, x0, y0, x1, y1));
+    struct cap_ball_cands* e = &w->ball_cands[b];
+    uint32_t n = 0;
+    if (e->version == w->sg_version && x0 >= e->x0 && y0 >= e->y0 && x1 <= e->x1 && y1 <= e->y1) {
+        for (uint32_t k = 0; k < e->count; k++) {
+            uint32_t i = e->slot[k];
+            const cap_wstatic* s = &w->statics[i];
+            cand[n] = i;
+            n += !(s->minx > x1 || s->maxx < x0 || s->miny > y1 || s->maxy < y0);
+        }
+        return merge_lines(w, n);
+    }
+    if (!(pad > 0.0f)) return merge_lines(w, grid_candidates(w, x0, y0, x1, y1));
+    float px0 = x0 - pad, py0 = y0 - pad, px1 = x1 + pad, py1 = y1 + pad;
+    uint32_t m = grid_candidates(w, px0, py0, px1, py1);
+    e->version = 0;
+    if (m <= CAP_BALL_CANDS) {
+        e->x0 = px0; e->y0 = py0; e->x1 = px1; e->y1 = py1;
+        e->count = m;
+        memcpy(e->slot, cand, (size_t)m * 4);
+        e->version = w->sg_version;
+    }
+    for (uint32_t k = 0; k < m; k++) {
+        uint32_t i = cand[k];
+        const cap_wstatic* s = &w->statics[i];
+        cand[n] = i;
+        n += !(s->minx > x1 || s->maxx < x0 || s->miny > y1 || s->maxy < y0);
+    }
+    return merge_lines(w, n);
 }

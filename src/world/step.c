@@ -150,6 +150,7 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
         const float ss[3] = {static_soft.bias_rate, static_soft.mass_scale, static_soft.impulse_scale};
         cap_solver_build(w, n, bs, ss);
     }
+    CAP_PHASE(5);
     for (int sub = 0; sub < d->sub_steps; sub++) {
         if (nk || w->pivots) cap_kinematic_substep(w, s, body, (float)sub * h);
         if (w->pivots) cap_pivot_velocities(w, h, gx, gy);
@@ -244,6 +245,7 @@ static int reserve(cap_world* w, uint32_t n)
         if (bad) return 0;
         w->grid_cap = c;
     }
+    if (!cap_world_ball_cands_reserve(w, n)) return 0;
     void* p = w->body;
     if (cap_world_reserve_bytes(&p, &w->body_cap, n + 1, sizeof(cap_wbody))) return 0;
     w->body = p;
@@ -285,6 +287,7 @@ int cap_world_step(cap_world* w)
     w->err.what = NULL;
 
     /* 1. Validate, and make room: a failure here changes nothing. */
+    CAP_PHASE(-1);
     if (!validate(w, &s)) return CAP_WORLD_BAD_VALUE;
     uint32_t n = s.n;
     if (!reserve(w, n)) return no_memory(w);
@@ -292,8 +295,10 @@ int cap_world_step(cap_world* w)
     s.sy = w->sy;
     if (w->statics_dirty) cap_world_index_statics(w);
     w->query_stale |= 1; /* the ball grid is rebuilt below; the queries follow it (cap_world_query_refit) */
+    CAP_PHASE(0);
     /* 2. Contacts (and the moving capsules' list and surface bodies). */
     if (!cap_step_movers_list(w) || !cap_step_find_contacts(w, &s) || !cap_solver_reserve(w, n)) return no_memory(w);
+    CAP_PHASE(3);
     uint32_t nk = cap_step_mover_bodies(w, n);
     if (nk) {
         void* p = w->body;
@@ -323,12 +328,16 @@ int cap_world_step(cap_world* w)
     }
     w->awake_count = awake;
     prepare_contacts(w, &s);
+    CAP_PHASE(4);
 
     substeps(w, &s, nk);   /* 3 */
     restitution(w, &s);    /* 4 */
+    CAP_PHASE(6);
     cap_step_ccd(w, &s);   /* 5 */
     if (bodies) cap_bodies_step(w);
+    CAP_PHASE(7);
     if (d->sleep_enabled) cap_step_sleep(w, &s); /* 6 */
+    CAP_PHASE(8);
     cap_step_events(w, &s);
     cap_step_sensors(w, &s);
     cap_step_movers_advance(w);
@@ -350,5 +359,6 @@ int cap_world_step(cap_world* w)
         w->last_vy[i] = s.vy[i];
     }
     cap_world_query_refit(w); /* queries see this step's positions through its grid (query.c) */
+    CAP_PHASE(9);
     return CAP_WORLD_OK;
 }

@@ -11,6 +11,16 @@
 #define CAP_TWO_PI 6.28318530717958647692f
 #define CAP_LIVE_AWAKE (CAP_BALL_ALIVE | CAP_BALL_AWAKE)
 
+/* Phase timing for tools/profile/plinko.c (built with -DCAP_PHASE_PROFILE,
+ * which defines cap_phase): CAP_PHASE(i) adds the time since the previous
+ * mark to phase i (-1: only marks). Nothing in any other build. */
+#ifdef CAP_PHASE_PROFILE
+void cap_phase(int id);
+#define CAP_PHASE(i) cap_phase(i)
+#else
+#define CAP_PHASE(i) ((void)0)
+#endif
+
 static inline float fmin2(float a, float b) { return a < b ? a : b; }
 static inline float fmax2(float a, float b) { return a > b ? a : b; }
 

@@ -210,7 +210,7 @@ void cap_world_destroy(cap_world* w)
     cap_world_query_free(w->query);
     cap_bodies_free(w->bodies);
     for (int f = 0; f < CAP_BALL_FIELDS; f++) free(w->ball[f]);
-    free(w->last_x); free(w->last_y); free(w->last_vx); free(w->last_vy); free(w->island);
+    free(w->ball_cands); free(w->last_x); free(w->last_y); free(w->last_vx); free(w->last_vy); free(w->island);
     free(w->statics); free(w->static_info);
     cap_grid_free(&w->sgrid); cap_scratch_free(&w->sgs); free(w->sg_slot); free(w->lines); free(w->cand); free(w->kins); free(w->kin_a0);
     free(w->contacts); free(w->prev);

@@ -111,6 +111,12 @@ struct cap_world {
     float sg_minx, sg_miny, sg_maxx, sg_maxy;
     uint32_t *lines, line_count, line_cap;
     uint32_t *cand, cand_cap; /* static candidates of one query */
+    /* Each ball slot's static candidates in a box around it (static_index.c:
+     * cap_world_ball_static_candidates), valid while sg_version (bumped at
+     * each index build, never 0) is the one it was made with. Zeroed when
+     * allocated: an entry never made has version 0. */
+    struct cap_ball_cands* ball_cands;
+    uint32_t ball_cands_cap, sg_version;
     uint32_t *kins, kin_count, kin_cap; /* kinematic and pivoted static slots (the step's list) */
     uint32_t pivots;                    /* pivoted ones among them */
     float* kin_a0; uint32_t kin_a0_cap; /* their angles at the step's start (kins order) */
@@ -214,6 +220,12 @@ void cap_world_place_kinematic(cap_wstatic* s, float x, float y, float angle);
  * w->cand; returns the count. */
 void cap_world_index_statics(cap_world* w);
 uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1);
+/* The same for ball b's own queries (contacts, sweeps): the same slots in the
+ * same order, found from the statics of a padded box kept for the ball while
+ * its queries stay inside it. cap_world_ball_cands_reserve: room for n ball
+ * slots (0: out of memory). */
+uint32_t cap_world_ball_static_candidates(cap_world* w, uint32_t b, float pad, float x0, float y0, float x1, float y1);
+int cap_world_ball_cands_reserve(cap_world* w, uint32_t n);
 
 /* query.c: frees the queries' state; at the end of a step, the step's ball
  * grid refit to the positions it wrote (one pass over its entries); a ball

@@ -2,7 +2,10 @@
  * world step by phase (perf record / perf report, or callgrind): the same
  * pegs (the same LCG), the same ball grid, the same materials.
  *   source tools/c-sources.sh; gcc "${CAP_CFLAGS[@]}" -O2 -msse4.1 -g tools/profile/plinko.c "${CAP_LIB_SOURCES[@]}" -lm -o plinko
- *   ./plinko [balls] [warm-up steps] [timed steps]
+ *   ./plinko [balls] [warm-up steps] [timed steps] [wide]
+ * wide k (default 1): the box k times wider with k times the pegs and k times
+ * the balls per row (bench/plinko/scene.js widen(k); scenario 4's wide rows
+ * use 10). Warm-up 0 times the "falling" variant.
  * Keep -msse4.1: without it the 4-wide code takes the scalar backend, whose
  * solve_pack is not inlined, and the solver shows as 41-48% of the step
  * instead of the 25-27% of the SIMD build the wasm bench runs. On a shared
@@ -28,6 +31,22 @@ static double now_ms(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
+/* Phase times (CAP_PHASE in src/world/step_internal.h), with
+ * -DCAP_PHASE_PROFILE: summed over the timed steps. */
+#ifdef CAP_PHASE_PROFILE
+static double phase_ms[10], phase_last;
+static int phase_on;
+void cap_phase(int id);
+void cap_phase(int id)
+{
+    double t = now_ms();
+    if (id >= 0 && phase_on) phase_ms[id] += t - phase_last;
+    phase_last = t;
+}
+static const char* phase_name[10] = {"validate+reserve", "contacts: statics", "contacts: ball grid", "contacts: ball pairs",
+                                     "wake+warm+prepare", "solver: bodies+build", "solver: passes+restitution", "ccd", "sleep",
+                                     "events+sensors+tail"};
+#endif
 static int cmp(const void* a, const void* b)
 {
     double x = *(const double*)a, y = *(const double*)b;
@@ -37,17 +56,20 @@ static int cmp(const void* a, const void* b)
 int main(int argc, char** argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 10000, warm = argc > 2 ? atoi(argv[2]) : 480, timed = argc > 3 ? atoi(argv[3]) : 120;
+    int k = argc > 4 ? atoi(argv[4]) : 1;
+    if (k < 1) k = 1;
+    double left = -100.0 * k, right = 100.0 * k;
     cap_world_def d;
     cap_world_def_default(&d);
     d.ball_capacity = (uint32_t)n;
-    d.static_capacity = 2048;
+    d.static_capacity = 2048u * (uint32_t)k;
     cap_world* w = cap_world_create(&d);
     if (!w) return 1;
     cap_static_def s;
     cap_static_def_default(&s);
     uint32_t slot;
     s.kind = CAP_STATIC_LINE;
-    float lines[3][4] = {{-100, 0, 100, 0}, {-100, 150, -100, 0}, {100, 0, 100, 150}};
+    float lines[3][4] = {{(float)left, 0, (float)right, 0}, {(float)left, 150, (float)left, 0}, {(float)right, 0, (float)right, 150}};
     for (int i = 0; i < 3; i++) {
         s.ax = lines[i][0]; s.ay = lines[i][1]; s.bx = lines[i][2]; s.by = lines[i][3];
         cap_world_add_static(w, &s, &slot);
@@ -56,9 +78,9 @@ int main(int argc, char** argv)
     s.radius = 0.25f; s.friction = 0.6f; s.restitution = 0.0f;
     seed = 20261124u;
     for (int row = 0; row < 38; row++)
-        for (int col = 0; col < 40; col++) {
-            double cx = -97.5 + col * 5 + (row % 2) * 2.5, cy = 8 + row * 3.3;
-            if (cx > 98) continue;
+        for (int col = 0; col < 40 * k; col++) {
+            double cx = left + 2.5 + col * 5 + (row % 2) * 2.5, cy = 8 + row * 3.3;
+            if (cx > right - 2) continue;
             double a = (rnd() - 0.5) * 1.2, c = cos(a) * 1.5, sn = sin(a) * 1.5;
             s.ax = (float)(cx - c); s.ay = (float)(cy - sn); s.bx = (float)(cx + c); s.by = (float)(cy + sn);
             cap_world_add_static(w, &s, &slot);
@@ -67,19 +89,26 @@ int main(int argc, char** argv)
     cap_ball_def_default(&b);
     b.radius = 0.5f; b.restitution = 0.5f; b.friction = 0.3f;
     for (int i = 0; i < n; i++) {
-        b.x = (float)(-98 + 1.03 * (i % 190));
-        b.y = (float)(151 + 1.03 * (i / 190));
+        b.x = (float)(left + 2 + 1.03 * (i % (190 * k)));
+        b.y = (float)(151 + 1.03 * (i / (190 * k)));
         cap_world_add_ball(w, &b, &slot);
     }
     for (int i = 0; i < warm; i++) cap_world_step(w);
     double* t = malloc(sizeof(double) * (size_t)(timed > 0 ? timed : 1));
+#ifdef CAP_PHASE_PROFILE
+    phase_on = 1;
+#endif
     for (int i = 0; i < timed; i++) {
         double t0 = now_ms();
         cap_world_step(w);
         t[i] = now_ms() - t0;
     }
     qsort(t, (size_t)timed, sizeof(double), cmp);
-    printf("%d balls: median %.3f ms a step (after %d steps; hash 0x%08x)\n", n, timed ? t[timed / 2] : 0.0, warm, (unsigned)cap_world_state_hash(w));
+    printf("%d balls: median %.3f ms a step (after %d steps; %u awake at the end; hash 0x%08x)\n", n, timed ? t[timed / 2] : 0.0, warm,
+           (unsigned)cap_world_awake_count(w), (unsigned)cap_world_state_hash(w));
+#ifdef CAP_PHASE_PROFILE
+    for (int p = 0; p < 10; p++) printf("  %-32s %7.3f ms a step\n", phase_name[p], timed ? phase_ms[p] / timed : 0.0);
+#endif
     free(t);
     cap_world_destroy(w);
     return 0;
