@@ -216,7 +216,7 @@ void cap_world_destroy(cap_world* w)
     free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order); free(w->cell_pos); free(w->merge);
     free(w->sx); free(w->sy); free(w->body); free(w->color_mask); free(w->color_of); free(w->packs);
     for (int k = 0; k < CAP_EVENT_KINDS; k++) free(w->events[k]);
-    free(w->pending_end); free(w->draw_contacts);
+    free(w->pending_end); free(w->draw_contacts); free(w->joints);
     free(w);
 }
 

@@ -1,0 +1,216 @@
+/* capsule2d — the joints in the step's sub-steps (Box2D v3's soft step, as
+ * the ball contacts in solver.c): prepare once per step (solver bodies,
+ * masses, the start separation), then each sub-step warm start (mode 0),
+ * solve with soft bias (1) and relax without it (2). Joints are solved one
+ * after another in slot order, before the contacts of each pass. A ball's
+ * anchor is its centre, so only linear velocity changes. The step calls
+ * these only when the world has joints: a world without any steps exactly
+ * as before. */
+#include <math.h>
+
+#include "capsule2d_joints.h"
+#include "core/scalar.h"
+#include "world/step_internal.h"
+
+#ifndef CAP_JOINT_ITERATIONS
+#define CAP_JOINT_ITERATIONS 8
+#endif
+
+typedef struct jsoft { float bias_rate, mass_scale, impulse_scale; } jsoft;
+
+/* Soft constraint coefficients for a spring of hertz and damping ratio
+ * zeta over a sub-step h (Box2D's b2MakeSoft). hertz 0: a rigid one. */
+static jsoft make_jsoft(float hertz, float zeta, float h)
+{
+    jsoft s = {0.0f, 1.0f, 0.0f};
+    if (hertz == 0.0f) return s;
+    float omega = CAP_TWO_PI * hertz;
+    float a1 = 2.0f * zeta + h * omega;
+    float a2 = h * omega * a1;
+    float a3 = 1.0f / (1.0f + a2);
+    s.bias_rate = omega / a1;
+    s.mass_scale = a2 * a3;
+    s.impulse_scale = a3;
+    return s;
+}
+
+/* The position error of rigid lengths and limits is fed back at twice the
+ * ball-ball contact stiffness (at most half the sub-step rate), damping
+ * ratio 2 (Box2D's joint softness). */
+static jsoft joint_softness(const cap_world* w, float h)
+{
+    (void)w;
+    jsoft s = make_jsoft(0.25f / h, 5.0f, h);
+    /* A soft constraint holds a load by stretching: T / (m w^2), with w
+     * capped by the sub-step rate, so long or heavily loaded chains want
+     * more sub-steps (the rope tests use 8). A rigid bias (no softening)
+     * kept chains swaying and pumped a heavy ball up: measured. */
+    return s;
+}
+
+static int awake(const uint32_t* flags, uint32_t i)
+{
+    return (flags[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE;
+}
+
+void cap_joints_wake(cap_world* w, uint32_t* flags, float* st)
+{
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        const cap_wjoint* j = &w->joints[k];
+        if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD) continue;
+        int aw = awake(flags, j->a), bw = awake(flags, j->b);
+        if (aw == bw) continue;
+        uint32_t sleeper = aw ? j->b : j->a;
+        flags[sleeper] |= CAP_BALL_AWAKE;
+        st[sleeper] = 0.0f;
+    }
+}
+
+void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
+{
+    const uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
+    const float* im = CAP_BF(w, CAP_BALL_INV_MASS);
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        cap_wjoint* j = &w->joints[k];
+        if (j->kind == CAP_JOINT_NONE) continue;
+        int world = j->a == CAP_JOINT_WORLD;
+        j->ia = world ? n : j->a;
+        j->ib = j->b;
+        j->ma = !world && awake(flags, j->a) ? im[j->a] : 0.0f;
+        j->mb = awake(flags, j->b) ? im[j->b] : 0.0f;
+        float pax = world ? j->ax : w->sx[j->a], pay = world ? j->ay : w->sy[j->a];
+        j->d0x = w->sx[j->b] - pax;
+        j->d0y = w->sy[j->b] - pay;
+        float k_ = j->ma + j->mb;
+        j->mass = k_ > 0.0f ? 1.0f / k_ : 0.0f;
+        if (j->mass == 0.0f) j->impulse = j->lower = j->upper = 0.0f;
+        /* A joined ball is not in free flight (step.c's parabola term). */
+        body[j->b].free = 0.0f;
+        if (!world) body[j->a].free = 0.0f;
+    }
+}
+
+/* Adds impulse p (along x, y) to b and takes it from a (a world end has
+ * no mass and is never written). */
+static void apply(cap_wbody* body, const cap_wjoint* j, float px, float py)
+{
+    if (j->ma != 0.0f) {
+        body[j->ia].vx = body[j->ia].vx - j->ma * px;
+        body[j->ia].vy = body[j->ia].vy - j->ma * py;
+    }
+    body[j->ib].vx = body[j->ib].vx + j->mb * px;
+    body[j->ib].vy = body[j->ib].vy + j->mb * py;
+}
+
+static void solve_drag(cap_wjoint* j, cap_wbody* body, int mode, float h)
+{
+    cap_wbody* b = &body[j->ib];
+    if (mode == 0) {
+        apply(body, j, j->impulse, j->lower);
+        return;
+    }
+    jsoft s = make_jsoft(j->hertz, j->damping_ratio, h);
+    float cx = j->d0x + b->dx, cy = j->d0y + b->dy; /* ball - target */
+    float ix = 0.0f - s.mass_scale * j->mass * (b->vx + s.bias_rate * cx) - s.impulse_scale * j->impulse;
+    float iy = 0.0f - s.mass_scale * j->mass * (b->vy + s.bias_rate * cy) - s.impulse_scale * j->lower;
+    float ox = j->impulse, oy = j->lower;
+    float nx = ox + ix, ny = oy + iy;
+    float max_imp = j->max_force * h;
+    float l2 = nx * nx + ny * ny;
+    if (l2 > max_imp * max_imp) {
+        float sc = max_imp / sqrtf(l2);
+        nx = nx * sc;
+        ny = ny * sc;
+    }
+    j->impulse = nx;
+    j->lower = ny;
+    apply(body, j, nx - ox, ny - oy);
+}
+
+static void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, jsoft js)
+{
+    const cap_wbody *ba = &body[j->ia], *bb = &body[j->ib];
+    float dx = j->d0x + (bb->dx - ba->dx), dy = j->d0y + (bb->dy - ba->dy);
+    float len = sqrtf(dx * dx + dy * dy);
+    float ux = 0.0f, uy = 1.0f; /* coincident ends: up (never NaN) */
+    if (len > 0.0f) { ux = dx / len; uy = dy / len; }
+    if (mode == 0) {
+        float p = j->impulse + j->lower - j->upper;
+        apply(body, j, p * ux, p * uy);
+        return;
+    }
+    float inv_h = 1.0f / h;
+    int rigid = j->hertz == 0.0f && j->min_length == j->max_length;
+    if (rigid) {
+        float vr = (bb->vx - ba->vx) * ux + (bb->vy - ba->vy) * uy;
+        float c = len - j->length;
+        jsoft s = mode == 1 ? js : make_jsoft(0.0f, 0.0f, h);
+        float imp = 0.0f - s.mass_scale * j->mass * (vr + s.bias_rate * c) - s.impulse_scale * j->impulse;
+        j->impulse = j->impulse + imp;
+        apply(body, j, imp * ux, imp * uy);
+        return;
+    }
+    if (j->hertz > 0.0f && j->min_length < j->max_length) { /* the spring, always soft */
+        jsoft s = make_jsoft(j->hertz, j->damping_ratio, h);
+        float vr = (bb->vx - ba->vx) * ux + (bb->vy - ba->vy) * uy;
+        float c = len - j->length;
+        float imp = 0.0f - s.mass_scale * j->mass * (vr + s.bias_rate * c) - s.impulse_scale * j->impulse;
+        j->impulse = j->impulse + imp;
+        apply(body, j, imp * ux, imp * uy);
+    }
+    if (j->min_length > 0.0f) { /* lower limit: pushes apart only */
+        float vr = (bb->vx - ba->vx) * ux + (bb->vy - ba->vy) * uy;
+        float c = len - j->min_length;
+        float bias = 0.0f, ms = 1.0f, is = 0.0f;
+        if (c > 0.0f) bias = c * inv_h; /* speculative */
+        else if (mode == 1) { bias = js.bias_rate * c; ms = js.mass_scale; is = js.impulse_scale; }
+        float imp = 0.0f - ms * j->mass * (vr + bias) - is * j->lower;
+        float nl = fmax2(j->lower + imp, 0.0f);
+        imp = nl - j->lower;
+        j->lower = nl;
+        apply(body, j, imp * ux, imp * uy);
+    }
+    if (j->max_length < 1e30f) { /* upper limit (a rope): pulls together only */
+        float vr = (ba->vx - bb->vx) * ux + (ba->vy - bb->vy) * uy;
+        float c = j->max_length - len;
+        float bias = 0.0f, ms = 1.0f, is = 0.0f;
+        if (c > 0.0f) bias = c * inv_h;
+        else if (mode == 1) { bias = js.bias_rate * c; ms = js.mass_scale; is = js.impulse_scale; }
+        float imp = 0.0f - ms * j->mass * (vr + bias) - is * j->upper;
+        float nu = fmax2(j->upper + imp, 0.0f);
+        imp = nu - j->upper;
+        j->upper = nu;
+        apply(body, j, 0.0f - imp * ux, 0.0f - imp * uy);
+    }
+}
+
+void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
+{
+    jsoft js = joint_softness(w, h);
+    /* Chains (ropes, a heavy ball on light links) converge slowly under one
+     * Gauss-Seidel sweep: the solve and relax passes sweep the joints
+     * CAP_JOINT_ITERATIONS times (the contacts once). */
+    int sweeps = mode == 0 ? 1 : CAP_JOINT_ITERATIONS;
+    for (int it = 0; it < sweeps; it++)
+        for (uint32_t k = 0; k < w->joint_slots; k++) {
+            cap_wjoint* j = &w->joints[k];
+            if (j->kind == CAP_JOINT_NONE || j->mass == 0.0f) continue;
+            if (j->kind == CAP_JOINT_DRAG) solve_drag(j, body, mode, h);
+            else solve_distance(j, body, mode, h, js);
+        }
+}
+
+/* After the sub-steps: each joint's force (its last sub-step's impulse
+ * over the sub-step). */
+void cap_joints_finish(cap_world* w)
+{
+    float inv_h = (float)w->def.sub_steps / w->def.dt;
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        cap_wjoint* j = &w->joints[k];
+        if (j->kind == CAP_JOINT_NONE) continue;
+        float f;
+        if (j->kind == CAP_JOINT_DRAG) f = sqrtf(j->impulse * j->impulse + j->lower * j->lower);
+        else { f = j->impulse + j->lower - j->upper; f = f < 0.0f ? 0.0f - f : f; }
+        j->force = f * inv_h;
+    }
+}
