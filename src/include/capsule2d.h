@@ -12,7 +12,8 @@
  *   A segment is A->B. A capsule is a segment with a radius r >= 0 (r = 0 is a
  *   segment; A = B is a circle). A line is the infinite line through A != B.
  *
- * CONVENTIONS (shared by every layer; see CONVENTIONS in the README)
+ * CONVENTIONS (shared by every layer; the same rules, with examples:
+ *   docs/collision.md, "Conventions"; the README's "Collision queries")
  *   - Touching counts: a hit when distance <= sum of radii.
  *   - Argument order says the normal: the first argument is shape A, the
  *     second shape B, and the unit normal points from A toward B. Put the

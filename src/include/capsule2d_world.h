@@ -14,7 +14,8 @@
  *   every build (only +, -, *, /, sqrt in a fixed order; orders come from
  *   slots only).
  *
- * CONVENTIONS (the rules every layer shares; the README's "The physics world")
+ * CONVENTIONS (the rules every layer shares; in prose: the README's "The
+ *   physics world" and docs/world.md)
  *   - y up; the default gravity is (0, -10); defaults are for metres and
  *     seconds with balls of 0.05-2 m; units_per_meter scales every
  *     length-based default (slop, speculative distance, speed thresholds).
@@ -321,6 +322,78 @@ const float* cap_world_contacts(cap_world* w, uint32_t* count);
 /* Awake balls and contacts solved in the last step. */
 uint32_t cap_world_awake_count(const cap_world* w);
 
+/* ---- capsule bodies (dynamic capsules that fall, slide and tumble) ------
+ * A capsule body: a core of length 2 * half_length (>= 0; 0 is a disc)
+ * about its centre (x, y) along (cos angle, sin angle) (cap_cos_sin),
+ * inflated by radius (> 0), with mass and inertia about the centre from
+ * density (area 2 r L + pi r^2; I = the rectangle's m (L^2 + 4 r^2) / 12
+ * plus the two half discs' by the parallel-axis rule). Stored like the
+ * balls: slot-indexed arrays (cap_world_body_field), slots reused lowest
+ * first with a new generation. Each step, after the balls, the awake bodies
+ * are solved in the same soft step as the balls (own pass, same settings:
+ * static_hertz against statics, contact_hertz between bodies, push_speed,
+ * restitution_threshold, sleep): contacts against capsule, segment and line
+ * statics (two points where a core lies flat on a face or a floor: it rests
+ * without rocking), between bodies (lower slot = A, normal A -> B), with
+ * balls (the body is A, normal body -> ball; the ball is solved a second
+ * time in the bodies' pass, from where the balls' step left it: it moves
+ * only by what that pass changes, and wakes when a body touches it; an awake
+ * ball near a sleeping body wakes it), and kinematic and pivoted capsules as
+ * fixed at their pose. Continuous collision against the statics: a body
+ * that moved more than a quarter of its radius in a step is swept from its
+ * start pose to its end pose (position and angle linearly, conservative
+ * advancement) and stopped where its gap to the first static in its path
+ * falls to the slop (a body starting within the slop may slide along or
+ * turn away, never sink more than the slop deeper), keeping its velocity:
+ * no tunnelling through statics at any speed or spin. Not yet: sweeps
+ * against balls and bodies, events, sensors, queries, snapshots (a
+ * snapshot of a world with live bodies is refused: cap_world_save returns
+ * 0). */
+typedef enum cap_body_field {
+    CAP_BODY_X, CAP_BODY_Y, CAP_BODY_ANGLE, CAP_BODY_VX, CAP_BODY_VY, CAP_BODY_W,
+    CAP_BODY_HALF_LENGTH, CAP_BODY_RADIUS, CAP_BODY_INV_MASS, CAP_BODY_INV_INERTIA,
+    CAP_BODY_RESTITUTION, CAP_BODY_FRICTION, CAP_BODY_GRAVITY_SCALE, CAP_BODY_LINEAR_DAMPING,
+    CAP_BODY_ANGULAR_DAMPING, CAP_BODY_SLEEP_TIME,
+    CAP_BODY_FLOAT_FIELDS,                   /* float32 fields above, u32 below */
+    CAP_BODY_CATEGORY = CAP_BODY_FLOAT_FIELDS, CAP_BODY_MASK, CAP_BODY_FLAGS, CAP_BODY_GENERATION,
+    CAP_BODY_USER_DATA,
+    CAP_BODY_FIELDS
+} cap_body_field;
+/* A step refusing a body's value names it as cap_world_error.field =
+ * CAP_BODY_FIELD_ERROR + its cap_body_field, slot = the body's slot. */
+#define CAP_BODY_FIELD_ERROR 1000
+/* Body flags (CAP_BODY_FLAGS) have the balls' meanings: CAP_BALL_ALIVE, CAP_BALL_AWAKE. */
+
+typedef struct cap_body_def {
+    float x, y, angle, vx, vy, angular_velocity;
+    float half_length;              /* >= 0 */
+    float radius;                   /* > 0 */
+    float density;                  /* > 0, default 1 */
+    float restitution, friction;    /* >= 0; defaults 0, 0.6 */
+    float gravity_scale;            /* default 1 */
+    float linear_damping, angular_damping; /* >= 0, default 0 */
+    uint32_t category, mask;        /* default 1, all bits */
+    int32_t awake;                  /* default 1 */
+    uint32_t user_data;             /* default 0 */
+} cap_body_def;
+
+void cap_body_def_default(cap_body_def* def);
+/* Adds a capsule body in the lowest free slot. A value out of range:
+ * CAP_WORLD_BAD_VALUE with error field = CAP_BODY_FIELD_ERROR + the field
+ * (density: CAP_BODY_INV_MASS); nothing changed. Grows the body arrays when
+ * full (cap_world_version increments). */
+int cap_world_add_body(cap_world* w, const cap_body_def* def, uint32_t* slot);
+int cap_world_remove_body(cap_world* w, uint32_t slot);
+int cap_world_wake_body(cap_world* w, uint32_t slot);
+/* The array of one body field (cap_body_field), cap_world_body_capacity()
+ * long; NULL before the first body is added. Position, angle and velocity
+ * may be written between steps (taken as the new start, wakes the body);
+ * the rest is read-only. */
+void* cap_world_body_field(cap_world* w, int field);
+uint32_t cap_world_body_slots(const cap_world* w);    /* highest used slot + 1 */
+uint32_t cap_world_body_capacity(const cap_world* w);
+uint32_t cap_world_body_count(const cap_world* w);    /* live bodies */
+
 /* ---- queries ---------------------------------------------------------------
  * The queries see the world as the last world method left it: a ball at the
  * position the last step wrote (or cap_world_add_ball / cap_world_restore
@@ -424,7 +497,9 @@ uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity);
 int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t length);
 
 /* FNV-1a over every live ball's slot, position, velocity, angle, angular
- * velocity and flags, in slot order. */
+ * velocity and flags, in slot order; then, only when the world has live
+ * capsule bodies, the same words of each live body (x, y, vx, vy, angle, w
+ * order as the balls'), so a world without bodies hashes as before. */
 uint32_t cap_world_state_hash(const cap_world* w);
 
 #ifdef __cplusplus

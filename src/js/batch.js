@@ -15,7 +15,8 @@
 // the cast block) is in batchLayout() below, checked against the module's
 // capw_batch_layout() (src/wasm/exports_layout.c) before the first use.
 import * as rt from './runtime.js';
-import { f32, radius as radiusArg, maxFraction as maxFractionArg, nonZero, resultObject, outOfRange } from './check.js';
+import { readRayHit, readSweepHit } from './hits.js';
+import { f32, radius as radiusArg, maxFraction as maxFractionArg, nonZero, resultObject, outOfRange, readOptions, bool } from './check.js';
 import {
   resultFrame, writeBatchContact, writeRayClosest, writeSweepClosest, RAY_CLOSEST, SWEEP_CLOSEST, BATCH_CONTACT,
 } from './results.js';
@@ -78,19 +79,11 @@ function batchLayout() {
  * after it was checked. Unknown keys (a misspelt `grwo`) are a TypeError.
  */
 function optionsArg(options, name) {
-  if (options === undefined) return false;
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`${name} must be an object, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options)) {
-    if (key !== 'grow') throw new TypeError(`${name}: unknown option ${JSON.stringify(key)} (known: grow)`);
-  }
-  const grow = options.grow;
-  if (grow !== undefined && typeof grow !== 'boolean') {
-    throw new TypeError(`${name}.grow must be a boolean, got ${describe(grow)}`);
-  }
+  const grow = readOptions(options, GROW, name).grow;
+  if (grow !== undefined) bool(grow, `${name}.grow`);
   return grow === true;
 }
+const GROW = new Set(['grow']);
 
 // ---- the sets and buffers: field tables (heap.js's defineSoA) -------------
 
@@ -337,9 +330,7 @@ export function rayCastClosest(capsules, ox, oy, dx, dy, maxFraction, result) {
   check(rc, capsules, null);
   if (rc !== 1) return null;
   const w = rt.wasm.capw_cast_out() >>> 2, F = rt.heapF32, U = rt.heapU32;
-  if (result === undefined) {
-    return { index: U[w], fraction: F[w + 1], x: F[w + 2], y: F[w + 3], nx: F[w + 4], ny: F[w + 5], startsInside: U[w + 6] === 1 };
-  }
+  if (result === undefined) return readRayHit(w);
   const f = resultFrame();
   f[0] = U[w];
   for (let k = 1; k < 6; k++) f[k] = F[w + k];
@@ -367,12 +358,7 @@ export function sweepCircleClosest(capsules, x0, y0, x1, y1, radius, result) {
   check(rc, capsules, null);
   if (rc !== 1) return null;
   const w = rt.wasm.capw_cast_out() >>> 2, F = rt.heapF32, U = rt.heapU32;
-  if (result === undefined) {
-    return {
-      index: U[w], t: F[w + 1], x: F[w + 2], y: F[w + 3], nx: F[w + 4], ny: F[w + 5], pointX: F[w + 6], pointY: F[w + 7],
-      startsInside: U[w + 8] === 1,
-    };
-  }
+  if (result === undefined) return readSweepHit(w);
   const f = resultFrame();
   f[0] = U[w];
   for (let k = 1; k < 8; k++) f[k] = F[w + k];

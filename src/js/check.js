@@ -102,3 +102,53 @@ export function distinctPoints(ax, ay, bx, by, what) {
     throw new RangeError(`${what}: (ax, ay) and (bx, by) must differ to define a line (A = B), got (${ax}, ${ay}) for both`);
   }
 }
+
+/**
+ * An options object read once: every key is checked against `allowed` and
+ * every value read once (a getter runs once, before anything changes);
+ * returns a plain copy ({} for undefined). Messages: `${name} must be an
+ * object` and `${who}: unknown option "key" (known: ...)`.
+ */
+export function readOptions(options, allowed, name, who = name) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`${name} must be an object, got ${describe(options)}`);
+  }
+  const out = {};
+  for (const key of Object.keys(options)) {
+    if (!allowed.has(key)) throw new TypeError(`${who}: unknown option ${JSON.stringify(key)} (known: ${[...allowed].join(', ')})`);
+    out[key] = options[key];
+  }
+  return out;
+}
+
+/**
+ * A number with bounds: a coordinate-range float32 (rounded), or with
+ * integer: true an integer (not rounded); min (inclusive, or exclusive with
+ * minExclusive) and max.
+ */
+export function num(value, name, { min = -Infinity, minExclusive = false, integer = false, max = Infinity } = {}) {
+  const f = integer ? value : f32(value, name);
+  if (integer) {
+    if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+    if (!Number.isInteger(value)) throw new RangeError(`${name} must be an integer, got ${value}`);
+  }
+  if (minExclusive ? !(f > min) : !(f >= min)) throw new RangeError(`${name} must be ${minExclusive ? '>' : '>='} ${min}, got ${value}`);
+  if (!(f <= max)) throw new RangeError(`${name} must be <= ${max}, got ${value}`);
+  return f;
+}
+
+/** A u32 bit mask (0 to 0xffffffff). */
+export function bits(value, name) {
+  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new RangeError(`${name} must be an integer from 0 to 0xffffffff, got ${value}`);
+  }
+  return value >>> 0;
+}
+
+/** A boolean. */
+export function bool(value, name) {
+  if (typeof value !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${describe(value)}`);
+  return value;
+}

@@ -1,5 +1,5 @@
 // capsule2d — debug drawing of a World on a Canvas 2D context: statics,
-// balls with a spoke (so spin shows), and optionally the touching contacts
+// balls with a spoke (so spin shows), capsule bodies, and optionally the touching contacts
 // with their normals. Each kind reads apart without colour: awake balls are
 // filled discs with a spoke in the mark colour, sleeping ones hollow rings;
 // a kinematic capsule has a dashed core and a ring at its pivot; a pivoted
@@ -11,6 +11,7 @@
 // canvas is flipped for you). `clear` and `background` wipe the canvas first.
 import { World } from './world.js';
 import { describe } from './errors.js';
+import { readOptions } from './check.js';
 
 // undefined: none (background), or the colour named in the comment.
 const DEFAULTS = {
@@ -47,14 +48,10 @@ const COLORS = ['background', 'ballColor', 'sleepColor', 'staticColor', 'chainCo
  */
 export function drawWorld(ctx, world, options) {
   // options first (each getter runs once), then the world and the context
-  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
-    throw new TypeError(`drawWorld: options must be an object, got ${describe(options)}`);
-  }
+  const read = readOptions(options, KEYS, 'drawWorld: options', 'drawWorld');
   const o = { ...DEFAULTS };
-  for (const k of Object.keys(options ?? {})) {
-    if (!KEYS.has(k)) throw new TypeError(`drawWorld: unknown option ${JSON.stringify(k)} (known: ${[...KEYS].join(', ')})`);
-    const v = options[k];
-    if (v !== undefined) o[k] = v; // undefined: the default, as for the World's options
+  for (const k of Object.keys(read)) {
+    if (read[k] !== undefined) o[k] = read[k]; // undefined: the default, as for the World's options
   }
   for (const k of ['scale', 'originX', 'originY', 'lineWidth', 'edgeWidth']) {
     if (typeof o[k] !== 'number') throw new TypeError(`drawWorld: options.${k} must be a number, got ${describe(o[k])}`);
@@ -252,6 +249,20 @@ export function drawWorld(ctx, world, options) {
     drawn++;
   }
   ctx.lineCap = 'round';
+  // Capsule bodies: the body as a round-capped stroke 2r wide (ballColor
+  // awake, sleepColor asleep), its core in the mark colour (so turning shows).
+  const cb = world.capsuleBodies, nb = cb.slotCount;
+  for (let i = 0; i < nb; i++) {
+    if (!cb.alive(i)) continue;
+    const hl = cb.halfLength[i], ux = Math.cos(cb.angle[i]) * hl, uy = Math.sin(cb.angle[i]) * hl;
+    const x0 = X(cb.x[i] - ux), y0 = Y(cb.y[i] - uy), x1 = X(cb.x[i] + ux), y1 = Y(cb.y[i] + uy);
+    ctx.lineWidth = Math.max(2 * cb.radius[i] * s, lw);
+    ctx.strokeStyle = cb.awake(i) ? o.ballColor : o.sleepColor;
+    line(x0, y0, x1, y1);
+    ctx.lineWidth = lw;
+    ctx.strokeStyle = o.markColor;
+    line(x0, y0, x1, y1);
+  }
   if (o.contacts) {
     const c = world.contacts();
     ctx.strokeStyle = o.contactColor;

@@ -82,15 +82,17 @@ const owners = new WeakMap();
 export class HeapObject {
   #ptr;
   #name;
+  #free;
   #views = null;
   #viewGen = -1;
+  #viewVersion = 0;
 
   /** ptr: the C object (non-zero); name: the class's name in messages; free: the C destroy. */
   constructor(ptr, name, free) {
     this.#ptr = ptr;
     this.#name = name;
     registry?.register(this, { ptr, free, instance: rt.wasm }, this);
-    this._free = free;
+    this.#free = free;
   }
 
   /** True when `value` is a live or destroyed object made by cls's constructor (not a Proxy of one). @internal */
@@ -105,12 +107,7 @@ export class HeapObject {
 
   /** The C object's address (throws when destroyed). @internal */
   _ptr() {
-    let p;
-    try {
-      p = this.#ptr;
-    } catch {
-      throw notMade('this', this.constructor.name);
-    }
+    const p = this._ptrOrZero();
     if (p === 0) throw new RangeError(`this ${this.#name} was destroyed`);
     return p;
   }
@@ -123,41 +120,37 @@ export class HeapObject {
     rt.heapU32[(this._ptr() >>> 2) + k] = v;
   }
 
-  /** The views, re-made after memory growth or reallocation. @internal */
+  /**
+   * The views, re-made after memory growth (rt.generation) or when the
+   * object's own arrays moved (_viewVersion(), 0 unless a subclass says). @internal
+   */
   _views() {
     const p = this._ptr();
-    if (this.#views === null || this.#viewGen !== rt.generation) {
+    const version = this._viewVersion(p);
+    if (this.#views === null || this.#viewGen !== rt.generation || this.#viewVersion !== version) {
       const v = this._makeViews(rt.wasm.memory.buffer, p >>> 2);
       for (const view of v) owners.set(view, this);
       this.#views = v;
       this.#viewGen = rt.generation;
+      this.#viewVersion = version;
     }
     return this.#views;
   }
 
-  /**
-   * After reserve() moved the arrays: views over the old arrays (now free
-   * memory the allocator will hand to other objects) are detached, so a view
-   * kept across reserve() reads nothing and writes nowhere. @internal
-   */
-  _moved(before) {
-    if (before === this._word(FIRST_ARRAY_WORD)) return;
+  /** A number that changes when the object's arrays moved (besides memory growth). @internal */
+  _viewVersion() {
+    return 0;
+  }
+
+  /** Forgets the cached views and detaches every view handed out (the arrays moved or were freed). @internal */
+  _dropViews() {
     this.#views = null;
     rt.detachViews();
   }
 
-  /** Grows to `capacity` with fn (the C reserve); detaches the old views when the arrays moved. @internal */
-  _reserve(fn, capacity) {
-    const p = this._ptr();
-    capacityArg(capacity, 'capacity');
-    const before = this._word(FIRST_ARRAY_WORD);
-    reserved(fn(p, capacity), this.#name, capacity);
-    this._moved(before);
-  }
-
-  /** Capacity in elements. */
-  get capacity() {
-    return this._word(CAPACITY_WORD);
+  /** The TypeError for `this` not made by the constructor (a subclass may word it its own way). @internal */
+  _notMade() {
+    return notMade('this', this.constructor.name);
   }
 
   /** True once destroy() ran. */
@@ -166,11 +159,14 @@ export class HeapObject {
   }
 
   _ptrOrZero() {
+    let p;
     try {
-      return this.#ptr;
+      p = this.#ptr;
     } catch {
-      throw notMade('this', this.constructor.name);
+      p = undefined;
     }
+    if (p === undefined) throw this._notMade();
+    return p;
   }
 
   /**
@@ -182,10 +178,9 @@ export class HeapObject {
     const p = this._ptrOrZero();
     if (p === 0) return;
     registry?.unregister(this);
-    this._free(p);
+    this.#free(p);
     this.#ptr = 0;
-    this.#views = null;
-    rt.detachViews();
+    this._dropViews();
   }
 }
 
@@ -243,6 +238,30 @@ export class StructOfArrays extends HeapObject {
     s.ready();
     capacityArg(capacity, 'capacity');
     super(allocated(rt.wasm[`${s.c}_create`](capacity), s.name, capacity), s.name, rt.wasm[`${s.c}_destroy`]);
+  }
+
+  /**
+   * After reserve() moved the arrays: views over the old arrays (now free
+   * memory the allocator will hand to other objects) are detached, so a view
+   * kept across reserve() reads nothing and writes nowhere. @internal
+   */
+  _moved(before) {
+    if (before === this._word(FIRST_ARRAY_WORD)) return;
+    this._dropViews();
+  }
+
+  /** Grows to `capacity` with fn (the C reserve); detaches the old views when the arrays moved. @internal */
+  _reserve(fn, capacity) {
+    const p = this._ptr();
+    capacityArg(capacity, 'capacity');
+    const before = this._word(FIRST_ARRAY_WORD);
+    reserved(fn(p, capacity), specOf(this.constructor).name, capacity);
+    this._moved(before);
+  }
+
+  /** Capacity in elements. */
+  get capacity() {
+    return this._word(CAPACITY_WORD);
   }
 }
 

@@ -209,6 +209,62 @@ export interface Balls {
   awake(slot: number): boolean;
 }
 
+/** Options of addCapsuleBody (all optional; the rules of BallOptions where the names agree). */
+export interface CapsuleBodyOptions {
+  /** Radians, counter-clockwise (default 0): the core runs along (cos, sin) of it. */
+  angle?: number;
+  vx?: number;
+  vy?: number;
+  angularVelocity?: number;
+  /** > 0, default 1: mass = density × (2·radius·2·halfLength + π·radius²). */
+  density?: number;
+  /** >= 0, defaults 0 and 0.6; mixed with the other shape's as for balls (max, sqrt of the product). */
+  restitution?: number;
+  friction?: number;
+  gravityScale?: number;
+  linearDamping?: number;
+  angularDamping?: number;
+  category?: number;
+  mask?: number;
+  /** Default true. */
+  awake?: boolean;
+  userData?: number;
+}
+
+/**
+ * The capsule bodies (dynamic capsules): slot-indexed live views as `Balls`'
+ * (same rules for growth, detaching and writes through views: position,
+ * angle and velocity may be written between steps and wake the body; step()
+ * refuses a non-finite one naming `capsuleBodies.<field>[slot]`). They collide
+ * with capsule, segment and line statics (two contact points where a core lies
+ * flat), with each other, with balls (a ball rests on a body and tips it), and
+ * with kinematic and pivoted capsules as if fixed at their pose; swept against
+ * the statics (continuous collision: no tunnelling at any speed or spin). Not
+ * yet: events, queries and snapshots (save() refuses a world with capsule
+ * bodies).
+ */
+export interface CapsuleBodies {
+  readonly slotCount: number;
+  readonly live: number;
+  /** The views' length (0 before the first body). */
+  readonly capacity: number;
+  readonly x: Float32Array;
+  readonly y: Float32Array;
+  readonly angle: Float32Array;
+  readonly vx: Float32Array;
+  readonly vy: Float32Array;
+  readonly angularVelocity: Float32Array;
+  /** Read-only: half the core's length. */
+  readonly halfLength: Float32Array;
+  /** Read-only. */
+  readonly radius: Float32Array;
+  /** 1: alive, 2: awake. Read-only. */
+  readonly flags: Uint32Array;
+  readonly userData: Uint32Array;
+  alive(slot: number): boolean;
+  awake(slot: number): boolean;
+}
+
 /**
  * One kind of event of the last step. Walk it with `forEach((ball, other,
  * speed, x, y, nx, ny, ballData, otherData) => …)` (handles and numbers, no
@@ -320,6 +376,21 @@ export class World {
   readonly awakeCount: number;
   readonly destroyed: boolean;
 
+  /** The capsule bodies' views. */
+  readonly capsuleBodies: CapsuleBodies;
+  /**
+   * Adds a dynamic capsule centred at (x, y), core length 2·halfLength (>= 0; 0 is a disc), radius > 0, in the
+   * lowest free slot. TypeError / RangeError naming the argument, nothing changed, on a bad value.
+   */
+  addCapsuleBody(x: number, y: number, halfLength: number, radius: number, options?: CapsuleBodyOptions): Handle;
+  removeCapsuleBody(handle: Handle): void;
+  wakeCapsuleBody(handle: Handle): void;
+  /** The body's slot: its index in `capsuleBodies`' views. */
+  capsuleBodySlotOf(handle: Handle): number;
+  /** The handle of the body in slot (RangeError when empty). */
+  capsuleBodyHandle(slot: number): Handle;
+  /** False for a removed, foreign, ball or static handle. */
+  hasCapsuleBody(handle: Handle): boolean;
   /** Adds a ball in the lowest free slot (the n-th ball gets slot n while none is removed). */
   addBall(x: number, y: number, radius: number, options?: BallOptions): Handle;
   /** Removes it; touching contacts give end events in the next step. */

@@ -1,6 +1,6 @@
 /* capsule2d — private: grow-only scratch owned by its caller (the batch
- * layer's contexts). Nothing here is global:
- * every buffer lives in an object the caller passes in. */
+ * layer's contexts, the world's static grid and query index). Nothing here
+ * is global: every buffer lives in an object the caller passes in. */
 #ifndef CAP_SCRATCH_H
 #define CAP_SCRATCH_H
 

@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "capsule2d_batch.h"
+#include "capsule2d_world.h"
 #include "wasm/exports_context.h"
 
 #ifdef __EMSCRIPTEN__
@@ -111,3 +112,39 @@ static const uint32_t layout[] = {
 
 EMSCRIPTEN_KEEPALIVE const uint32_t* capw_batch_layout(void) { return layout; }
 EMSCRIPTEN_KEEPALIVE uint32_t capw_batch_layout_count(void) { return sizeof layout / sizeof layout[0]; }
+
+/* The world's def records, member by member (word, element type), in
+ * struct order: cap_world_def, then cap_ball_def, then cap_static_def, each
+ * preceded by its size in words. world-layout.js writes the defs by these
+ * words and compares this table with its own at the first World
+ * (tests/world/world-layout.test.js changes each word in turn). */
+static const uint32_t world_def_layout[] = {
+    sizeof(cap_world_def) / 4,
+    CAPW_MEMBER(cap_world_def, gravity_x), CAPW_MEMBER(cap_world_def, gravity_y), CAPW_MEMBER(cap_world_def, dt),
+    CAPW_MEMBER(cap_world_def, sub_steps), CAPW_MEMBER(cap_world_def, ball_capacity),
+    CAPW_MEMBER(cap_world_def, static_capacity), CAPW_MEMBER(cap_world_def, event_capacity),
+    CAPW_MEMBER(cap_world_def, units_per_meter), CAPW_MEMBER(cap_world_def, contact_hertz),
+    CAPW_MEMBER(cap_world_def, static_hertz), CAPW_MEMBER(cap_world_def, damping_ratio),
+    CAPW_MEMBER(cap_world_def, push_speed), CAPW_MEMBER(cap_world_def, restitution_threshold),
+    CAPW_MEMBER(cap_world_def, hit_speed_threshold), CAPW_MEMBER(cap_world_def, sleep_speed),
+    CAPW_MEMBER(cap_world_def, sleep_time), CAPW_MEMBER(cap_world_def, sleep_enabled),
+
+    sizeof(cap_ball_def) / 4,
+    CAPW_MEMBER(cap_ball_def, x), CAPW_MEMBER(cap_ball_def, y), CAPW_MEMBER(cap_ball_def, vx),
+    CAPW_MEMBER(cap_ball_def, vy), CAPW_MEMBER(cap_ball_def, angle), CAPW_MEMBER(cap_ball_def, angular_velocity),
+    CAPW_MEMBER(cap_ball_def, radius), CAPW_MEMBER(cap_ball_def, density), CAPW_MEMBER(cap_ball_def, restitution),
+    CAPW_MEMBER(cap_ball_def, friction), CAPW_MEMBER(cap_ball_def, rolling_resistance),
+    CAPW_MEMBER(cap_ball_def, gravity_scale), CAPW_MEMBER(cap_ball_def, linear_damping),
+    CAPW_MEMBER(cap_ball_def, angular_damping), CAPW_MEMBER(cap_ball_def, category), CAPW_MEMBER(cap_ball_def, mask),
+    CAPW_MEMBER(cap_ball_def, awake), CAPW_MEMBER(cap_ball_def, bullet), CAPW_MEMBER(cap_ball_def, user_data),
+
+    sizeof(cap_static_def) / 4,
+    CAPW_MEMBER(cap_static_def, kind), CAPW_MEMBER(cap_static_def, ax), CAPW_MEMBER(cap_static_def, ay),
+    CAPW_MEMBER(cap_static_def, bx), CAPW_MEMBER(cap_static_def, by), CAPW_MEMBER(cap_static_def, radius),
+    CAPW_MEMBER(cap_static_def, restitution), CAPW_MEMBER(cap_static_def, friction),
+    CAPW_MEMBER(cap_static_def, rolling_resistance), CAPW_MEMBER(cap_static_def, category),
+    CAPW_MEMBER(cap_static_def, mask), CAPW_MEMBER(cap_static_def, sensor), CAPW_MEMBER(cap_static_def, user_data),
+};
+
+EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_def_layout(void) { return world_def_layout; }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_def_layout_count(void) { return sizeof world_def_layout / sizeof world_def_layout[0]; }

@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "capsule2d_world.h"
-#include "exports_context.h"
+#include "wasm/exports_context.h"
+#include "kernels/scratch.h" /* cap_grow */
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -38,24 +39,6 @@ EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_layout(void) { return layout; }
 EMSCRIPTEN_KEEPALIVE uint32_t capw_world_layout_count(void) { return sizeof layout / sizeof layout[0]; }
 
 #define IO (&capw_ctx.world)
-
-/* Grows an I/O buffer to at least need elements of size bytes (doubling);
- * 0, or CAP_WORLD_NO_MEMORY with the buffer as it was. */
-static int io_reserve(void** p, uint32_t* cap, uint32_t need, uint32_t size)
-{
-    if (need <= *cap) return CAP_WORLD_OK;
-    uint32_t n = *cap ? *cap : 16;
-    while (n < need) {
-        if (n > 0x7fffffffu / 2) return CAP_WORLD_NO_MEMORY;
-        n *= 2;
-    }
-    if ((uint64_t)n * size > 0x7fffffffu) return CAP_WORLD_NO_MEMORY;
-    void* q = realloc(*p, (size_t)n * size);
-    if (!q) return CAP_WORLD_NO_MEMORY;
-    *p = q;
-    *cap = n;
-    return CAP_WORLD_OK;
-}
 
 /* A world def with the defaults, for JS to fill before capw_world_create;
  * freed by capw_world_def_free. NULL when out of memory. */
@@ -185,8 +168,13 @@ EMSCRIPTEN_KEEPALIVE const float* capw_world_contacts(cap_world* w)
     return p;
 }
 
-/* Ray: params hold ox, oy, dx, dy, max_fraction (floats); a hit writes
- * fraction, px, py, nx, ny (floats), starts_inside, kind, slot at params. */
+/* A hit's index word, as castRays writes it: (1 << 31) | slot for a ball
+ * (kind 1), the static's slot otherwise. */
+static uint32_t world_hit_word(int kind, uint32_t slot) { return kind == 1 ? 0x80000000u | slot : slot; }
+_Static_assert(sizeof(capw_sweep_out) <= sizeof(capw_ctx.world.params), "a hit record fits the argument block");
+
+/* Ray: params hold ox, oy, dx, dy, max_fraction (floats); a hit writes a
+ * capw_ray_out at params (the batch layer's ray-hit record). */
 EMSCRIPTEN_KEEPALIVE int capw_world_ray_cast(cap_world* w)
 {
     float f[5];
@@ -196,11 +184,10 @@ EMSCRIPTEN_KEEPALIVE int capw_world_ray_cast(cap_world* w)
     int kind;
     uint32_t slot;
     if (!cap_world_ray_cast(w, ray, &hit, &kind, &slot)) return 0;
-    float o[5] = {hit.fraction, hit.point.x, hit.point.y, hit.normal.x, hit.normal.y};
-    memcpy(IO->params, o, sizeof o);
-    IO->params[5] = (uint32_t)hit.starts_inside;
-    IO->params[6] = (uint32_t)kind;
-    IO->params[7] = slot;
+    /* The one ray-hit record (capw_ray_out, as the batch layer's cast block). */
+    capw_ray_out o = {world_hit_word(kind, slot), hit.fraction, hit.point.x, hit.point.y,
+                      hit.normal.x, hit.normal.y, (uint32_t)hit.starts_inside};
+    memcpy(IO->params, &o, sizeof o);
     return 1;
 }
 
@@ -212,7 +199,7 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_circle(cap_world* w, float x, flo
 {
     uint32_t n = cap_world_query_circle(w, x, y, r, IO->query, IO->query_cap);
     if (n > IO->query_cap) {
-        if (io_reserve((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
+        if (cap_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
         n = cap_world_query_circle(w, x, y, r, IO->query, IO->query_cap);
     }
     return n;
@@ -224,14 +211,14 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_box(cap_world* w, float x0, float
 {
     uint32_t n = cap_world_query_box(w, x0, y0, x1, y1, IO->query, IO->query_cap);
     if (n > IO->query_cap) {
-        if (io_reserve((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
+        if (cap_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
         n = cap_world_query_box(w, x0, y0, x1, y1, IO->query, IO->query_cap);
     }
     return n;
 }
 
-/* Sweep: params hold x0, y0, x1, y1, radius; a hit writes t, cx, cy, nx,
- * ny, px, py (floats), starts_inside, kind, slot. */
+/* Sweep: params hold x0, y0, x1, y1, radius; a hit writes a capw_sweep_out
+ * at params (the batch layer's sweep-hit record). */
 EMSCRIPTEN_KEEPALIVE int capw_world_sweep_ball(cap_world* w)
 {
     float f[5];
@@ -241,11 +228,10 @@ EMSCRIPTEN_KEEPALIVE int capw_world_sweep_ball(cap_world* w)
     uint32_t slot;
     cap_vec2 x0 = {f[0], f[1]}, x1 = {f[2], f[3]};
     if (!cap_world_sweep_ball(w, x0, x1, f[4], &hit, &kind, &slot)) return 0;
-    float o[7] = {hit.t, hit.center.x, hit.center.y, hit.normal.x, hit.normal.y, hit.point.x, hit.point.y};
-    memcpy(IO->params, o, sizeof o);
-    IO->params[7] = (uint32_t)hit.starts_inside;
-    IO->params[8] = (uint32_t)kind;
-    IO->params[9] = slot;
+    /* The one sweep-hit record (capw_sweep_out, as the batch layer's cast block). */
+    capw_sweep_out o = {world_hit_word(kind, slot), hit.t, hit.center.x, hit.center.y, hit.normal.x, hit.normal.y,
+                        hit.point.x, hit.point.y, (uint32_t)hit.starts_inside};
+    memcpy(IO->params, &o, sizeof o);
     return 1;
 }
 
@@ -271,14 +257,14 @@ EMSCRIPTEN_KEEPALIVE int capw_world_sweep_balls(cap_world* w, cap_sweep_batch* s
 EMSCRIPTEN_KEEPALIVE const uint8_t* capw_world_save(cap_world* w)
 {
     uint32_t n = cap_world_save(w, NULL, 0);
-    if (n == 0 || io_reserve((void**)&IO->snap, &IO->snap_cap, n, 1)) return NULL;
+    if (n == 0 || cap_grow((void**)&IO->snap, &IO->snap_cap, n, 1)) return NULL;
     IO->params[0] = cap_world_save(w, IO->snap, IO->snap_cap);
     return IO->snap;
 }
 EMSCRIPTEN_KEEPALIVE uint8_t* capw_world_snapshot_room(cap_world* w, uint32_t length)
 {
     (void)w;
-    return io_reserve((void**)&IO->snap, &IO->snap_cap, length ? length : 1, 1) ? NULL : IO->snap;
+    return cap_grow((void**)&IO->snap, &IO->snap_cap, length ? length : 1, 1) ? NULL : IO->snap;
 }
 EMSCRIPTEN_KEEPALIVE int capw_world_restore(cap_world* w, uint32_t length)
 {

@@ -170,6 +170,7 @@ typedef struct cap_walk {
     double ox, oy, dx, dy, pad;
     double t, end, step; /* next chunk's start, the last t, chunk length */
     int done;
+    int32_t prev[4], cur[4]; /* the previous chunk's cells (all seen) and this one's; empty at first */
 } cap_walk;
 
 static void walk_start(cap_walk* k, const cap_grid* g, double ox, double oy, double dx, double dy, double t_max,
@@ -178,6 +179,7 @@ static void walk_start(cap_walk* k, const cap_grid* g, double ox, double oy, dou
     k->g = g, k->ox = ox, k->oy = oy, k->dx = dx, k->dy = dy, k->pad = pad;
     k->t = k->end = k->step = 0.0;
     k->done = 1;
+    k->cur[0] = k->cur[1] = 0, k->cur[2] = k->cur[3] = -1;
     if (!g->built || g->count == 0) return;
     /* Clip to the grid's bounds grown by twice pad (every box lies inside
      * the bounds), so a long path costs the cells it crosses. */
@@ -195,10 +197,14 @@ static void walk_start(cap_walk* k, const cap_grid* g, double ox, double oy, dou
 }
 
 /* The next chunk's cell range; 0 when the walk is over. After it, k->t is
- * where the following chunk starts (a hit before it is final). */
+ * where the following chunk starts (a hit before it is final). The chunk's
+ * cells that the previous chunk had (k->prev, all of whose items were
+ * tested) are skipped by WALK_ITEMS: consecutive chunks overlap, and the
+ * ranges move monotonically along the path, so each cell is read once. */
 static int walk_next(cap_walk* k, int32_t range[4])
 {
     if (k->done) return 0;
+    memcpy(k->prev, k->cur, sizeof k->prev);
     double ta = k->t, tb = ta + k->step;
     if (!(tb < k->end)) tb = k->end, k->done = 1;
     k->t = tb;
@@ -206,16 +212,19 @@ static int walk_next(cap_walk* k, int32_t range[4])
     double box[4] = {(xa < xb ? xa : xb) - k->pad, (ya < yb ? ya : yb) - k->pad, (xa < xb ? xb : xa) + k->pad,
                      (ya < yb ? yb : ya) + k->pad};
     cap_grid_cells(k->g, box, range);
+    memcpy(k->cur, range, sizeof k->cur);
     /* a chunk that covers the whole grid visits everything: the last */
     if (range[0] == 0 && range[1] == 0 && range[2] == k->g->nx - 1 && range[3] == k->g->ny - 1) k->done = 1;
     return 1;
 }
 
 /* Calls TEST(item) once for every item of the chunk's cells not seen yet
- * in this walk. */
-#define WALK_ITEMS(g, range, scratch, id, TEST)                                                     \
+ * in this walk (k: the walk, whose previous chunk's cells are skipped). */
+#define WALK_ITEMS(k, g, range, scratch, id, TEST)                                                  \
     for (int32_t cy_ = (range)[1]; cy_ <= (range)[3]; cy_++)                                        \
         for (int32_t cx_ = (range)[0]; cx_ <= (range)[2]; cx_++) {                                  \
+            if (cy_ >= (k).prev[1] && cy_ <= (k).prev[3] && cx_ >= (k).prev[0] && cx_ <= (k).prev[2]) \
+                continue;                                                                           \
             size_t c_ = (size_t)cy_ * (size_t)(g)->nx + (size_t)cx_;                                \
             for (uint32_t e_ = (g)->start[c_]; e_ < (g)->start[c_ + 1]; e_++) {                     \
                 uint32_t item_ = (g)->items[e_];                                                    \
@@ -262,7 +271,7 @@ int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, 
         uint32_t id = next_stamp(&q->bs, q->nb);
 #define BALL_RAY(i)                                                                            \
     if (ray_ball(q->bx[i], q->by[i], q->br[i], ray, &h)) TAKE(h.fraction, 1, q->bslot[i]);
-        while (!(found && best->fraction < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->bgrid, range, &q->bs, id, BALL_RAY);
+        while (!(found && best->fraction < k.t) && walk_next(&k, range)) WALK_ITEMS(k, &q->bgrid, range, &q->bs, id, BALL_RAY);
         /* then the statics, from where the balls' best hit leaves off */
         walk_start(&k, &q->sgrid, ox, oy, dx, dy, tm, pad);
         id = next_stamp(&q->ss, q->ns);
@@ -271,7 +280,7 @@ int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, 
         const cap_wstatic* s_ = &w->statics[q->sslot[i]];                                      \
         if (!s_->sensor && cap_static_ray(s_, ray, &h)) TAKE(h.fraction, 0, q->sslot[i]);          \
     }
-        while (!(found && best->fraction < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->sgrid, range, &q->ss, id, STATIC_RAY);
+        while (!(found && best->fraction < k.t) && walk_next(&k, range)) WALK_ITEMS(k, &q->sgrid, range, &q->ss, id, STATIC_RAY);
 #undef STATIC_RAY
 #undef BALL_RAY
     }
@@ -307,7 +316,7 @@ int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, c
     uint32_t id = next_stamp(&q->bs, q->nb);
 #define BALL_SWEEP(i) \
     if (sweep_ball(q->bx[i], q->by[i], q->br[i], x0, x1, radius, &h)) TAKE(h.t, 1, q->bslot[i]);
-    while (!(found && best->t < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->bgrid, range, &q->bs, id, BALL_SWEEP);
+    while (!(found && best->t < k.t) && walk_next(&k, range)) WALK_ITEMS(k, &q->bgrid, range, &q->bs, id, BALL_SWEEP);
     walk_start(&k, &q->sgrid, ox, oy, dx, dy, 1.0, pad);
     id = next_stamp(&q->ss, q->ns);
 #define STATIC_SWEEP(i)                                                                     \
@@ -315,7 +324,7 @@ int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, c
         const cap_wstatic* s_ = &w->statics[q->sslot[i]];                                   \
         if (!s_->sensor && cap_static_sweep(s_, x0, x1, radius, &h)) TAKE(h.t, 0, q->sslot[i]); \
     }
-    while (!(found && best->t < k.t) && walk_next(&k, range)) WALK_ITEMS(&q->sgrid, range, &q->ss, id, STATIC_SWEEP);
+    while (!(found && best->t < k.t) && walk_next(&k, range)) WALK_ITEMS(k, &q->sgrid, range, &q->ss, id, STATIC_SWEEP);
 #undef STATIC_SWEEP
 #undef BALL_SWEEP
 #undef TAKE

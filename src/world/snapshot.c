@@ -6,6 +6,7 @@
 
 #include "core/scalar.h"
 #include "world/statics.h"
+#include "world/bodies.h"
 
 /* Counts that size the body. */
 enum { N_BALLS, N_LIVE, N_BALL_GENS, N_STATICS, N_STATIC_GENS, N_PREV, N_SENSORS, N_PENDING, N_COUNTS };
@@ -64,6 +65,7 @@ static const uint32_t record_sizes[3] = {sizeof(cap_wcontact), sizeof(cap_wstati
 
 uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity)
 {
+    if (w->bodies && w->bodies->live) return 0; /* capsule bodies are not saved yet: refused (capsule2d_world.h) */
     uint32_t n[N_COUNTS];
     counts(w, n);
     cap_world* mw = (cap_world*)w; /* walk only reads when saving */

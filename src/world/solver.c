@@ -18,7 +18,6 @@
 #include "kernels/simd4.h"
 #include "world/world_internal.h"
 
-#define NO_LANE 0xffffffffu
 
 /* Colours a ball may take part in; a contact that finds none free goes to a
  * pack of its own after the coloured ones (solved one by one). */
@@ -35,19 +34,14 @@ static void inert(cap_wpack* pk, uint32_t n_balls)
     for (int l = 0; l < 4; l++) {
         pk->a[l] = n_balls;
         pk->b[l] = n_balls;
-        pk->idx[l] = NO_LANE;
-        pk->ms[l] = 1.0f;
     }
 }
 
-/* Contact k into lane l of a pack. */
-static void load_lane(cap_wpack* pk, int l, const cap_wcontact* ct, uint32_t k, uint32_t n_balls,
-                      const float* ball_soft, const float* static_soft)
+/* A contact into lane l of a pack. */
+static void load_lane(cap_wpack* pk, int l, const cap_wcontact* ct, uint32_t n_balls)
 {
-    const float* so = ct->kind ? ball_soft : static_soft;
     pk->a[l] = ct->kind ? ct->a : (ct->kbody ? ct->kbody : n_balls);
     pk->b[l] = ct->b;
-    pk->idx[l] = k;
     pk->nx[l] = ct->nx; pk->ny[l] = ct->ny; pk->s0[l] = ct->s0;
     pk->ra[l] = ct->ra; pk->rb[l] = ct->rb;
     pk->ma[l] = ct->ma; pk->ia[l] = ct->ia; pk->mb[l] = ct->mb; pk->ib[l] = ct->ib;
@@ -55,7 +49,7 @@ static void load_lane(cap_wpack* pk, int l, const cap_wcontact* ct, uint32_t k, 
     pk->fr[l] = ct->friction; pk->roll[l] = ct->rolling;
     pk->jn[l] = ct->jn; pk->jt[l] = ct->jt; pk->jr[l] = ct->jr;
     pk->maxjn[l] = ct->max_jn; pk->vn0[l] = ct->vn0;
-    pk->br[l] = so[0]; pk->ms[l] = so[1]; pk->is[l] = so[2];
+    pk->ball[l] = ct->kind ? 1.0f : 0.0f;
 }
 
 /* Room for the packs of w->contact_count contacts among n_balls balls,
@@ -125,7 +119,7 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
         if (color == 0xff || color == MAX_COLORS) continue;
         uint32_t slot = fill[color]++;
         if (w->contacts[k].kbody) w->contacts[k].lane = (start[color] + slot / 4) * 4 + slot % 4;
-        load_lane(&w->packs[start[color] + slot / 4], (int)(slot % 4), &w->contacts[k], k, n_balls, ball_soft, static_soft);
+        load_lane(&w->packs[start[color] + slot / 4], (int)(slot % 4), &w->contacts[k], n_balls);
     }
     w->pack_count = packs;
 }
@@ -144,9 +138,14 @@ static inline c4 gather(const cap_wbody* body, const uint32_t* idx, int field)
 /* Field offsets in cap_wbody (floats). */
 enum { BD_Y = 4 }; /* dy's offset in cap_wbody (floats) */
 
+/* The soft parameters (bias rate, mass scale, impulse scale) of ball-ball
+ * contacts (b*) and ball-static ones (s*), splat; a lane picks by its
+ * pack's `ball` (the values the pack held per lane before, 48 bytes). */
+typedef struct soft4 { c4 bbr, bms, bis, sbr, sms, sis; } soft4;
+
 /* One pass over every pack. mode 0: warm start; 1: solve with soft bias;
  * 2: relax (no bias) and record the approach speed. */
-C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 npush)
+C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 npush, const soft4* so)
 {
     const c4 zero = c4_splat(0.0f), one = c4_splat(1.0f);
     {
@@ -179,9 +178,10 @@ C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 n
             c4m spec = c4_lt(zero, sep);
             c4 bias, ms, is;
             if (mode == 1) {
-                bias = c4_pmax(c4_mul(c4_load(pk->br), sep), npush);
-                ms = c4_load(pk->ms);
-                is = c4_load(pk->is);
+                c4m bb = c4_lt(zero, c4_load(pk->ball));
+                bias = c4_pmax(c4_mul(c4_sel(bb, so->bbr, so->sbr), sep), npush);
+                ms = c4_sel(bb, so->bms, so->sms);
+                is = c4_sel(bb, so->bis, so->sis);
                 /* An overlapping contact approached faster than the push
                  * speed (a fast ball stopped by continuous collision) is
                  * stopped rigidly: a soft stop would let it sink. */
@@ -253,20 +253,23 @@ C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 n
 /* count packs in one mode. Where the backend is 4-wide solve_pack is
  * inlined: a copy for each mode, none branching on it (2.5% off the
  * plinko step); the scalar backend keeps one copy (its size). */
-static void solve_packs(cap_wpack* pk, uint32_t count, cap_wbody* body, int mode, c4 vinv_h, c4 npush)
+static void solve_packs(cap_wpack* pk, uint32_t count, cap_wbody* body, int mode, c4 vinv_h, c4 npush, const soft4* so)
 {
     if (mode == 0)
-        for (uint32_t q = 0; q < count; q++) solve_pack(&pk[q], body, 0, vinv_h, npush);
+        for (uint32_t q = 0; q < count; q++) solve_pack(&pk[q], body, 0, vinv_h, npush, so);
     else if (mode == 1)
-        for (uint32_t q = 0; q < count; q++) solve_pack(&pk[q], body, 1, vinv_h, npush);
+        for (uint32_t q = 0; q < count; q++) solve_pack(&pk[q], body, 1, vinv_h, npush, so);
     else
-        for (uint32_t q = 0; q < count; q++) solve_pack(&pk[q], body, 2, vinv_h, npush);
+        for (uint32_t q = 0; q < count; q++) solve_pack(&pk[q], body, 2, vinv_h, npush, so);
 }
 
 void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push)
 {
     const c4 vinv_h = c4_splat(inv_h), npush = c4_splat(0.0f - push);
-    solve_packs(w->packs, w->pack_count, body, mode, vinv_h, npush);
+    soft4 so;
+    so.bbr = c4_splat(w->soft[0]); so.bms = c4_splat(w->soft[1]); so.bis = c4_splat(w->soft[2]);
+    so.sbr = c4_splat(w->soft[3]); so.sms = c4_splat(w->soft[4]); so.sis = c4_splat(w->soft[5]);
+    solve_packs(w->packs, w->pack_count, body, mode, vinv_h, npush, &so);
     if (w->lone_count == 0) return;
     /* Contacts of a ball in more than MAX_COLORS colours: one by one, in a
      * pack of their own, impulses kept in the contact. */
@@ -275,8 +278,8 @@ void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float
         cap_wcontact* c = &w->contacts[k];
         cap_wpack pk;
         inert(&pk, w->solver_bodies);
-        load_lane(&pk, 0, c, k, w->solver_bodies, w->soft, w->soft + 3);
-        solve_packs(&pk, 1, body, mode, vinv_h, npush);
+        load_lane(&pk, 0, c, w->solver_bodies);
+        solve_packs(&pk, 1, body, mode, vinv_h, npush, &so);
         c->jn = pk.jn[0];
         c->jt = pk.jt[0];
         c->jr = pk.jr[0];
@@ -288,16 +291,29 @@ void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float
 /* Impulses and speeds back into the contacts. */
 void cap_solver_store(cap_world* w)
 {
-    for (uint32_t q = 0; q < w->pack_count; q++) {
-        const cap_wpack* pk = &w->packs[q];
-        for (int l = 0; l < 4; l++) {
-            if (pk->idx[l] == NO_LANE) continue;
-            cap_wcontact* c = &w->contacts[pk->idx[l]];
-            c->jn = pk->jn[l];
-            c->jt = pk->jt[l];
-            c->jr = pk->jr[l];
-            c->max_jn = pk->maxjn[l];
-            c->vn0 = pk->vn0[l];
-        }
+    /* Each contact's lane as cap_solver_build placed it: colour by colour,
+     * in contact order within each. */
+    uint32_t m = w->contact_count, count[MAX_COLORS], start[MAX_COLORS], fill[MAX_COLORS];
+    memset(count, 0, sizeof count);
+    memset(fill, 0, sizeof fill);
+    for (uint32_t k = 0; k < m; k++)
+        if (w->color_of[k] < MAX_COLORS) count[w->color_of[k]]++;
+    uint32_t at = 0;
+    for (int c = 0; c < MAX_COLORS; c++) {
+        start[c] = at;
+        at += (count[c] + 3) / 4;
+    }
+    for (uint32_t k = 0; k < m; k++) {
+        uint32_t color = w->color_of[k];
+        if (color >= MAX_COLORS) continue;
+        uint32_t slot = fill[color]++;
+        const cap_wpack* pk = &w->packs[start[color] + slot / 4];
+        int l = (int)(slot % 4);
+        cap_wcontact* c = &w->contacts[k];
+        c->jn = pk->jn[l];
+        c->jt = pk->jt[l];
+        c->jr = pk->jr[l];
+        c->max_jn = pk->maxjn[l];
+        c->vn0 = pk->vn0[l];
     }
 }

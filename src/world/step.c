@@ -19,6 +19,7 @@
 
 #include "core/scalar.h"
 #include "world/step_internal.h"
+#include "world/bodies.h"
 
 typedef struct soft { float bias_rate, mass_scale, impulse_scale; } soft;
 
@@ -317,6 +318,13 @@ int cap_world_step(cap_world* w)
         w->body = p;
     }
 
+    /* Capsule bodies (bodies_step.c): checked, contacts found. */
+    const int bodies = w->bodies && w->bodies->live;
+    if (bodies) {
+        int st = cap_bodies_begin(w);
+        if (st) return st == CAP_WORLD_NO_MEMORY ? no_memory(w) : st;
+    }
+
     /* From here on the step cannot fail. */
     cap_step_events_start(w);
     cap_step_wake(w, &s);
@@ -336,6 +344,7 @@ int cap_world_step(cap_world* w)
     substeps(w, &s, nk);   /* 3 */
     restitution(w, &s);    /* 4 */
     cap_step_ccd(w, &s);   /* 5 */
+    if (bodies) cap_bodies_step(w);
     if (d->sleep_enabled) cap_step_sleep(w, &s); /* 6 */
     cap_step_events(w, &s);
     cap_step_sensors(w, &s);

@@ -10,6 +10,7 @@
 
 #include "core/scalar.h"
 #include "world/world_internal.h"
+#include "world/bodies.h"
 
 void cap_world_def_default(cap_world_def* d)
 {
@@ -207,6 +208,7 @@ void cap_world_destroy(cap_world* w)
 {
     if (!w) return;
     cap_world_query_free(w->query);
+    cap_bodies_free(w->bodies);
     for (int f = 0; f < CAP_BALL_FIELDS; f++) free(w->ball[f]);
     free(w->last_x); free(w->last_y); free(w->last_vx); free(w->last_vy); free(w->island);
     free(w->statics); free(w->static_info);
@@ -281,6 +283,6 @@ uint32_t cap_world_state_hash(const cap_world* w)
                 h *= 16777619u;
             }
     }
-    return h;
+    return cap_bodies_hash(w->bodies, h);
 }
 

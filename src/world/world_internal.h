@@ -71,15 +71,19 @@ typedef struct cap_wstatic {
 
 /* Four contacts side by side for the solver (solver.c). */
 typedef struct cap_wpack {
-    uint32_t a[4], b[4], idx[4]; /* solver bodies; contact index (or none) */
+    uint32_t a[4], b[4]; /* solver bodies */
     float nx[4], ny[4], s0[4], ra[4], rb[4];
     float ma[4], ia[4], mb[4], ib[4], mn[4], mt[4], mr[4];
     float fr[4], roll[4];
     float jn[4], jt[4], jr[4], maxjn[4], vn0[4];
-    float br[4], ms[4], is[4]; /* soft bias rate, mass scale, impulse scale */
+    /* 1: ball-ball (w->soft's ball softness), 0: ball-static or an inert
+     * lane (its static softness). A lane's contact follows from the colour
+     * order (cap_solver_store), so the pack keeps no index: 352 bytes. */
+    float ball[4];
 } cap_wpack;
 
 struct cap_wquery; /* query.c */
+struct cap_wbodies; /* bodies.h */
 
 /* A joint (joints.c; solved in joints_solve.c). kind 0: a free slot (its
  * generation kept). An end: a ball slot or CAP_JOINT_WORLD (then a's world
@@ -179,6 +183,8 @@ struct cap_world {
     /* Joints (joints.c), slot-indexed; joint_count live (0: the step skips them). */
     cap_wjoint* joints;
     uint32_t joint_cap, joint_slots, joint_count;
+    /* Capsule bodies (bodies.h): NULL until the first is added. */
+    struct cap_wbodies* bodies;
 };
 
 
@@ -224,11 +230,11 @@ void cap_world_place_kinematic(cap_wstatic* s, float x, float y, float angle);
 void cap_world_index_statics(cap_world* w);
 uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1);
 
-/* query.c */
+/* query.c: frees the query index. */
 void cap_world_query_free(struct cap_wquery* q);
-/* The queries by a scan of every ball then every static, without the
- * index: the reference the index must equal (tests), with the same
- * argument rules. */
+/* query_scan.c: the queries by a scan of every ball then every static,
+ * without the index: the reference the index must equal (tests), with the
+ * same argument rules. */
 int cap_world_ray_cast_scan(const cap_world* w, cap_ray ray, cap_ray_hit* hit, int* kind, uint32_t* slot);
 int cap_world_sweep_ball_scan(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit,
                               int* kind, uint32_t* slot);

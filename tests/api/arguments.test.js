@@ -219,6 +219,27 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
   TABLE.push({ name: 'World.removeStatic', params: p('handle:handle'), get args() { return [wall]; }, state: wstate,
     call: (h) => { world.removeStatic(h); wall = world.addSegment(-5, 0, 5, 0); } });
   TABLE.push({ name: 'World.ballHandle', params: p('slot:index'), args: [0], call: (s) => world.ballHandle(s), state: wstate });
+  // capsule bodies (world-bodies.js): the same rules as the balls'
+  // (their own world: the shared one is saved below, and a world with bodies cannot be yet)
+  const bw = new World();
+  let cbody = bw.addCapsuleBody(0, 8, 0.5, 0.2);
+  const bstate = () => [bw.capsuleBodies.slotCount, bw.capsuleBodies.live, bw.stateHash()];
+  TABLE.push({ name: 'World.addCapsuleBody', params: p('x y halfLength:radius radius:positive options:worldOptions'),
+    args: [1, 2, 0.5, 0.2, undefined], state: bstate, call: (...a) => bw.removeCapsuleBody(bw.addCapsuleBody(...a)) });
+  const bodyOptions = {
+    angle: 'number', vx: 'number', vy: 'number', angularVelocity: 'number', gravityScale: 'number', density: 'positive',
+    restitution: 'radius', friction: 'radius', linearDamping: 'radius', angularDamping: 'radius', category: 'bits', mask: 'bits',
+    awake: 'bool', userData: 'bits',
+  };
+  for (const [key, kind] of Object.entries(bodyOptions)) {
+    TABLE.push({ name: `World.addCapsuleBody options.${key}`, params: [[`options.${key}`, kind]], args: [valid[kind]], state: bstate,
+      call: (v) => bw.removeCapsuleBody(bw.addCapsuleBody(1, 2, 0.5, 0.2, { [key]: v })) });
+  }
+  for (const method of ['removeCapsuleBody', 'wakeCapsuleBody', 'capsuleBodySlotOf', 'hasCapsuleBody']) {
+    TABLE.push({ name: `World.${method}`, params: p('handle:handle'), get args() { return [cbody]; }, state: bstate,
+      call: (h) => { bw[method](h); if (method === 'removeCapsuleBody') cbody = bw.addCapsuleBody(0, 8, 0.5, 0.2); } });
+  }
+  TABLE.push({ name: 'World.capsuleBodyHandle', params: p('slot:index'), args: [0], call: (s) => bw.capsuleBodyHandle(s), state: bstate });
   // issue 26: static slots, userData, the ball helpers, settings
   TABLE.push({ name: 'World.staticHandle', params: p('slot:index'), args: [0], call: (s) => world.staticHandle(s), state: wstate });
   for (const method of ['staticSlotOf', 'isBallHandle', 'userData']) {

@@ -14,7 +14,7 @@ const skip = skipReason();
 
 const DEMOS = [
   'hero', 'closest', 'segment-circle', 'capsule-circle', 'capsule-axis', 'capsules', 'line-distance', 'falling',
-  'circles', 'edge-cases', 'raycast', 'sweep', 'tunnel', 'playground', 'race',
+  'circles', 'edge-cases', 'raycast', 'sweep', 'tunnel', 'playground', 'race', 'race-fast',
 ];
 
 /** Starts counting DOM changes inside live regions (any aria-live but off, status/alert/log roles, <output>). */

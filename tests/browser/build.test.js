@@ -52,7 +52,7 @@ describe('tutorial page as a built static folder', { skip }, () => {
       demos: Object.keys(window.__capsule2dPage.demos).length,
       skipped: window.__capsule2dPage.skipped,
     }));
-    assert.equal(info.demos, 15);
+    assert.equal(info.demos, 16); // 12 examples, the hero, the playground and the two races
     assert.deepEqual(info.skipped, {});
     assert.deepEqual(browser.problems, []);
   });

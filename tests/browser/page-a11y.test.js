@@ -100,7 +100,7 @@ describe('keyboard and reading on a desktop (1280 × 800)', { skip }, () => {
       const pre = d.querySelector('pre');
       return { demo: demo.dataset.demo, width: d.getBoundingClientRect().width, demoWidth: demo.getBoundingClientRect().width, sw: pre.scrollWidth, cw: pre.clientWidth };
     }));
-    assert.equal(listings.length, 14);
+    assert.equal(listings.length, 16); // 12 examples, the hero, the playground and the two races
     for (const l of listings) {
       assert.ok(l.width >= l.demoWidth - 1, `${l.demo}: the listing spans the example (${l.width} of ${l.demoWidth} px)`);
       assert.ok(l.sw <= l.cw + 1, `${l.demo}: the listing is not cut off (${l.sw} px of text in ${l.cw})`);

@@ -81,8 +81,8 @@ for (const [name, options, height] of [
       });
       assert.ok(order.product < order.hero && order.hero < order.tutorial && order.tutorial < order.first, JSON.stringify(order));
       const claimed = Number(/(\d+) live examples/.exec(await page.textContent('.lede'))?.[1]);
-      const examples = await page.evaluate(() => document.querySelectorAll('main [data-demo]:not([data-demo="playground"])').length);
-      assert.equal(claimed, examples, `the tutorial claims ${claimed} examples; it has ${examples} (plus the live scene and the playground)`);
+      const examples = await page.evaluate(() => document.querySelectorAll('main [data-demo]:not([data-demo="playground"]):not([data-demo="race"]):not([data-demo="race-fast"])').length);
+      assert.equal(claimed, examples, `the tutorial claims ${claimed} examples; it has ${examples} (plus the live scene, the playground and the two races)`);
       assert.equal(examples, 12);
     });
 

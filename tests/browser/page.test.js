@@ -14,7 +14,7 @@ const skip = skipReason();
 
 const DEMOS = [
   'hero', 'closest', 'segment-circle', 'capsule-circle', 'capsule-axis', 'capsules', 'line-distance', 'falling',
-  'circles', 'edge-cases', 'raycast', 'sweep', 'tunnel', 'playground', 'race',
+  'circles', 'edge-cases', 'raycast', 'sweep', 'tunnel', 'playground', 'race', 'race-fast',
 ];
 
 /** Asserts a readout shows the given numbers to its printed precision. */
@@ -75,7 +75,7 @@ describe('tutorial page on the Vite dev server (desktop)', { skip }, () => {
     const sizes = await page.evaluate(() =>
       [...document.querySelectorAll('canvas')].map((c) => [c.width, c.height, c.clientWidth * devicePixelRatio, c.clientHeight * devicePixelRatio]),
     );
-    assert.equal(sizes.length, DEMOS.length + 1); // the race has two
+    assert.equal(sizes.length, DEMOS.length + 2); // each race has two
     for (const [w, h, cw, ch] of sizes) {
       assert.ok(Math.abs(w - cw) <= 1 && Math.abs(h - ch) <= 1, `${w}×${h} vs ${cw}×${ch}`);
     }

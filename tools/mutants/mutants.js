@@ -216,8 +216,8 @@ export const MUTANTS = [
     id: 'world-ghost-static',
     what: 'world: a speculative contact with a static is not clipped by the ball\'s path (a near miss of a segment end hits)',
     file: 'src/world/contacts.c',
-    old: 'if (sep > 0.0f && st->kind == CAP_STATIC_CAPSULE) {',
-    new: 'if (sep > 0.0f && st->kind == CAP_STATIC_CAPSULE && 0) {',
+    old: 'if (sep > 0.0f && cap_static_fixed(st)) {',
+    new: 'if (sep > 0.0f && cap_static_fixed(st) && 0) {',
   },
   {
     id: 'world-ghost-turning',
@@ -250,7 +250,7 @@ export const MUTANTS = [
   {
     id: 'world-remove-lower-slot',
     what: 'world: removing a ball forgets only the contacts where it is the higher slot (a ball added there inherits the rest)',
-    file: 'src/world/world.c',
+    file: 'src/world/balls.c',
     old: '((c)->b == slot || ((c)->kind == 1 && (c)->a == slot))',
     new: '((c)->b == slot)',
   },

@@ -15,6 +15,7 @@ import * as tunnel from './tunnel.js';
 import * as hero from './hero.js';
 import * as playground from './playground.js';
 import * as race from './race.js';
+import * as raceFast from './race-fast.js';
 import * as capsules from './capsules.js';
 
 export const demos = {
@@ -33,4 +34,5 @@ export const demos = {
   tunnel,
   playground,
   race,
+  'race-fast': raceFast,
 };

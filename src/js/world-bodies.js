@@ -1,0 +1,188 @@
+// capsule2d — capsule bodies of a World (C: src/world/bodies*.c,
+// capsule2d_world.h "capsule bodies"; types: world.d.ts). Dynamic capsules
+// that fall, slide and tumble: world.addCapsuleBody(...) returns a handle,
+// world.capsuleBodies holds live slot-indexed views like world.balls.
+//
+// Handles: the balls' and statics' form, slot + 2^20 * (kind + 2 * stamp),
+// with the static kind bit and stamps drawn from the statics' per-slot
+// process counter (world.js's StampTable of kind static, a table of its
+// own): a body's stamp is never a static's stamp of the same slot, so a
+// body handle is never a ball's or a static's handle and the reverse.
+import * as rt from './runtime.js';
+import { f32 } from './check.js';
+import { BAD_VALUE, describe, statusError } from './errors.js';
+
+const SLOT_BITS = 2 ** 20; // as world.js
+const STAMPS = 2 ** 32;
+const KIND_STATIC = 1;
+
+// cap_body_def, in order (checked against capw_body_layout on first use).
+const BODY_DEF = ['x', 'y', 'angle', 'vx', 'vy', 'angularVelocity', 'halfLength', 'radius', 'density', 'restitution',
+  'friction', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake', 'userData'];
+// cap_body_field, in order (float32 first, then u32).
+const BODY_FIELDS = ['x', 'y', 'angle', 'vx', 'vy', 'angularVelocity', 'halfLength', 'radius', 'invMass', 'invInertia',
+  'restitution', 'friction', 'gravityScale', 'linearDamping', 'angularDamping', 'sleepTime',
+  'category', 'mask', 'flags', 'generation', 'userData'];
+const FLOAT_FIELDS = 16;
+const F_FLAGS = 18, F_GENERATION = 19;
+const FIELD_ERROR = 1000; // CAP_BODY_FIELD_ERROR
+const ALIVE = 1, AWAKE = 2;
+const BODY_OPTIONS = new Set(['angle', 'vx', 'vy', 'angularVelocity', 'density', 'restitution', 'friction', 'gravityScale',
+  'linearDamping', 'angularDamping', 'category', 'mask', 'awake', 'userData']);
+
+let layoutChecked = false;
+function checkLayout() {
+  if (layoutChecked) return;
+  const w = rt.wasm;
+  const p = w.capw_body_layout() >>> 2, n = w.capw_body_layout_count();
+  const got = Array.from(rt.heapU32.subarray(p, p + n));
+  const want = [BODY_DEF.length, BODY_DEF.indexOf('category'), BODY_DEF.indexOf('awake'), BODY_DEF.indexOf('userData'),
+    BODY_FIELDS.length, FLOAT_FIELDS, FIELD_ERROR];
+  if (got.join() !== want.join()) {
+    throw new Error(`capsule2d: world-bodies.js and the wasm module disagree on the body layout (C ${got}, JS ${want}); rebuild`);
+  }
+  layoutChecked = true;
+}
+
+/** A field's name for messages (step()'s refusal of a body value names it). */
+export function bodyFieldName(field) { return BODY_FIELDS[field - FIELD_ERROR]; }
+export const BODY_FIELD_ERROR = FIELD_ERROR;
+
+/**
+ * The capsule bodies of one world: live views (x, y, angle, vx, vy,
+ * angularVelocity, halfLength, radius, flags, userData, ...) and the
+ * handle bookkeeping; World's addCapsuleBody & co. call in here.
+ */
+export class CapsuleBodies {
+  #world;
+  #stamps;
+  #check;
+  #views = null;
+  #key = '';
+  /** world: the World; stamps: a StampTable of the static kind; check: world.js's { readOptions, num, bits, bool }. */
+  constructor(world, stamps, check) {
+    this.#world = world;
+    this.#stamps = stamps;
+    this.#check = check;
+  }
+
+  /** Highest used slot + 1. */
+  get slotCount() { return this.#world._call('capw_world_body_slots'); }
+  /** Live bodies. */
+  get live() { return this.#world._call('capw_world_body_count'); }
+  /** The views' length (0 before the first body). */
+  get capacity() { return this.#world._call('capw_world_body_capacity'); }
+  get x() { return this.#view(0); }
+  get y() { return this.#view(1); }
+  get angle() { return this.#view(2); }
+  get vx() { return this.#view(3); }
+  get vy() { return this.#view(4); }
+  get angularVelocity() { return this.#view(5); }
+  /** Read-only: half the core's length (set by addCapsuleBody). */
+  get halfLength() { return this.#view(6); }
+  /** Read-only (set by addCapsuleBody). */
+  get radius() { return this.#view(7); }
+  get flags() { return this.#view(F_FLAGS); }
+  /** The game's 32 bits per body (writable). */
+  get userData() { return this.#view(20); }
+  /** True when slot holds a body. */
+  alive(slot) { return (this.#flags(slot, 'alive') & ALIVE) !== 0; }
+  /** True when the body in slot is awake. */
+  awake(slot) { return (this.#flags(slot, 'awake') & (ALIVE | AWAKE)) === (ALIVE | AWAKE); }
+
+  #flags(slot, name) {
+    const flags = this.#view(F_FLAGS);
+    if (typeof slot !== 'number') throw new TypeError(`${name}: slot must be a number, got ${describe(slot)}`);
+    if (!(Number.isInteger(slot) && slot >= 0 && slot < flags.length)) {
+      throw new RangeError(`${name}: slot must be an integer from 0 to ${flags.length - 1}, got ${slot}`);
+    }
+    return slot < this.slotCount ? flags[slot] : 0;
+  }
+
+  /** A live view of one field (re-made when memory grew or the arrays moved). */
+  #view(field) {
+    const w = this.#world, ptr = w._p();
+    const key = `${rt.generation}:${rt.wasm.capw_world_version(ptr)}`;
+    if (this.#views === null || this.#key !== key) {
+      const n = rt.wasm.capw_world_body_capacity(ptr), buf = rt.wasm.memory.buffer;
+      this.#views = BODY_FIELDS.map((_, f) => {
+        const addr = n === 0 ? 0 : rt.wasm.capw_world_body_field(ptr, f);
+        return f < FLOAT_FIELDS ? new Float32Array(buf, addr, n) : new Uint32Array(buf, addr, n);
+      });
+      this.#key = key;
+    }
+    return this.#views[field];
+  }
+  /** Forget the views (the world was restored or destroyed). */
+  _drop() { this.#views = null; }
+  /** step()'s refusal of a body value: the value now in the view. */
+  _value(field, slot) { return this.#view(field - FIELD_ERROR)[slot]; }
+
+  // ---- handles ------------------------------------------------------------------
+  _handle(slot) {
+    return slot + SLOT_BITS * (KIND_STATIC + 2 * (this.#stamps.stamp(slot, this.#view(F_GENERATION)[slot]) % STAMPS));
+  }
+  _slot(handle, name) {
+    this.#world._p();
+    if (typeof handle !== 'number') throw new TypeError(`${name} must be a handle (a number), got ${describe(handle)}`);
+    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`${name} is not a handle: ${handle}`);
+    const slot = handle % SLOT_BITS, rest = Math.floor(handle / SLOT_BITS);
+    const k = rest % 2, t = Math.floor(rest / 2);
+    if (k !== KIND_STATIC) throw new RangeError(`${name} ${handle} is a ball handle, not a capsule body handle`);
+    let gen = -1;
+    if (slot < this.slotCount && (this.#view(F_FLAGS)[slot] & ALIVE) !== 0) gen = this.#view(F_GENERATION)[slot];
+    const stamp = gen < 0 ? -1 : this.#stamps.find(slot, gen);
+    if (stamp >= 0 && stamp % STAMPS === t) return slot;
+    if (!this.#stamps.made(slot, t)) {
+      throw new RangeError(`${name} ${handle} is not a capsule body of this World (a static's handle, another World's, or never a handle)`);
+    }
+    throw new RangeError(`${name} ${handle} refers to a removed capsule body`);
+  }
+
+  // ---- add / remove ---------------------------------------------------------------
+  _add(x, y, halfLength, radius, options) {
+    const w = this.#world;
+    w._p();
+    const { readOptions, num, bits, bool } = this.#check;
+    x = f32(x, 'x');
+    y = f32(y, 'y');
+    halfLength = num(halfLength, 'halfLength', { min: 0 });
+    radius = num(radius, 'radius', { min: 0, minExclusive: true });
+    const o = readOptions(options, BODY_OPTIONS, 'addCapsuleBody options');
+    const v = { x, y, halfLength, radius };
+    for (const k of ['vx', 'vy', 'angularVelocity', 'gravityScale']) if (o[k] !== undefined) v[k] = f32(o[k], `options.${k}`);
+    if (o.angle !== undefined) v.angle = f32(o.angle, 'options.angle');
+    if (o.density !== undefined) v.density = num(o.density, 'options.density', { min: 0, minExclusive: true });
+    for (const k of ['restitution', 'friction', 'linearDamping', 'angularDamping']) {
+      if (o[k] !== undefined) v[k] = num(o[k], `options.${k}`, { min: 0 });
+    }
+    for (const k of ['category', 'mask', 'userData']) if (o[k] !== undefined) v[k] = bits(o[k], `options.${k}`);
+    if (o.awake !== undefined) v.awake = bool(o.awake, 'options.awake') ? 1 : 0;
+    checkLayout();
+    const p = rt.wasm.capw_world_params(w._p()) >>> 2;
+    rt.wasm.capw_body_def_default(p << 2);
+    BODY_DEF.forEach((k, i) => {
+      if (v[k] === undefined) return;
+      if (k === 'category' || k === 'mask' || k === 'userData') rt.heapU32[p + i] = v[k];
+      else if (k === 'awake') rt.heapI32[p + i] = v[k];
+      else rt.heapF32[p + i] = v[k];
+    });
+    const version = w._call('capw_world_version');
+    const rc = w._call('capw_world_add_body');
+    // The body arrays moved (grown): views of the freed arrays are detached.
+    if (w._call('capw_world_version') !== version) rt.detachViews();
+    if (rc === BAD_VALUE) {
+      throw new RangeError(`addCapsuleBody: halfLength ${halfLength}, radius ${radius} and density give an extent or mass that is not a finite positive float32`);
+    }
+    if (rc < 0) throw statusError(rc, 'addCapsuleBody');
+    return this._handle(rc);
+  }
+  _remove(handle) {
+    const rc = this.#world._call('capw_world_remove_body', this._slot(handle, 'handle'));
+    if (rc !== 0) throw statusError(rc, 'removeCapsuleBody');
+  }
+  _wake(handle) {
+    const rc = this.#world._call('capw_world_wake_body', this._slot(handle, 'handle'));
+    if (rc !== 0) throw statusError(rc, 'wakeCapsuleBody');
+  }
+}

@@ -1,0 +1,135 @@
+// capsule2d — a World's queries: rayCast, sweepBall, queryCircle, queryBox and
+// their batch forms (methods of World.prototype, installed by world.js).
+import * as rt from './runtime.js';
+import { f32, maxFraction as maxFractionArg, outOfRange, num } from './check.js';
+import { BAD_VALUE, describe } from './errors.js';
+import { RayBatch, SweepBatch, NO_HIT } from './batch.js';
+import { readRayHit, readSweepHit } from './hits.js';
+import { madeArg, fieldNames } from './heap.js';
+import { ALIVE } from './world-layout.js';
+import { KIND_BALL, KIND_STATIC } from './world-handles.js';
+
+function many(name, batch, cls, what) {
+  const rc = this._call(name, batch._ptr());
+  if (rc >= 0) return rc;
+  if (rc !== BAD_VALUE) throw this._error(rc, what);
+  const e = rt.wasm.capw_world_error(this._p()) >>> 2;
+  const index = rt.heapI32[e + 1], col = rt.heapI32[e + 2];
+  if (cls === RayBatch && col === 3 && batch.dx[index] === 0 && batch.dy[index] === 0) {
+    throw new RangeError(`${what} (dx[${index}], dy[${index}]) must not be the zero vector, got (0, 0)`);
+  }
+  const field = fieldNames(cls)[col];
+  const value = batch[field][index];
+  const why = Number.isFinite(value) && outOfRange(value) ? ` (${outOfRange(value)})` : value < 0 ? ' (must be >= 0)' : '';
+  throw new RangeError(`${what}.${field}[${index}] is ${value}${why}`);
+}
+function answer(n) {
+  const at = rt.wasm.capw_world_query_results(this._p()) >>> 2;
+  const words = Array.from(rt.heapU32.subarray(at, at + n));
+  return words.map((v) => (v >= 0x80000000
+    ? this._handleOf(v & 0x7fffffff, KIND_BALL, this._view(19)[v & 0x7fffffff])
+    : this._handleOf(v, KIND_STATIC, this._staticInfo()[3 * v + 1])));
+}
+
+/** The kind and handle of a hit's index word ((1 << 31) | slot: a ball; else a static's slot). */
+function hitOf(word) {
+  if (word >= 0x80000000) {
+    const slot = word - 0x80000000;
+    return { kind: 'ball', handle: this._handleOf(slot, KIND_BALL, this._view(19)[slot]) };
+  }
+  return { kind: 'static', handle: this._handleOf(word, KIND_STATIC, this._staticInfo()[3 * word + 1]) };
+}
+
+/** The queries of World (copied onto World.prototype). */
+export class WorldQueries {
+  // ---- queries -----------------------------------------------------------------------
+  /** Closest hit of the ray O + s D, s in [0, maxFraction], over balls and statics (sensors excluded). */
+  rayCast(ox, oy, dx, dy, maxFraction = 1) {
+    this._p();
+    ox = f32(ox, 'ox'); oy = f32(oy, 'oy'); dx = f32(dx, 'dx'); dy = f32(dy, 'dy');
+    maxFraction = maxFractionArg(maxFraction, 'maxFraction');
+    if (dx === 0 && dy === 0) throw new RangeError(`(dx, dy) must not be the zero vector, got (${dx}, ${dy})`);
+    const p = this._params(), a = rt.heapF32;
+    a[p] = ox; a[p + 1] = oy; a[p + 2] = dx; a[p + 3] = dy; a[p + 4] = maxFraction;
+    if (!this._call('capw_world_ray_cast')) return null;
+    // after the call (building the query index may grow memory): the one ray-hit record
+    const { index, fraction, x, y, nx, ny, startsInside } = readRayHit(p);
+    return { fraction, x, y, nx, ny, startsInside, ...hitOf.call(this, index) };
+  }
+
+  /** Handles of the balls and statics overlapping the circle (touching counts): balls first, by slot. */
+  queryCircle(x, y, radius) {
+    this._p();
+    x = f32(x, 'x'); y = f32(y, 'y'); radius = num(radius, 'radius', { min: 0 });
+    return answer.call(this, this._call('capw_world_query_circle', x, y, radius));
+  }
+
+  /** Handles of the balls and statics overlapping the box [x0, x1] x [y0, y1] (touching counts): balls first, by slot. */
+  queryBox(x0, y0, x1, y1) {
+    this._p();
+    x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
+    if (x1 < x0) throw new RangeError(`x1 must be >= x0, got x0 ${x0}, x1 ${x1}`);
+    if (y1 < y0) throw new RangeError(`y1 must be >= y0, got y0 ${y0}, y1 ${y1}`);
+    const n = this._call('capw_world_query_box', x0, y0, x1, y1);
+    return answer.call(this, n);
+  }
+
+  /**
+   * The first hit of a ball of `radius` swept from (x0, y0) to (x1, y1) over
+   * balls and statics (sensors excluded), or null. Touching at the end counts;
+   * a start in contact or overlap is t = 0 with startsInside.
+   */
+  sweepBall(x0, y0, x1, y1, radius) {
+    this._p();
+    x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
+    radius = num(radius, 'radius', { min: 0 });
+    const p = this._params(), a = rt.heapF32;
+    a[p] = x0; a[p + 1] = y0; a[p + 2] = x1; a[p + 3] = y1; a[p + 4] = radius;
+    if (!this._call('capw_world_sweep_ball')) return null;
+    // after the call (memory may have grown): the one sweep-hit record
+    const { index, t, x, y, nx, ny, pointX, pointY, startsInside } = readSweepHit(p);
+    return { t, x, y, nx, ny, px: pointX, py: pointY, startsInside, ...hitOf.call(this, index) };
+  }
+
+  /**
+   * Many rays against the world in one call: a RayBatch (the batch layer's;
+   * inputs ox, oy, dx, dy, maxFraction) gets each ray's closest hit, as
+   * rayCast's: index = hitHandle's word ((1 << 31) | slot for a ball, the
+   * static's slot), or NO_HIT with the other outputs 0. Every input is
+   * checked first (RangeError naming rays.<field>[i], nothing written).
+   * Returns how many hit.
+   */
+  castRays(rays) {
+    this._p();
+    madeArg(rays, RayBatch, 'rays');
+    return many.call(this, 'capw_world_cast_rays', rays, RayBatch, 'rays');
+  }
+
+  /** The same for many swept balls: a SweepBatch (x0, y0, x1, y1, radius) gets each sweepBall answer. */
+  sweepBalls(sweeps) {
+    this._p();
+    madeArg(sweeps, SweepBatch, 'sweeps');
+    return many.call(this, 'capw_world_sweep_balls', sweeps, SweepBatch, 'sweeps');
+  }
+
+
+  /**
+   * The handle named by a castRays / sweepBalls index word (or a C query
+   * word): (1 << 31) | slot is a ball, a smaller word a static's slot;
+   * NO_HIT gives null. RangeError when the slot holds nothing.
+   */
+  hitHandle(word) {
+    this._p();
+    if (typeof word !== 'number') throw new TypeError(`word must be a number, got ${describe(word)}`);
+    if (!Number.isInteger(word) || word < 0 || word > NO_HIT) throw new RangeError(`word must be a u32, got ${word}`);
+    if (word === NO_HIT) return null;
+    if (word >= 0x80000000) {
+      const slot = word - 0x80000000;
+      if (slot >= this._call('capw_world_ball_slots') || !(this._view(18)[slot] & ALIVE)) throw new RangeError(`word ${word}: ball slot ${slot} holds no ball`);
+      return this._handleOf(slot, KIND_BALL, this._view(19)[slot]);
+    }
+    const info = this._staticInfo();
+    if (word >= this._call('capw_world_static_slots') || !(info[3 * word + 2] & 1)) throw new RangeError(`word ${word}: static slot ${word} holds no static`);
+    return this._handleOf(word, KIND_STATIC, info[3 * word + 1]);
+  }
+}

@@ -1,0 +1,105 @@
+// capsule2d — a world's ball arrays and event lists: live views over wasm
+// memory reached through the World (see world.d.ts).
+import * as rt from './runtime.js';
+import { describe } from './errors.js';
+import { ALIVE, AWAKE, F_FLAGS, F_USER_DATA, EVENT_WORDS } from './world-layout.js';
+import { KIND_BALL, KIND_STATIC } from './world-handles.js';
+
+/** The ball arrays of a world: live slot-indexed views (see world.d.ts). */
+export class Balls {
+  #world;
+  constructor(world) {
+    this.#world = world;
+  }
+  /** Highest used slot + 1: loop `for (let i = 0; i < slotCount; i++) if (balls.alive(i))`. Not the number of balls (live). */
+  get slotCount() { return this.#world._call('capw_world_ball_slots'); }
+  get live() { return this.#world._call('capw_world_ball_count'); }
+  get capacity() { return this.#world._call('capw_world_ball_capacity'); }
+  get x() { return this.#world._view(0); }
+  get y() { return this.#world._view(1); }
+  get vx() { return this.#world._view(2); }
+  get vy() { return this.#world._view(3); }
+  get angle() { return this.#world._view(4); }
+  get angularVelocity() { return this.#world._view(5); }
+  get radius() { return this.#world._view(6); }
+  get flags() { return this.#world._view(F_FLAGS); }
+  /** The game's 32 bits per ball (addBall's options.userData; writable; kept in snapshots, given by events). */
+  get userData() { return this.#world._view(F_USER_DATA); }
+  /** True when slot holds a ball. */
+  alive(slot) { return (this.#flags(slot, 'alive') & ALIVE) !== 0; }
+  /** True when the ball in slot is awake. */
+  awake(slot) { return (this.#flags(slot, 'awake') & (ALIVE | AWAKE)) === (ALIVE | AWAKE); }
+
+  /** The flags of slot, an integer below the views' length (else a named error). */
+  #flags(slot, name) {
+    const flags = this.#world._view(18);
+    if (typeof slot !== 'number') throw new TypeError(`${name}: slot must be a number, got ${describe(slot)}`);
+    if (!(Number.isInteger(slot) && slot >= 0 && slot < flags.length)) {
+      throw new RangeError(`${name}: slot must be an integer from 0 to ${flags.length - 1}, got ${slot}`);
+    }
+    // Past slotCount no ball lives, whatever was written there (step() reads only below it).
+    return slot < this.slotCount ? flags[slot] : 0;
+  }
+}
+
+/** One kind of event: count found this step, records as u32 / f32 views. */
+export class EventList {
+  #world;
+  #kind;
+  #u32 = null; // the views forEach reads, kept while memory and the world's arrays stay
+  #f32 = null;
+  #key = -1;
+  constructor(world, kind) {
+    this.#world = world;
+    this.#kind = kind;
+  }
+  /**
+   * Calls fn(ball, other, speed, x, y, nx, ny, ballData, otherData) for each
+   * written event, in order, with plain numbers (allocates nothing): the
+   * ball's handle, the other object's handle (a ball or a static: see
+   * isBallHandle), the hit's approach speed, point and normal (0 for events
+   * other than hits), and both objects' userData. Handles and userData are
+   * the objects' when the event happened (a removed object's too).
+   */
+  forEach(fn) {
+    if (typeof fn !== 'function') throw new TypeError(`forEach: fn must be a function, got ${describe(fn)}`);
+    const w = this.#world, n = this.written;
+    if (n === 0) return;
+    const key = w._version();
+    if (this.#key !== key || this.#u32.buffer !== rt.wasm.memory.buffer) {
+      this.#u32 = this.u32; this.#f32 = this.f32; this.#key = key;
+    }
+    for (let i = 0; i < n; i++) {
+      // Re-read: fn may have grown memory (an addBall) or restored the world.
+      if (this.#u32.buffer !== rt.wasm.memory.buffer || this.#key !== w._version()) {
+        if (i >= this.written) return;
+        this.#u32 = this.u32; this.#f32 = this.f32; this.#key = w._version();
+      }
+      const u = this.#u32, f = this.#f32, k = i * EVENT_WORDS;
+      const ball = w._handleOf(u[k + 1], KIND_BALL, u[k + 8]);
+      const other = w._handleOf(u[k + 2], u[k] === 1 ? KIND_BALL : KIND_STATIC, u[k + 9]);
+      fn(ball, other, f[k + 3], f[k + 4], f[k + 5], f[k + 6], f[k + 7], u[k + 10], u[k + 11]);
+    }
+  }
+  get count() { return this.#world._call('capw_world_event_count', this.#kind); }
+  get written() { return Math.min(this.count, this.#world.eventCapacity); }
+  get overflowed() { return this.count > this.#world.eventCapacity; }
+  get u32() { return this.#world._eventView(this.#kind, Uint32Array); }
+  get f32() { return this.#world._eventView(this.#kind, Float32Array); }
+  /** Plain objects for the written events (allocates; for convenience and tests). */
+  toArray() {
+    const u = this.u32, f = this.f32, out = [];
+    for (let i = 0; i < this.written; i++) {
+      const k = i * EVENT_WORDS;
+      const w = this.#world, otherKind = u[k] === 1 ? KIND_BALL : KIND_STATIC;
+      const e = {
+        kind: u[k] === 1 ? 'ball' : 'static', ball: u[k + 1], other: u[k + 2],
+        ballHandle: w._handleOf(u[k + 1], KIND_BALL, u[k + 8]), otherHandle: w._handleOf(u[k + 2], otherKind, u[k + 9]),
+        ballData: u[k + 10], otherData: u[k + 11],
+      };
+      if (this.#kind === 2) Object.assign(e, { speed: f[k + 3], x: f[k + 4], y: f[k + 5], nx: f[k + 6], ny: f[k + 7] });
+      out.push(e);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,71 @@
+/* capsule2d — private: capsule bodies (dynamic capsules), their storage
+ * (bodies.c) and their part of the step (bodies_step.c). The world holds
+ * one pointer to this (NULL until the first body is added), so a world
+ * without bodies pays one NULL test per step. */
+#ifndef CAP_BODIES_H
+#define CAP_BODIES_H
+
+#include <stdint.h>
+
+#include "capsule2d_world.h"
+
+/* One contact point of a body (b) with a static or a lower-slot body (a),
+ * normal from a toward b. Anchors are from the bodies' centres at the
+ * step's start. */
+typedef struct cap_bcontact {
+    uint32_t a, b;          /* static slot or body slot; body slot */
+    uint32_t kind;          /* 0 body-static, 1 body-body, 2 body (a) - ball (b) */
+    uint32_t sa, sb;        /* solver states of a (~0: a static) and b */
+    uint32_t id;            /* which point of the pair (warm-start match) */
+    float nx, ny;           /* unit normal a -> b */
+    float rax, ray, rbx, rby; /* anchors: the contact point minus each centre */
+    float sep;              /* separation at the step's start (negative: overlap) */
+    float ma, ia, mb, ib;   /* inverse masses and inertias as solved */
+    float mass_n, mass_t;
+    float friction, restitution;
+    float jn, jt, max_jn;   /* accumulated impulses (warm started), largest normal impulse */
+    float vn0;              /* normal speed at the step's start */
+} cap_bcontact;
+
+/* A body during a step. */
+typedef struct cap_bstate {
+    float vx, vy, w;
+    float dx, dy;           /* displacement since the step's start */
+    float qc, qs;           /* rotation since the step's start (unit) */
+    float da;               /* angle turned since the step's start */
+    /* A ball's state (after the bodies'): its slot, its velocity when the
+     * bodies' pass began (it then moves only by what the pass changes) and
+     * its centre when the contacts were found. */
+    uint32_t ball;
+    float v0x, v0y, w0, bx, by;
+} cap_bstate;
+
+typedef struct cap_wbodies {
+    uint32_t cap, slots, live;
+    void* f[CAP_BODY_FIELDS];           /* cap words each */
+    float *last;                        /* 6 per slot: x, y, angle, vx, vy, w as the last step wrote them */
+    cap_bcontact *contacts, *prev;
+    uint32_t count, prev_count, contacts_cap, prev_cap;
+    cap_bstate* state;
+    uint32_t state_cap;
+    uint32_t* group;                    /* union-find for sleeping */
+    uint32_t group_cap;
+    uint32_t* ball_state;               /* per ball slot: its solver state in this step's contacts, or ~0 */
+    uint32_t ball_state_cap, balls;     /* balls in this step's contacts (states n .. n + balls - 1) */
+} cap_wbodies;
+
+#define CAP_BODF(b, fld) ((float*)(b)->f[fld])
+#define CAP_BODU(b, fld) ((uint32_t*)(b)->f[fld])
+
+struct cap_world;
+void cap_bodies_free(cap_wbodies* b);
+/* Step, before anything changes: checks every live body (refusal names the
+ * slot and CAP_BODY_FIELD_ERROR + field), picks up writes through the
+ * views, finds the contacts and makes room. Returns 0 or a status. */
+int cap_bodies_begin(struct cap_world* w);
+/* Step, the part that cannot fail: solves, integrates, sleeps. */
+void cap_bodies_step(struct cap_world* w);
+/* The state hash's body part (bodies.c). */
+uint32_t cap_bodies_hash(const cap_wbodies* b, uint32_t h);
+
+#endif

@@ -1,0 +1,175 @@
+// Capsule bodies through the JS API (world-bodies.js): one falls flat on a
+// segment and rests; views are live and writable; handles never alias balls
+// or statics; bad input throws naming the argument with nothing changed.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { init, World } from 'capsule2d';
+
+await init();
+
+test('a capsule body dropped flat lands flat and rests, then sleeps', () => {
+  const w = new World();
+  w.addCapsule(-10, 0, 10, 0, 0.1);
+  const h = w.addCapsuleBody(0, 2, 1, 0.25);
+  const b = w.capsuleBodies, s = w.capsuleBodySlotOf(h);
+  assert.equal(s, 0);
+  assert.equal(b.live, 1);
+  for (let i = 0; i < 120; i++) w.step();
+  const y0 = b.y[s];
+  assert.ok(Math.abs(y0 - 0.35) < 0.005, `rest height ${y0}`);
+  let wmax = 0, dy = 0;
+  for (let i = 0; i < 120; i++) {
+    w.step();
+    wmax = Math.max(wmax, Math.abs(b.angularVelocity[s]));
+    dy = Math.max(dy, Math.abs(b.y[s] - y0));
+  }
+  assert.ok(wmax < 1e-3 && dy < 1e-4, `|w| ${wmax}, |dy| ${dy}`);
+  assert.ok(Math.abs(b.angle[s]) < 1e-3);
+  assert.equal(b.awake(s), false);
+  w.destroy();
+});
+
+test('stood on its end it topples; a write through a view wakes it and is the new start', () => {
+  const w = new World();
+  w.addSegment(-10, 0, 10, 0);
+  const a0 = Math.PI / 2 - 0.05;
+  const h = w.addCapsuleBody(0, 0.1 + 0.5 * Math.sin(a0) + 0.01, 0.5, 0.1, { angle: a0 });
+  const b = w.capsuleBodies, s = w.capsuleBodySlotOf(h);
+  for (let i = 0; i < 180; i++) w.step();
+  assert.ok(Math.abs(Math.sin(b.angle[s])) < 0.02, `angle ${b.angle[s]}`);
+  assert.ok(Math.abs(b.y[s] - 0.1) < 0.005);
+  for (let i = 0; i < 60; i++) w.step();
+  assert.equal(b.awake(s), false);
+  b.y[s] = 3; // lift it: it wakes and falls from there
+  w.step();
+  assert.equal(b.awake(s), true);
+  assert.ok(b.y[s] < 3 && b.y[s] > 2.9 && b.vy[s] < 0);
+  w.destroy();
+});
+
+test('handles: slots reused with new handles; ball, static and body handles never alias', () => {
+  const w = new World();
+  const st = w.addSegment(-10, 0, 10, 0);
+  const ball = w.addBall(0, 5, 0.2);
+  const h0 = w.addCapsuleBody(0, 2, 1, 0.25), h1 = w.addCapsuleBody(3, 2, 1, 0.25, { userData: 7 });
+  assert.equal(w.capsuleBodies.userData[1], 7);
+  assert.notEqual(h0, st); // slot 0 of the statics and of the bodies
+  assert.equal(w.hasCapsuleBody(h0), true);
+  assert.equal(w.hasCapsuleBody(st), false);
+  assert.equal(w.hasCapsuleBody(ball), false);
+  assert.throws(() => w.removeStatic(h0), RangeError);
+  assert.throws(() => w.removeBall(h0), RangeError);
+  assert.throws(() => w.removeCapsuleBody(ball), /ball handle/);
+  assert.throws(() => w.removeCapsuleBody(st), /not a capsule body of this World/);
+  w.removeCapsuleBody(h0);
+  assert.throws(() => w.removeCapsuleBody(h0), /removed capsule body/);
+  const h2 = w.addCapsuleBody(0, 2, 1, 0.25);
+  assert.equal(w.capsuleBodySlotOf(h2), 0);
+  assert.notEqual(h2, h0);
+  assert.equal(w.capsuleBodyHandle(0), h2);
+  assert.equal(w.capsuleBodyHandle(1), h1);
+  const other = new World();
+  const g = other.addCapsuleBody(0, 0, 1, 0.2);
+  assert.equal(w.hasCapsuleBody(g), false);
+  assert.throws(() => w.removeCapsuleBody(g), RangeError);
+  assert.throws(() => w.save(), /capsule bodies/);
+  other.destroy();
+  w.destroy();
+});
+
+test('bad arguments: TypeError / RangeError naming the argument, nothing added', () => {
+  const w = new World();
+  const bad = [
+    [() => w.addCapsuleBody('1', 0, 1, 0.2), TypeError, /x must be a number/],
+    [() => w.addCapsuleBody(0, NaN, 1, 0.2), RangeError, /y /],
+    [() => w.addCapsuleBody(0, 0, -1, 0.2), RangeError, /halfLength must be >= 0/],
+    [() => w.addCapsuleBody(0, 0, 1, 0), RangeError, /radius must be > 0/],
+    [() => w.addCapsuleBody(0, 0, 1, 0.2, { density: 0 }), RangeError, /options.density/],
+    [() => w.addCapsuleBody(0, 0, 1, 0.2, { angle: Infinity }), RangeError, /options.angle/],
+    [() => w.addCapsuleBody(0, 0, 1, 0.2, { friction: -1 }), RangeError, /options.friction/],
+    [() => w.addCapsuleBody(0, 0, 1, 0.2, { awake: 1 }), TypeError, /options.awake/],
+    [() => w.addCapsuleBody(0, 0, 1, 0.2, { bullet: true }), TypeError, /unknown option "bullet"/],
+    [() => w.addCapsuleBody(0, 0, 1, 0.2, 5), TypeError, /options must be an object/],
+    [() => w.addCapsuleBody(0, 0, 1e30, 1e30), RangeError, /addCapsuleBody: halfLength/],
+  ];
+  for (const [f, type, msg] of bad) assert.throws(f, (e) => e instanceof type && msg.test(e.message), String(f));
+  assert.equal(w.capsuleBodies.live, 0);
+  // a NaN written through a view: step() throws naming it, world unchanged
+  const h = w.addCapsuleBody(0, 2, 1, 0.2), s = w.capsuleBodySlotOf(h);
+  w.capsuleBodies.vx[s] = NaN;
+  assert.throws(() => w.step(), /capsuleBodies\.vx\[0\]/);
+  w.capsuleBodies.vx[s] = 0;
+  assert.equal(w.capsuleBodies.y[s], 2);
+  w.step();
+  assert.ok(w.capsuleBodies.y[s] < 2);
+  w.destroy();
+});
+
+test('views grow with the bodies (past the first 16) and stay live', () => {
+  const w = new World();
+  w.addSegment(-100, 0, 100, 0);
+  const hs = [];
+  for (let i = 0; i < 40; i++) hs.push(w.addCapsuleBody(i * 2.5 - 50, 1, 1, 0.2));
+  assert.equal(w.capsuleBodies.capacity >= 40, true);
+  assert.equal(w.capsuleBodies.slotCount, 40);
+  for (let i = 0; i < 60; i++) w.step();
+  for (const h of hs) assert.ok(Math.abs(w.capsuleBodies.y[w.capsuleBodySlotOf(h)] - 0.2) < 0.005);
+  w.destroy();
+});
+
+test('drawWorld draws a capsule body: a round stroke 2r wide along its core, then the core in the mark colour', async () => {
+  const { drawWorld } = await import('capsule2d');
+  const w = new World();
+  w.addCapsuleBody(1, 2, 1, 0.25, { angle: Math.PI / 2 });
+  const strokes = [];
+  let from = null;
+  const ctx = {
+    lineWidth: 1, strokeStyle: '', fillStyle: '', lineCap: 'butt',
+    save() {}, restore() {}, beginPath() {}, arc() {}, fill() {}, fillRect() {}, setLineDash() {},
+    moveTo(x, y) { from = [x, y]; }, lineTo(x, y) { this.to = [x, y]; },
+    stroke() { strokes.push({ from, to: this.to, width: this.lineWidth, color: this.strokeStyle }); },
+  };
+  drawWorld(ctx, w, { scale: 10, originX: 0, originY: 100 });
+  assert.equal(strokes.length, 2);
+  const [body, core] = strokes;
+  // y up: world (1, 1) -> (10, 90), (1, 3) -> (10, 70)
+  assert.ok(Math.abs(body.from[0] - 10) < 1e-6 && Math.abs(body.from[1] - 90) < 1e-6);
+  assert.ok(Math.abs(body.to[0] - 10) < 1e-6 && Math.abs(body.to[1] - 70) < 1e-6);
+  assert.equal(body.width, 5);
+  assert.ok(core.width < body.width && core.color !== body.color);
+  w.destroy();
+});
+
+test('a ball rests on a capsule body; stateHash covers bodies (and a world without bodies hashes as before)', () => {
+  const make = (withBody) => {
+    const w = new World();
+    w.addSegment(-10, 0, 10, 0);
+    if (withBody) w.addCapsuleBody(0, 0.25, 1, 0.25);
+    w.addBall(0.3, 1.5, 0.2);
+    return w;
+  };
+  const w = make(true), plain = make(false);
+  for (let i = 0; i < 180; i++) { w.step(); plain.step(); }
+  assert.ok(Math.abs(w.balls.y[0] - 0.7) < 0.005, `ball y ${w.balls.y[0]}`);
+  assert.ok(Math.abs(plain.balls.y[0] - 0.2) < 0.005);
+  const h = w.stateHash();
+  w.capsuleBodies.angularVelocity[0] = 0.5; // only the body changes
+  assert.notEqual(w.stateHash(), h);
+  w.destroy();
+  plain.destroy();
+});
+
+test('README capsule bodies example runs and prints what it says', async () => {
+  const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
+  const { execFileSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const readme = readFileSync(`${root}README.md`, 'utf8');
+  const section = readme.split(/^### Capsule bodies\s*$/m)[1].split(/^##+ /m)[0];
+  const code = /^```js\n([\s\S]*?)^```/m.exec(section)[1];
+  mkdirSync(`${root}build`, { recursive: true });
+  writeFileSync(`${root}build/readme-bodies.mjs`, code);
+  const out = execFileSync(process.execPath, [`${root}build/readme-bodies.mjs`], { encoding: 'utf8' }).trimEnd().split('\n');
+  const wants = [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((m) => m[1].trim());
+  assert.deepEqual(out, wants);
+});
