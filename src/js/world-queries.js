@@ -23,21 +23,29 @@ function many(name, batch, cls, what) {
   const why = Number.isFinite(value) && outOfRange(value) ? ` (${outOfRange(value)})` : value < 0 ? ' (must be >= 0)' : '';
   throw new RangeError(`${what}.${field}[${index}] is ${value}${why}`);
 }
+// The query paths are a game's hot path: they call wasm directly and read
+// the generations straight from the heap (no view or key string made per call).
 function answer(n) {
-  const at = rt.wasm.capw_world_query_results(this._p()) >>> 2;
-  const words = Array.from(rt.heapU32.subarray(at, at + n));
-  return words.map((v) => (v >= 0x80000000
-    ? this._handleOf(v & 0x7fffffff, KIND_BALL, this._view(19)[v & 0x7fffffff])
-    : this._handleOf(v, KIND_STATIC, this._staticInfo()[3 * v + 1])));
+  const ptr = this._p(), W = rt.wasm, u = rt.heapU32; // after the query call (memory may have grown)
+  const at = W.capw_world_query_results(ptr) >>> 2;
+  const gens = W.capw_world_ball_field(ptr, 19) >>> 2, info = W.capw_world_static_info(ptr) >>> 2;
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = u[at + i];
+    out[i] = v >= 0x80000000 ? this._handleOf(v & 0x7fffffff, KIND_BALL, u[gens + (v & 0x7fffffff)])
+      : this._handleOf(v, KIND_STATIC, u[info + 3 * v + 1]);
+  }
+  return out;
 }
 
-/** The kind and handle of a hit's index word ((1 << 31) | slot: a ball; else a static's slot). */
-function hitOf(word) {
+/** The handle of a hit's index word ((1 << 31) | slot: a ball; else a static's slot), read after the call. */
+function handleOfWord(world, ptr, word) {
+  const u = rt.heapU32;
   if (word >= 0x80000000) {
     const slot = word - 0x80000000;
-    return { kind: 'ball', handle: this._handleOf(slot, KIND_BALL, this._view(19)[slot]) };
+    return world._handleOf(slot, KIND_BALL, u[(rt.wasm.capw_world_ball_field(ptr, 19) >>> 2) + slot]);
   }
-  return { kind: 'static', handle: this._handleOf(word, KIND_STATIC, this._staticInfo()[3 * word + 1]) };
+  return world._handleOf(word, KIND_STATIC, u[(rt.wasm.capw_world_static_info(ptr) >>> 2) + 3 * word + 1]);
 }
 
 /** The queries of World (copied onto World.prototype). */
@@ -45,16 +53,19 @@ export class WorldQueries {
   // ---- queries -----------------------------------------------------------------------
   /** Closest hit of the ray O + s D, s in [0, maxFraction], over balls and statics (sensors excluded). */
   rayCast(ox, oy, dx, dy, maxFraction = 1) {
-    this._p();
+    const ptr = this._p(), W = rt.wasm;
     ox = f32(ox, 'ox'); oy = f32(oy, 'oy'); dx = f32(dx, 'dx'); dy = f32(dy, 'dy');
     maxFraction = maxFractionArg(maxFraction, 'maxFraction');
     if (dx === 0 && dy === 0) throw new RangeError(`(dx, dy) must not be the zero vector, got (${dx}, ${dy})`);
-    const p = this._params(), a = rt.heapF32;
+    const p = W.capw_world_params(ptr) >>> 2, a = rt.heapF32;
     a[p] = ox; a[p + 1] = oy; a[p + 2] = dx; a[p + 3] = dy; a[p + 4] = maxFraction;
-    if (!this._call('capw_world_ray_cast')) return null;
+    if (!W.capw_world_ray_cast(ptr)) return null;
     // after the call (building the query index may grow memory): the one ray-hit record
-    const { index, fraction, x, y, nx, ny, startsInside } = readRayHit(p);
-    return { fraction, x, y, nx, ny, startsInside, ...hitOf.call(this, index) };
+    const h = readRayHit(p);
+    return {
+      fraction: h.fraction, x: h.x, y: h.y, nx: h.nx, ny: h.ny, startsInside: h.startsInside,
+      kind: h.index >= 0x80000000 ? 'ball' : 'static', handle: handleOfWord(this, ptr, h.index),
+    };
   }
 
   /** Handles of the balls and statics overlapping the circle (touching counts): balls first, by slot. */
@@ -80,15 +91,18 @@ export class WorldQueries {
    * a start in contact or overlap is t = 0 with startsInside.
    */
   sweepBall(x0, y0, x1, y1, radius) {
-    this._p();
+    const ptr = this._p(), W = rt.wasm;
     x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
     radius = num(radius, 'radius', { min: 0 });
-    const p = this._params(), a = rt.heapF32;
+    const p = W.capw_world_params(ptr) >>> 2, a = rt.heapF32;
     a[p] = x0; a[p + 1] = y0; a[p + 2] = x1; a[p + 3] = y1; a[p + 4] = radius;
-    if (!this._call('capw_world_sweep_ball')) return null;
+    if (!W.capw_world_sweep_ball(ptr)) return null;
     // after the call (memory may have grown): the one sweep-hit record
-    const { index, t, x, y, nx, ny, pointX, pointY, startsInside } = readSweepHit(p);
-    return { t, x, y, nx, ny, px: pointX, py: pointY, startsInside, ...hitOf.call(this, index) };
+    const h = readSweepHit(p);
+    return {
+      t: h.t, x: h.x, y: h.y, nx: h.nx, ny: h.ny, px: h.pointX, py: h.pointY, startsInside: h.startsInside,
+      kind: h.index >= 0x80000000 ? 'ball' : 'static', handle: handleOfWord(this, ptr, h.index),
+    };
   }
 
   /**

@@ -20,21 +20,6 @@
 #define LAST_WORDS 6
 #define NONE 0xffffffffu
 
-typedef struct bsoft { float bias_rate, mass_scale, impulse_scale; } bsoft;
-
-/* The soft constraint's coefficients (as step.c's make_soft). */
-static bsoft soft_of(float hertz, float zeta, float h)
-{
-    bsoft s;
-    float omega = CAP_TWO_PI * hertz;
-    float a1 = 2.0f * zeta + h * omega;
-    float a2 = h * omega * a1;
-    float a3 = 1.0f / (1.0f + a2);
-    s.bias_rate = omega / a1;
-    s.mass_scale = a2 * a3;
-    s.impulse_scale = a3;
-    return s;
-}
 
 /* ---- manifolds ------------------------------------------------------------- */
 
@@ -522,7 +507,7 @@ static void apply(cap_bstate* st, const cap_bcontact* c, float px, float py)
 }
 
 /* One pass over the contacts: 0 warm start, 1 solve with soft bias, 2 relax. */
-static void pass(cap_wbodies* b, int mode, float inv_h, float push, bsoft ss, bsoft bs)
+static void pass(cap_wbodies* b, int mode, float inv_h, float push, cap_soft ss, cap_soft bs)
 {
     cap_bstate* st = b->state;
     for (uint32_t k = 0; k < b->count; k++) {
@@ -541,7 +526,7 @@ static void pass(cap_wbodies* b, int mode, float inv_h, float push, bsoft ss, bs
         float dx = (B->dx + pbx - c->rbx) - (A->dx + pax - c->rax);
         float dy = (B->dy + pby - c->rby) - (A->dy + pay - c->ray);
         float s = c->sep + dx * c->nx + dy * c->ny;
-        bsoft so = c->kind ? bs : ss;
+        cap_soft so = c->kind ? bs : ss;
         float bias = 0.0f, ms = 1.0f, is = 0.0f;
         if (s > 0.0f) bias = s * inv_h; /* speculative: close the gap, no more */
         else if (mode == 1) {
@@ -720,8 +705,8 @@ void cap_bodies_step(cap_world* w)
                 *ad = CAP_BODF(b, CAP_BODY_ANGULAR_DAMPING);
     prepare(w, b);
     float h = d->dt / (float)d->sub_steps, inv_h = 1.0f / h;
-    bsoft ss = soft_of(fmin2(d->static_hertz, 0.5f * inv_h), d->damping_ratio, h);
-    bsoft bs = soft_of(fmin2(d->contact_hertz, 0.25f * inv_h), d->damping_ratio, h);
+    cap_soft ss = cap_make_soft(fmin2(d->static_hertz, 0.5f * inv_h), d->damping_ratio, h);
+    cap_soft bs = cap_make_soft(fmin2(d->contact_hertz, 0.25f * inv_h), d->damping_ratio, h);
     float push = d->push_speed * d->units_per_meter;
     cap_bstate* st = b->state;
     for (uint32_t i = 0; i < n; i++) {

@@ -21,21 +21,6 @@
 #include "world/step_internal.h"
 #include "world/bodies.h"
 
-typedef struct soft { float bias_rate, mass_scale, impulse_scale; } soft;
-
-static soft make_soft(float hertz, float zeta, float h)
-{
-    soft s;
-    float omega = CAP_TWO_PI * hertz;
-    float a1 = 2.0f * zeta + h * omega;
-    float a2 = h * omega * a1;
-    float a3 = 1.0f / (1.0f + a2);
-    s.bias_rate = omega / a1;
-    s.mass_scale = a2 * a3;
-    s.impulse_scale = a3;
-    return s;
-}
-
 /* Step 1's refusal: names the slot and the field (cap_world_error). */
 static int refuse(cap_world* w, uint32_t slot, int field)
 {
@@ -133,8 +118,8 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
     uint32_t n = s->n;
     float h = s->h, inv_h = 1.0f / h;
     float rate = inv_h;
-    soft ball_soft = make_soft(fmin2(d->contact_hertz, 0.25f * rate), d->damping_ratio, h);
-    soft static_soft = make_soft(fmin2(d->static_hertz, 0.5f * rate), d->damping_ratio, h);
+    cap_soft ball_soft = cap_make_soft(fmin2(d->contact_hertz, 0.25f * rate), d->damping_ratio, h);
+    cap_soft static_soft = cap_make_soft(fmin2(d->static_hertz, 0.5f * rate), d->damping_ratio, h);
     float push = d->push_speed * s->upm;
     float gx = d->gravity_x, gy = d->gravity_y, half_hh = 0.5f * h * h;
     cap_wbody* body = w->body;

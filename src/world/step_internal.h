@@ -45,6 +45,22 @@ static inline int32_t cell_of(float v, float lo, float inv, int32_t n)
 }
 
 /* The step's view of the world: the ball arrays, the step's constants. */
+/* A soft constraint's coefficients for a stiffness (hertz), damping ratio and
+ * sub-step h (Box2D v3's soft step): one definition for every solver pass. */
+typedef struct cap_soft { float bias_rate, mass_scale, impulse_scale; } cap_soft;
+static inline cap_soft cap_make_soft(float hertz, float zeta, float h)
+{
+    cap_soft s;
+    float omega = CAP_TWO_PI * hertz;
+    float a1 = 2.0f * zeta + h * omega;
+    float a2 = h * omega * a1;
+    float a3 = 1.0f / (1.0f + a2);
+    s.bias_rate = omega / a1;
+    s.mass_scale = a2 * a3;
+    s.impulse_scale = a3;
+    return s;
+}
+
 typedef struct step_ctx {
     float *x, *y, *vx, *vy, *ang, *av, *rad, *im, *ii, *rest, *fric, *roll, *gs, *ld, *ad, *st;
     float *sx, *sy; /* positions at the start of the step */

@@ -13,7 +13,7 @@ import { Readout, num } from '../lib/readout.js';
 import { announce } from '../lib/announce.js';
 import { drawOptions, StepTimer } from '../lib/world-scene.js';
 import { SCENES } from './playground.js';
-import { loadBox2d, VERSIONS } from './race.js';
+import { loadBox2dShowing, VERSIONS } from './race.js';
 
 export const needs = ['World', 'drawWorld'];
 
@@ -254,16 +254,8 @@ export function mount(el, api) {
       return;
     }
     if (!B) {
-      setStatus('loading', 'Loading Box2D v3 (box2d3-wasm compat build) …');
-      right.invalidate();
-      try {
-        B = await loadBox2d();
-      } catch (e) {
-        state.error = String(e?.message ?? e);
-        setStatus('failed', `Box2D v3 could not be loaded: ${state.error}`);
-        return;
-      }
-      state.loaded = true;
+      B = await loadBox2dShowing(state, setStatus, () => right.invalidate());
+      if (!B) return;
     }
     build();
     left.animate(true);

@@ -33,6 +33,25 @@ export function loadBox2d() {
 }
 
 /** The plinko scene in Box2D v3: one static body with the walls (segments), bin walls and pegs (capsules); a body per ball. */
+/**
+ * Box2D v3 for a race's Start: says "loading" (and redraws), then null with
+ * state.error and a "failed" status when it cannot load, or the module with
+ * state.loaded set. Both races start through it.
+ */
+export async function loadBox2dShowing(state, setStatus, redraw) {
+  setStatus('loading', 'Loading Box2D v3 (box2d3-wasm compat build) …');
+  redraw();
+  try {
+    const B = await loadBox2d();
+    state.loaded = true;
+    return B;
+  } catch (e) {
+    state.error = String(e?.message ?? e);
+    setStatus('failed', `Box2D v3 could not be loaded: ${state.error}`);
+    return null;
+  }
+}
+
 export function buildBox2d(B, n) {
   const L = plinkoLayout(n);
   const wd = B.b2DefaultWorldDef();
@@ -247,16 +266,8 @@ export function mount(el, api) {
       return;
     }
     if (!B) {
-      setStatus('loading', 'Loading Box2D v3 (box2d3-wasm compat build) …');
-      right.invalidate();
-      try {
-        B = await loadBox2d();
-      } catch (e) {
-        state.error = String(e?.message ?? e);
-        setStatus('failed', `Box2D v3 could not be loaded: ${state.error}`);
-        return;
-      }
-      state.loaded = true;
+      B = await loadBox2dShowing(state, setStatus, () => right.invalidate());
+      if (!B) return;
     }
     build();
     left.animate(true);
