@@ -35,8 +35,15 @@ typedef enum cap_joint_kind { CAP_JOINT_NONE = 0, CAP_JOINT_DISTANCE = 1, CAP_JO
  * Drag joint on ball b (a = CAP_JOINT_WORLD): pulls b's centre toward the
  *   target (ax, ay) as a spring of hertz and damping_ratio, with a force of
  *   at most max_force (> 0).
- * break_force > 0: when the joint's force exceeds it (after a step) the
- * joint is removed and one CAP_JOINT_EVENT_BREAK record is reported. */
+ * break_force > 0: when the joint's force (the last sub-step's impulse over
+ * the sub-step) exceeds it after a step, the joint is removed (its balls
+ * stay) and one CAP_EVENT_JOINT_BREAK record is written, in joint slot
+ * order, with the world's event rules (count found, at most event_capacity
+ * written). Record words: 0 the joint's kind, 1 its slot, 2 ball b's slot,
+ * 3 the force (f32), 4 end a (a ball slot or CAP_JOINT_WORLD), 5-7 zero,
+ * 8 the joint's generation, 9 b's generation, 10 the joint's user_data,
+ * 11 a's generation (0 for the world). A joint removed with its ball, or
+ * by cap_world_remove_joint, reports nothing. */
 typedef struct cap_joint_def {
     int32_t kind;                   /* cap_joint_kind */
     uint32_t a, b;                  /* ball slots, or CAP_JOINT_WORLD for a */

@@ -164,6 +164,7 @@ typedef struct cap_world_error {
  * contact point and normal. */
 typedef enum cap_event_kind {
     CAP_EVENT_BEGIN, CAP_EVENT_END, CAP_EVENT_HIT, CAP_EVENT_SENSOR_ENTER, CAP_EVENT_SENSOR_LEAVE,
+    CAP_EVENT_JOINT_BREAK, /* a joint broke: its own record (capsule2d_joints.h) */
     CAP_EVENT_KINDS
 } cap_event_kind;
 #define CAP_EVENT_WORDS 12

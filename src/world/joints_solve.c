@@ -7,6 +7,7 @@
  * these only when the world has joints: a world without any steps exactly
  * as before. */
 #include <math.h>
+#include <string.h>
 
 #include "capsule2d_joints.h"
 #include "core/scalar.h"
@@ -16,23 +17,9 @@
 #define CAP_JOINT_ITERATIONS 8
 #endif
 
-typedef struct jsoft { float bias_rate, mass_scale, impulse_scale; } jsoft;
-
-/* Soft constraint coefficients for a spring of hertz and damping ratio
- * zeta over a sub-step h (Box2D's b2MakeSoft). hertz 0: a rigid one. */
-static jsoft make_jsoft(float hertz, float zeta, float h)
-{
-    jsoft s = {0.0f, 1.0f, 0.0f};
-    if (hertz == 0.0f) return s;
-    float omega = CAP_TWO_PI * hertz;
-    float a1 = 2.0f * zeta + h * omega;
-    float a2 = h * omega * a1;
-    float a3 = 1.0f / (1.0f + a2);
-    s.bias_rate = omega / a1;
-    s.mass_scale = a2 * a3;
-    s.impulse_scale = a3;
-    return s;
-}
+typedef cap_soft jsoft;
+/* No softness (a rigid solve: the relax pass, a speculative limit). */
+static const jsoft rigid_soft = {0.0f, 1.0f, 0.0f};
 
 /* The position error of rigid lengths and limits is fed back at twice the
  * ball-ball contact stiffness (at most half the sub-step rate), damping
@@ -40,7 +27,7 @@ static jsoft make_jsoft(float hertz, float zeta, float h)
 static jsoft joint_softness(const cap_world* w, float h)
 {
     (void)w;
-    jsoft s = make_jsoft(0.25f / h, 5.0f, h);
+    jsoft s = cap_make_soft(0.25f / h, 5.0f, h);
     /* A soft constraint holds a load by stretching: T / (m w^2), with w
      * capped by the sub-step rate, so long or heavily loaded chains want
      * more sub-steps (the rope tests use 8). A rigid bias (no softening)
@@ -109,7 +96,7 @@ static void solve_drag(cap_wjoint* j, cap_wbody* body, int mode, float h)
         apply(body, j, j->impulse, j->lower);
         return;
     }
-    jsoft s = make_jsoft(j->hertz, j->damping_ratio, h);
+    jsoft s = cap_make_soft(j->hertz, j->damping_ratio, h);
     float cx = j->d0x + b->dx, cy = j->d0y + b->dy; /* ball - target */
     float ix = 0.0f - s.mass_scale * j->mass * (b->vx + s.bias_rate * cx) - s.impulse_scale * j->impulse;
     float iy = 0.0f - s.mass_scale * j->mass * (b->vy + s.bias_rate * cy) - s.impulse_scale * j->lower;
@@ -144,14 +131,14 @@ static void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, js
     if (rigid) {
         float vr = (bb->vx - ba->vx) * ux + (bb->vy - ba->vy) * uy;
         float c = len - j->length;
-        jsoft s = mode == 1 ? js : make_jsoft(0.0f, 0.0f, h);
+        jsoft s = mode == 1 ? js : rigid_soft;
         float imp = 0.0f - s.mass_scale * j->mass * (vr + s.bias_rate * c) - s.impulse_scale * j->impulse;
         j->impulse = j->impulse + imp;
         apply(body, j, imp * ux, imp * uy);
         return;
     }
     if (j->hertz > 0.0f && j->min_length < j->max_length) { /* the spring, always soft */
-        jsoft s = make_jsoft(j->hertz, j->damping_ratio, h);
+        jsoft s = cap_make_soft(j->hertz, j->damping_ratio, h);
         float vr = (bb->vx - ba->vx) * ux + (bb->vy - ba->vy) * uy;
         float c = len - j->length;
         float imp = 0.0f - s.mass_scale * j->mass * (vr + s.bias_rate * c) - s.impulse_scale * j->impulse;
@@ -201,10 +188,13 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
 }
 
 /* After the sub-steps: each joint's force (its last sub-step's impulse
- * over the sub-step). */
+ * over the sub-step); a joint whose force exceeds its break_force breaks:
+ * one CAP_EVENT_JOINT_BREAK record (capsule2d_joints.h), then it is removed,
+ * in slot order. */
 void cap_joints_finish(cap_world* w)
 {
     float inv_h = (float)w->def.sub_steps / w->def.dt;
+    const uint32_t* gen = CAP_BU(w, CAP_BALL_GENERATION);
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         cap_wjoint* j = &w->joints[k];
         if (j->kind == CAP_JOINT_NONE) continue;
@@ -212,5 +202,16 @@ void cap_joints_finish(cap_world* w)
         if (j->kind == CAP_JOINT_DRAG) f = sqrtf(j->impulse * j->impulse + j->lower * j->lower);
         else { f = j->impulse + j->lower - j->upper; f = f < 0.0f ? 0.0f - f : f; }
         j->force = f * inv_h;
+        if (!(j->break_force > 0.0f && j->force > j->break_force)) continue;
+        uint32_t n = w->event_count[CAP_EVENT_JOINT_BREAK]++;
+        if (n < w->def.event_capacity) {
+            uint32_t* e = &w->events[CAP_EVENT_JOINT_BREAK][(size_t)n * CAP_EVENT_WORDS];
+            memset(e, 0, CAP_EVENT_WORDS * sizeof *e);
+            e[0] = j->kind; e[1] = k; e[2] = j->b; e[4] = j->a;
+            memcpy(&e[3], &j->force, sizeof j->force);
+            e[8] = j->generation; e[9] = gen[j->b]; e[10] = j->user_data;
+            e[11] = j->a == CAP_JOINT_WORLD ? 0u : gen[j->a];
+        }
+        cap_world_remove_joint(w, k);
     }
 }

@@ -65,7 +65,7 @@ static const uint32_t record_sizes[3] = {sizeof(cap_wcontact), sizeof(cap_wstati
 
 uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity)
 {
-    if (w->bodies && w->bodies->live) return 0; /* capsule bodies are not saved yet: refused (capsule2d_world.h) */
+    if ((w->bodies && w->bodies->live) || w->joint_count) return 0; /* capsule bodies and joints are not saved yet: refused (capsule2d_world.h) */
     uint32_t n[N_COUNTS];
     counts(w, n);
     cap_world* mw = (cap_world*)w; /* walk only reads when saving */
