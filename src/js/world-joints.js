@@ -42,6 +42,12 @@ function limit(value, name, positive) {
   return num(value, name, { min: 0, minExclusive: positive });
 }
 
+/** A handle's form (a number, a safe integer >= 0), checked in argument order before any handle is resolved. */
+function handleForm(h, name, what) {
+  if (typeof h !== 'number') throw new TypeError(`${name} must be ${what} (a number), got ${describe(h)}`);
+  if (!Number.isSafeInteger(h) || h < 0) throw new RangeError(`${name} is not a handle: ${h}`);
+}
+
 /** The joints of one world: handles, add / remove, state; World's methods call in here. */
 export class WorldJoints {
   #world;
@@ -58,8 +64,7 @@ export class WorldJoints {
   _handle(slot, gen) { return slot + SLOT_BITS * (KIND_STATIC + 2 * (this.#stamps.stamp(slot, gen) % STAMPS)); }
   _slot(handle, name) {
     this.#world._p();
-    if (typeof handle !== 'number') throw new TypeError(`${name} must be a joint handle (a number), got ${describe(handle)}`);
-    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`${name} is not a handle: ${handle}`);
+    handleForm(handle, name, 'a joint handle');
     const slot = handle % SLOT_BITS, rest = Math.floor(handle / SLOT_BITS), t = Math.floor(rest / 2);
     if (rest % 2 !== KIND_STATIC) throw new RangeError(`${name} ${handle} is a ball handle, not a joint handle`);
     const info = this.#info(slot);
@@ -72,8 +77,7 @@ export class WorldJoints {
   }
   has(handle) {
     this.#world._p();
-    if (typeof handle !== 'number') throw new TypeError(`joint must be a joint handle (a number), got ${describe(handle)}`);
-    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`joint is not a handle: ${handle}`);
+    handleForm(handle, 'joint', 'a joint handle');
     try { this._slot(handle, 'joint'); return true; } catch (e) { if (e instanceof RangeError) return false; throw e; }
   }
 
@@ -97,14 +101,17 @@ export class WorldJoints {
   addDistance(a, b, options) {
     const w = this.#world;
     w._p();
-    // Every user value first (options' getters, the point's x and y), then the checks.
-    if (typeof a !== 'number') throw new TypeError(`a must be a ball handle (a number), got ${describe(a)}`);
+    // Types and ranges in argument order, then the handles (after the
+    // options' getters ran: user code), before anything is written.
+    handleForm(a, 'a', 'a ball handle');
     let px, py;
     if (b !== null && typeof b === 'object') {
       px = f32(b.x, 'b.x');
       py = f32(b.y, 'b.y');
     } else if (typeof b !== 'number') {
       throw new TypeError(`b must be a ball handle (a number) or a world point {x, y}, got ${describe(b)}`);
+    } else {
+      handleForm(b, 'b', 'a ball handle');
     }
     const o = readOptions(options, DISTANCE_OPTIONS, 'addDistanceJoint options');
     const v = { kind: 1 };
@@ -148,7 +155,7 @@ export class WorldJoints {
   addDrag(ball, x, y, options) {
     const w = this.#world;
     w._p();
-    if (typeof ball !== 'number') throw new TypeError(`ball must be a ball handle (a number), got ${describe(ball)}`);
+    handleForm(ball, 'ball', 'a ball handle');
     const tx = f32(x, 'x'), ty = f32(y, 'y');
     const o = readOptions(options, DRAG_OPTIONS, 'addDragJoint options');
     const v = { kind: 2, ax: tx, ay: ty, hertz: 5, dampingRatio: 0.7 };
@@ -166,7 +173,7 @@ export class WorldJoints {
 
   setTarget(joint, x, y) {
     this.#world._p();
-    if (typeof joint !== 'number') throw new TypeError(`joint must be a joint handle (a number), got ${describe(joint)}`);
+    handleForm(joint, 'joint', 'a joint handle');
     const tx = f32(x, 'x'), ty = f32(y, 'y');
     const slot = this._slot(joint, 'joint');
     if (this.#info(slot).u[1] !== WORLD_END) throw new RangeError(`joint ${joint} joins two balls: it has no world point to move`);

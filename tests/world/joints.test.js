@@ -287,3 +287,47 @@ test('README joints example runs and prints what it says', async () => {
   const wants = [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((m) => m[1].trim());
   assert.deepEqual(out, wants);
 });
+
+test('breakable joints break at their threshold, once: a pendulum from horizontal with breakForce 2 mg breaks near 48 degrees', () => {
+  // Tension of a pendulum released from horizontal: T = 3 mg cos(theta) (theta
+  // from the vertical), so 2 mg is passed at cos(theta) = 2/3, 48.2 degrees.
+  const w = new World({ sleep: false });
+  const b = w.addBall(1, 5, 0.1);
+  const mg = 10 * w.ballState(b).mass;
+  const j = w.addDistanceJoint(b, { x: 0, y: 5 }, { breakForce: 2 * mg });
+  let broke = [], at = -1;
+  for (let k = 0; k < 120; k++) {
+    w.step();
+    const list = w.events.jointBreak.toArray();
+    if (list.length) { broke = broke.concat(list); at = Math.atan2(w.balls.x[0], 5 - w.balls.y[0]); }
+  }
+  assert.equal(broke.length, 1, 'reported exactly once');
+  assert.deepEqual([broke[0].joint, broke[0].ball, broke[0].other, broke[0].kind], [j, b, null, 'distance']);
+  assert.ok(broke[0].force > 2 * mg && broke[0].force < 2.2 * mg, `force ${broke[0].force} vs threshold ${2 * mg}`);
+  const deg = (at * 180) / Math.PI;
+  // measured: 44.7 degrees after the step that passed 2 mg (3.5 degrees a step), force 2.11 mg
+  assert.ok(Math.abs(deg - 48.2) < 4, `broke at ${deg.toFixed(1)} degrees`);
+  assert.equal(w.hasJoint(j), false);
+  assert.deepEqual(w.joints(), []);
+  w.destroy();
+});
+
+test('a joint under its breakForce holds; over it breaks in the first step; break records follow the overflow rule', () => {
+  const w = new World({ eventCapacity: 1 });
+  const balls = [0, 1, 2, 3].map((i) => w.addBall(i, 0, 0.1));
+  const mg = 10 * w.ballState(balls[0]).mass;
+  const keep = w.addDistanceJoint(balls[0], { x: 0, y: 1 }, { breakForce: 1.5 * mg });
+  const js = [1, 2].map((i) => w.addDistanceJoint(balls[i], { x: i, y: 1 }, { breakForce: 0.5 * mg }));
+  const drag = w.addDragJoint(balls[3], 3, -1, { breakForce: 0.5 * mg });
+  w.step();
+  const ev = w.events.jointBreak;
+  assert.deepEqual([ev.count, ev.written, ev.overflowed], [3, 1, true]);
+  const seen = [];
+  ev.forEach((joint, ball, other, force) => seen.push([joint, ball, other, force > 0.5 * mg]));
+  assert.deepEqual(seen, [[js[0], balls[1], -1, true]]); // slot order, only the written one
+  assert.deepEqual([w.hasJoint(js[0]), w.hasJoint(js[1]), w.hasJoint(drag), w.hasJoint(keep)], [false, false, false, true]);
+  for (let k = 0; k < 60; k++) { w.step(); assert.equal(ev.count, 0); }
+  assert.ok(w.balls.y[1] < -1 && w.balls.y[3] < -1, 'released balls fall');
+  assert.ok(Math.abs(w.balls.y[0]) < 0.01, 'the held one hangs');
+  w.destroy();
+});
