@@ -632,7 +632,8 @@ export class World {
   /**
    * The whole world as bytes (a copy; little-endian): a 32-byte header (magic "C2DW", format version, library
    * version, size, FNV-1a checksum, record sizes), the settings, every ball slot, the statics, and what the next
-   * step carries over (warm-start impulses, touching flags, sleep timers, sensor overlaps, queued end events).
+   * step carries over (warm-start impulses, touching flags, sleep timers, sensor overlaps, queued end events), and the
+   * joints (with their generations: joint handles survive a rollback as ball handles do).
    * Stepping a restored world gives the same bits as stepping this one, in Node and browsers, SIMD and scalar.
    */
   save(): Uint8Array;

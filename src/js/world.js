@@ -357,7 +357,6 @@ export class World extends HeapObject {
   save() {
     const p = this._p();
     if (this.#bodies.live > 0) throw new RangeError('save: a World with capsule bodies cannot be saved yet (their snapshots are not implemented; nothing changed)');
-    if (this._call('capw_world_joint_slots') > 0) throw new RangeError('save: a World with joints cannot be saved yet (their snapshots are not implemented; nothing changed)');
     const addr = rt.wasm.capw_world_save(p);
     if (addr === 0) throw new RangeError('save: out of memory (nothing changed)');
     const n = rt.heapU32[rt.wasm.capw_world_params(p) >>> 2];

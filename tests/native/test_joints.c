@@ -3,9 +3,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "test.h"
 #include "capsule2d_joints.h"
+#include "world/world_internal.h"
 
 static cap_world* jworld(int sub_steps)
 {
@@ -168,6 +170,51 @@ int test_joints_rope_holds_heavy_ball(void)
     printf("  rope with a 100x ball: worst stretch %.4f%%, end at y %.5f (unstretched %.5f)\n", 100.0 * worst, y[9], 10.0 - 10.0 * L);
     /* 16 sub-steps: measured 0.50% (4 sub-steps: 8%). */
     ENSURE(worst <= 0.01);
+    cap_world_destroy(w);
+    return 0;
+}
+
+/* Snapshots keep joints: a rope, a spring and a drag joint saved after 30
+ * steps, restored into another world, step 60 times to the same state hash
+ * as the original; a joint over its break force breaks once, with one
+ * CAP_EVENT_JOINT_BREAK record naming it. */
+int test_joints_snapshot_and_break(void)
+{
+    cap_world* w = jworld(0);
+    uint32_t b0 = ball_at(w, 0.0f, 2.0f, 0.1f, 1.0f), b1 = ball_at(w, 0.5f, 2.0f, 0.1f, 1.0f), b2 = ball_at(w, 1.0f, 2.0f, 0.1f, 1.0f);
+    ENSURE(link(w, CAP_JOINT_WORLD, b0, 0.0f, 3.0f, 1.0f, 0) == 0);
+    ENSURE(link(w, b0, b1, 0, 0, 0.5f, 1) == 1);
+    cap_joint_def d;
+    cap_joint_def_default(&d);
+    d.kind = CAP_JOINT_DRAG; d.b = b2; d.ax = 2.0f; d.ay = 3.0f; d.hertz = 5.0f; d.damping_ratio = 0.7f;
+    uint32_t drag;
+    ENSURE(cap_world_add_joint(w, &d, &drag) == 0 && drag == 2);
+    for (int k = 0; k < 30; k++) ENSURE(cap_world_step(w) == 0);
+    uint32_t n = cap_world_save(w, NULL, 0);
+    uint8_t* snap = malloc(n);
+    ENSURE(snap && cap_world_save(w, snap, n) == n);
+    for (int k = 0; k < 60; k++) ENSURE(cap_world_step(w) == 0);
+    cap_world* r = jworld(0);
+    ENSURE(cap_world_restore(r, snap, n) == 0);
+    ENSURE(cap_world_joint_count(r) == 3 && cap_world_joint_slots(r) == 3);
+    for (int k = 0; k < 60; k++) ENSURE(cap_world_step(r) == 0);
+    ENSURE(cap_world_state_hash(r) == cap_world_state_hash(w));
+    /* A break: the rope's break force below the ball's weight. */
+    uint32_t info[14];
+    ENSURE(cap_world_joint_info(r, 1, info) == 0);
+    float force;
+    memcpy(&force, &info[13], 4);
+    ENSURE(force > 0.0f);
+    r->joints[1].break_force = 0.5f * force;
+    ENSURE(cap_world_step(r) == 0);
+    ENSURE(cap_world_event_count(r, CAP_EVENT_JOINT_BREAK) == 1);
+    const uint32_t* e = cap_world_events(r, CAP_EVENT_JOINT_BREAK);
+    ENSURE(e[0] == CAP_JOINT_DISTANCE && e[1] == 1 && e[2] == b1 && e[4] == b0 && e[8] == 1);
+    ENSURE(cap_world_joint_count(r) == 2 && cap_world_joint_info(r, 1, info) == CAP_WORLD_BAD_HANDLE);
+    ENSURE(cap_world_step(r) == 0);
+    ENSURE(cap_world_event_count(r, CAP_EVENT_JOINT_BREAK) == 0);
+    free(snap);
+    cap_world_destroy(r);
     cap_world_destroy(w);
     return 0;
 }

@@ -331,3 +331,99 @@ test('a joint under its breakForce holds; over it breaks in the first step; brea
   assert.ok(Math.abs(w.balls.y[0]) < 0.01, 'the held one hangs');
   w.destroy();
 });
+
+/** Balls on a rope, a spring and a drag joint, stepped a while; one joint removed (its generation saved). */
+function jointWorld() {
+  const w = new World({ ballCapacity: 8 });
+  w.addSegment(-5, 0, 5, 0);
+  const b = [0, 1, 2, 3].map((i) => w.addBall(-1 + 0.6 * i, 2, 0.1, { restitution: 0.2 }));
+  const gone = w.addDistanceJoint(b[0], b[3]);
+  const j = [
+    w.addDistanceJoint(b[0], { x: -1, y: 3 }),
+    w.addDistanceJoint(b[1], b[0], { maxLength: 0.6, breakForce: 1e4 }),
+    w.addDistanceJoint(b[2], b[1], { length: 0.5, hertz: 3, dampingRatio: 0.2 }),
+    w.addDragJoint(b[3], 2, 2.5),
+  ];
+  for (let i = 0; i < 30; i++) w.step();
+  w.removeJoint(gone);
+  return { w, b, j, gone };
+}
+
+test('snapshots keep joints: restore and fromSnapshot step to the same bits; joint handles survive a rollback', () => {
+  const { w, j, gone } = jointWorld();
+  const snap = w.save();
+  for (let i = 0; i < 60; i++) w.step();
+  const want = w.stateHash();
+  w.removeJoint(j[1]);
+  const late = w.addDistanceJoint(w.ballHandle(0), { x: 0, y: 5 });
+  w.restore(snap);
+  assert.deepEqual(w.joints(), j, 'the saved joints, same handles');
+  assert.equal(w.hasJoint(late), false, 'a joint added after the save is gone');
+  assert.equal(w.hasJoint(gone), false, 'a joint removed before the save stays removed');
+  for (let i = 0; i < 60; i++) w.step();
+  assert.equal(w.stateHash(), want);
+  const copy = World.fromSnapshot(snap);
+  assert.equal(copy.joints().length, 4);
+  for (let i = 0; i < 60; i++) copy.step();
+  assert.equal(copy.stateHash(), want);
+  // A new joint in the restored world takes the removed one's slot with a new generation.
+  const again = w.addDistanceJoint(w.ballHandle(0), w.ballHandle(2));
+  assert.notEqual(again, gone);
+  assert.equal(w.hasJoint(gone), false);
+  w.destroy();
+  copy.destroy();
+});
+
+test('a snapshot without joints is as before (no joint section); with joints, the section follows the body', () => {
+  const plain = new World();
+  plain.addBall(0, 0, 0.1);
+  const n0 = plain.save().length;
+  const withJoint = new World();
+  const b = withJoint.addBall(0, 0, 0.1);
+  withJoint.removeJoint(withJoint.addDistanceJoint(b, { x: 0, y: 1 }));
+  assert.equal(withJoint.save().length, n0 + 4 + 4 * 18, 'one joint slot (free, its generation kept)');
+  plain.destroy();
+  withJoint.destroy();
+});
+
+test('an altered joint section (checksum fixed) is refused with the world unchanged, or steps 60 times finite', () => {
+  const { w } = jointWorld();
+  const snap = w.save(), words = snap.length / 4, ng = new DataView(snap.buffer).getUint32(snap.length - 4 - 4 * 18 * 5, true);
+  assert.equal(ng, 5);
+  const first = words - 18 * ng; // the joint records' first word
+  const target = jointWorld().w;
+  const VALUES = [NaN, Infinity, -1, -1e-3, 0, 0.25, 3, 1e6, 3.3e38];
+  const U32 = [0, 1, 2, 3, 4, 7, 0xffffffff, 1 << 20];
+  let accepted = 0, refused = 0, seed = 7;
+  const rand = (n) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+  for (let trial = 0; trial < 400; trial++) {
+    const bytes = snap.slice(), dv = new DataView(bytes.buffer);
+    for (let e = 0, n = 1 + rand(2); e < n; e++) {
+      const word = first + rand(18 * ng), k = (word - first) % 18;
+      if (k < 5) dv.setUint32(4 * word, U32[rand(U32.length)], true);
+      else dv.setFloat32(4 * word, VALUES[rand(VALUES.length)], true);
+    }
+    let h = 2166136261;
+    for (let i = 32; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 16777619) >>> 0;
+    dv.setUint32(16, h, true);
+    const hash = target.stateHash(), joints = target.joints().join();
+    try {
+      target.restore(bytes);
+    } catch (e) {
+      assert.ok(e instanceof RangeError && /joints\.|counts/.test(e.message), e.message);
+      assert.equal(target.stateHash(), hash);
+      assert.equal(target.joints().join(), joints);
+      refused++;
+      continue;
+    }
+    accepted++;
+    for (let i = 0; i < 60; i++) target.step();
+    const { x, y, vx, vy } = target.balls;
+    for (let i = 0; i < target.balls.slotCount; i++) {
+      if (!target.balls.alive(i)) continue;
+      assert.ok([x[i], y[i], vx[i], vy[i]].every(Number.isFinite), `trial ${trial}: ball ${i} not finite`);
+    }
+    target.restore(snap);
+  }
+  assert.ok(accepted > 20 && refused > 100, `accepted ${accepted}, refused ${refused}`);
+});
