@@ -74,7 +74,7 @@ int cap_world_add_joint(cap_world* w, const cap_joint_def* d, uint32_t* slot_out
     j->user_data = d->user_data;
     j->ax = d->ax;
     j->ay = d->ay;
-    j->length = len;
+    j->length = d->kind == CAP_JOINT_DISTANCE ? len : 0.0f;
     j->min_length = d->kind == CAP_JOINT_DISTANCE ? d->min_length : 0.0f;
     j->max_length = d->kind == CAP_JOINT_DISTANCE ? d->max_length : 0.0f;
     j->hertz = d->hertz;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "../golden/world.h"
 #include "capsule2d_joints.h"
 #include "world/world_internal.h"
 
@@ -215,6 +216,71 @@ int test_joints_snapshot_and_break(void)
     ENSURE(cap_world_event_count(r, CAP_EVENT_JOINT_BREAK) == 0);
     free(snap);
     cap_world_destroy(r);
+    cap_world_destroy(w);
+    return 0;
+}
+
+/* The joints golden scene (tests/world/joints-scene.js builds the same):
+ * a floor; a rope of 20 balls between two points (rigid and rope links);
+ * a swinging pendulum, a spring, a drag joint whose target moves, a
+ * breakable joint that breaks; 10 balls falling on the rope; a rope link
+ * removed at step 150. 300 steps: CAP_WORLD_JOINTS_HASH, one break. */
+static int jdef(cap_world* w, int kind, uint32_t a, uint32_t b, float ax, float ay, float len, float min, float max, float hertz,
+                float zeta, float max_force, float brk)
+{
+    cap_joint_def d;
+    cap_joint_def_default(&d);
+    d.kind = kind; d.a = a; d.b = b; d.ax = ax; d.ay = ay; d.length = len; d.min_length = min; d.max_length = max;
+    d.hertz = hertz; d.damping_ratio = zeta; d.max_force = max_force; d.break_force = brk;
+    uint32_t s;
+    return cap_world_add_joint(w, &d, &s) == 0 ? (int)s : -1;
+}
+
+static uint32_t jball(cap_world* w, float x, float y, float r, float vx, float density, float e)
+{
+    cap_ball_def b;
+    cap_ball_def_default(&b);
+    b.x = x; b.y = y; b.radius = r; b.vx = vx; b.density = density; b.restitution = e;
+    uint32_t s = 0;
+    return cap_world_add_ball(w, &b, &s) == 0 ? s : 0xffffffffu;
+}
+
+int test_joints_golden_hash(void)
+{
+    cap_world* w = jworld(0);
+    cap_static_def f;
+    cap_static_def_default(&f);
+    f.ax = -10.0f; f.ay = 0.0f; f.bx = 20.0f; f.by = 0.0f;
+    uint32_t fs;
+    ENSURE(cap_world_add_static(w, &f, &fs) == 0);
+    const float M = CAP_MAX_COORD;
+    for (int i = 0; i < 20; i++) ENSURE(jball(w, 0.25f * (float)(i + 1), 5.0f, 0.05f, 0.0f, 1.0f, 0.0f) == (uint32_t)i);
+    ENSURE(jdef(w, 1, CAP_JOINT_WORLD, 0, 0.0f, 5.0f, 0.25f, 0.25f, 0.25f, 0.0f, 1.0f, 1000.0f, 0.0f) >= 0);
+    for (int i = 1; i < 20; i++) {
+        float min = i % 2 ? 0.25f : 0.0f; /* odd: rigid; even: rope */
+        ENSURE(jdef(w, 1, (uint32_t)(i - 1), (uint32_t)i, 0.0f, 0.0f, 0.25f, min, 0.25f, 0.0f, 1.0f, 1000.0f, 0.0f) == i);
+    }
+    ENSURE(jdef(w, 1, CAP_JOINT_WORLD, 19, 5.25f, 5.0f, 0.25f, 0.0f, 0.25f, 0.0f, 1.0f, 1000.0f, 0.0f) == 20);
+    uint32_t pend = jball(w, 7.0f, 4.0f, 0.1f, 3.0f, 1.0f, 0.0f);
+    ENSURE(jdef(w, 1, CAP_JOINT_WORLD, pend, 7.0f, 5.0f, 1.0f, 1.0f, 1.0f, 0.0f, 1.0f, 1000.0f, 0.0f) == 21);
+    uint32_t spr = jball(w, 9.0f, 3.0f, 0.1f, 0.0f, 1.0f, 0.0f);
+    ENSURE(jdef(w, 1, CAP_JOINT_WORLD, spr, 9.0f, 5.0f, 1.0f, 0.0f, M, 2.0f, 0.125f, 1000.0f, 0.0f) == 22);
+    uint32_t dragged = jball(w, -3.0f, 1.0f, 0.1f, 0.0f, 1.0f, 0.0f);
+    ENSURE(jdef(w, 2, CAP_JOINT_WORLD, dragged, -2.0f, 3.0f, 0.0f, 0.0f, 0.0f, 5.0f, 0.75f, 50.0f, 0.0f) == 23);
+    uint32_t heavy = jball(w, 11.0f, 4.0f, 0.1f, 6.0f, 10.0f, 0.0f);
+    ENSURE(jdef(w, 1, CAP_JOINT_WORLD, heavy, 11.0f, 5.0f, 1.0f, 1.0f, 1.0f, 0.0f, 1.0f, 1000.0f, 10.0f) == 24);
+    for (int k = 0; k < 10; k++) ENSURE(jball(w, 0.5f * (float)k + 0.25f, 7.0f + 0.25f * (float)k, 0.1f, 0.0f, 1.0f, 0.5f) != 0xffffffffu);
+    int breaks = 0;
+    for (int k = 0; k < 300; k++) {
+        if (k == 100) ENSURE(cap_world_set_joint_target(w, 23, -4.0f, 2.0f) == 0);
+        if (k == 150) ENSURE(cap_world_remove_joint(w, 5) == 0);
+        ENSURE(cap_world_step(w) == 0);
+        breaks += (int)cap_world_event_count(w, CAP_EVENT_JOINT_BREAK);
+    }
+    uint32_t h = cap_world_state_hash(w);
+    printf("  joints golden: hash 0x%08x (golden 0x%08x), %d break(s), %u joints\n", h, CAP_WORLD_JOINTS_HASH, breaks, cap_world_joint_count(w));
+    ENSURE(breaks == 1 && cap_world_joint_count(w) == 23);
+    ENSURE(h == CAP_WORLD_JOINTS_HASH);
     cap_world_destroy(w);
     return 0;
 }

@@ -6,7 +6,9 @@
 // throws naming the argument with nothing changed.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { Worker } from 'node:worker_threads';
 import { init, World } from 'capsule2d';
+import { JOINTS_WORLD_HASH } from './golden.js';
 
 await init();
 
@@ -426,4 +428,19 @@ test('an altered joint section (checksum fixed) is refused with the world unchan
     target.restore(snap);
   }
   assert.ok(accepted > 20 && refused > 100, `accepted ${accepted}, refused ${refused}`);
+});
+
+test('joints golden hash: SIMD and scalar builds, every 50 steps equal, the native constant at the end', async () => {
+  const runIn = (simd) => new Promise((resolve, reject) => {
+    const w = new Worker(new URL('./joints-worker.js', import.meta.url), { workerData: { simd } });
+    w.once('message', resolve);
+    w.once('error', reject);
+  });
+  const [simd, scalar] = await Promise.all([runIn(true), runIn(false)]);
+  assert.deepEqual([simd.simd, scalar.simd], [true, false]);
+  assert.deepEqual(simd.hashes, scalar.hashes);
+  assert.deepEqual([simd.breaks, simd.joints], [1, 23]);
+  const hex = (h) => '0x' + (h >>> 0).toString(16).padStart(8, '0');
+  assert.equal(hex(simd.hash), hex(JOINTS_WORLD_HASH));
+  assert.equal(hex(scalar.hash), hex(JOINTS_WORLD_HASH));
 });
