@@ -242,28 +242,35 @@ export class JointBreaks {
   get overflowed() { return this.count > this.#world.eventCapacity; }
   get u32() { return this.#world._eventView(BREAK_KIND, Uint32Array); }
   get f32() { return this.#world._eventView(BREAK_KIND, Float32Array); }
-  #record(i) {
-    const u = this.u32, f = this.f32, k = 12 * i, w = this.#world;
-    return [this.#joints._handle(u[k + 1], u[k + 8]), w._handleOf(u[k + 2], KIND_BALL, u[k + 9]),
-      u[k + 4] === WORLD_END ? -1 : w._handleOf(u[k + 4], KIND_BALL, u[k + 11]), f[k + 3], KINDS[u[k]]];
-  }
+  /** Record i's joint, ball and other handles (other: -1 for a world point). */
+  #joint(u, k) { return this.#joints._handle(u[k + 1], u[k + 8]); }
+  #ball(u, k) { return this.#world._handleOf(u[k + 2], KIND_BALL, u[k + 9]); }
+  #other(u, k) { return u[k + 4] === WORLD_END ? -1 : this.#world._handleOf(u[k + 4], KIND_BALL, u[k + 11]); }
   /**
    * Calls fn(joint, ball, other, force) for each written record: the broken
    * joint's handle (now removed), its ball's handle, the other ball's handle
    * or -1 for a world point (a drag joint's target too), and the force that
-   * broke it.
+   * broke it. Allocates nothing per record (breaks are rare: the two views
+   * are made per call).
    */
   forEach(fn) {
     if (typeof fn !== 'function') throw new TypeError(`forEach: fn must be a function, got ${describe(fn)}`);
-    const n = this.written;
-    for (let i = 0; i < n && i < this.written; i++) fn(...this.#record(i).slice(0, 4));
+    const w = this.#world;
+    let u = null, f = null, key = -1;
+    for (let i = 0; i < this.written; i++) {
+      // Re-read when fn grew memory (an addBall) or restored the world.
+      if (u === null || u.buffer !== rt.wasm.memory.buffer || key !== w._version()) { u = this.u32; f = this.f32; key = w._version(); }
+      const k = 12 * i;
+      fn(this.#joint(u, k), this.#ball(u, k), this.#other(u, k), f[k + 3]);
+    }
   }
   /** Plain objects { joint, ball, other (null: a world point), force, kind } (allocates). */
   toArray() {
     const out = [];
-    for (let i = 0; i < this.written; i++) {
-      const [joint, ball, other, force, kind] = this.#record(i);
-      out.push({ joint, ball, other: other < 0 ? null : other, force, kind });
+    const u = this.u32, f = this.f32;
+    for (let i = 0, k = 0; i < this.written; i++, k += 12) {
+      const other = this.#other(u, k);
+      out.push({ joint: this.#joint(u, k), ball: this.#ball(u, k), other: other < 0 ? null : other, force: f[k + 3], kind: KINDS[u[k]] });
     }
     return out;
   }

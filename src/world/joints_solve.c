@@ -114,6 +114,35 @@ static void solve_drag(cap_wjoint* j, cap_wbody* body, int mode, float h)
     apply(body, j, nx - ox, ny - oy);
 }
 
+/* One row of a distance joint along u (sign -1: the upper limit, which
+ * pulls the ends together): the impulse that drives the relative speed vr
+ * toward -bias_rate * c with softness s, added to the accumulated *acc
+ * (clamp: kept >= 0, a limit pushes one way only). */
+static void row(cap_wjoint* j, cap_wbody* body, float ux, float uy, float sign, float c, jsoft s, float* acc, int clamp)
+{
+    const cap_wbody *ba = &body[j->ia], *bb = &body[j->ib];
+    float vr = sign * ((bb->vx - ba->vx) * ux + (bb->vy - ba->vy) * uy);
+    float imp = 0.0f - s.mass_scale * j->mass * (vr + s.bias_rate * c) - s.impulse_scale * *acc;
+    if (clamp) {
+        float na = fmax2(*acc + imp, 0.0f);
+        imp = na - *acc;
+        *acc = na;
+    } else {
+        *acc = *acc + imp;
+    }
+    apply(body, j, sign * imp * ux, sign * imp * uy);
+}
+
+/* A limit row: speculative while the limit is not reached (c > 0: may
+ * close the gap this sub-step, no more), else soft in the solve pass and
+ * rigid in the relax pass. */
+static void limit_row(cap_wjoint* j, cap_wbody* body, float ux, float uy, float sign, float c, int mode, float h, jsoft js,
+                      float* acc)
+{
+    jsoft spec = {1.0f / h, 1.0f, 0.0f};
+    row(j, body, ux, uy, sign, c, c > 0.0f ? spec : mode == 1 ? js : rigid_soft, acc, 1);
+}
+
 static void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, jsoft js)
 {
     const cap_wbody *ba = &body[j->ia], *bb = &body[j->ib];
@@ -126,49 +155,14 @@ static void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, js
         apply(body, j, p * ux, p * uy);
         return;
     }
-    float inv_h = 1.0f / h;
-    int rigid = j->hertz == 0.0f && j->min_length == j->max_length;
-    if (rigid) {
-        float vr = (bb->vx - ba->vx) * ux + (bb->vy - ba->vy) * uy;
-        float c = len - j->length;
-        jsoft s = mode == 1 ? js : rigid_soft;
-        float imp = 0.0f - s.mass_scale * j->mass * (vr + s.bias_rate * c) - s.impulse_scale * j->impulse;
-        j->impulse = j->impulse + imp;
-        apply(body, j, imp * ux, imp * uy);
+    if (j->hertz == 0.0f && j->min_length == j->max_length) { /* rigid */
+        row(j, body, ux, uy, 1.0f, len - j->length, mode == 1 ? js : rigid_soft, &j->impulse, 0);
         return;
     }
-    if (j->hertz > 0.0f && j->min_length < j->max_length) { /* the spring, always soft */
-        jsoft s = cap_make_soft(j->hertz, j->damping_ratio, h);
-        float vr = (bb->vx - ba->vx) * ux + (bb->vy - ba->vy) * uy;
-        float c = len - j->length;
-        float imp = 0.0f - s.mass_scale * j->mass * (vr + s.bias_rate * c) - s.impulse_scale * j->impulse;
-        j->impulse = j->impulse + imp;
-        apply(body, j, imp * ux, imp * uy);
-    }
-    if (j->min_length > 0.0f) { /* lower limit: pushes apart only */
-        float vr = (bb->vx - ba->vx) * ux + (bb->vy - ba->vy) * uy;
-        float c = len - j->min_length;
-        float bias = 0.0f, ms = 1.0f, is = 0.0f;
-        if (c > 0.0f) bias = c * inv_h; /* speculative */
-        else if (mode == 1) { bias = js.bias_rate * c; ms = js.mass_scale; is = js.impulse_scale; }
-        float imp = 0.0f - ms * j->mass * (vr + bias) - is * j->lower;
-        float nl = fmax2(j->lower + imp, 0.0f);
-        imp = nl - j->lower;
-        j->lower = nl;
-        apply(body, j, imp * ux, imp * uy);
-    }
-    if (j->max_length < 1e30f) { /* upper limit (a rope): pulls together only */
-        float vr = (ba->vx - bb->vx) * ux + (ba->vy - bb->vy) * uy;
-        float c = j->max_length - len;
-        float bias = 0.0f, ms = 1.0f, is = 0.0f;
-        if (c > 0.0f) bias = c * inv_h;
-        else if (mode == 1) { bias = js.bias_rate * c; ms = js.mass_scale; is = js.impulse_scale; }
-        float imp = 0.0f - ms * j->mass * (vr + bias) - is * j->upper;
-        float nu = fmax2(j->upper + imp, 0.0f);
-        imp = nu - j->upper;
-        j->upper = nu;
-        apply(body, j, 0.0f - imp * ux, 0.0f - imp * uy);
-    }
+    if (j->hertz > 0.0f && j->min_length < j->max_length) /* the spring, always soft */
+        row(j, body, ux, uy, 1.0f, len - j->length, cap_make_soft(j->hertz, j->damping_ratio, h), &j->impulse, 0);
+    if (j->min_length > 0.0f) limit_row(j, body, ux, uy, 1.0f, len - j->min_length, mode, h, js, &j->lower); /* pushes apart */
+    if (j->max_length < 1e30f) limit_row(j, body, ux, uy, -1.0f, j->max_length - len, mode, h, js, &j->upper); /* a rope */
 }
 
 void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
