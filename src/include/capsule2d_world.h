@@ -399,13 +399,16 @@ uint32_t cap_world_body_count(const cap_world* w);    /* live bodies */
  * The queries see the world as the last world method left it: a ball at the
  * position the last step wrote (or cap_world_add_ball / cap_world_restore
  * set), never at a position written into its X / Y array since (that is seen
- * from the next step on), with the radius it had at the first query after
- * that method; statics at their current pose. Every query answers from one
- * such snapshot, never a mix. They go through an index (a grid of the balls
- * and one of the statics; lines, being unbounded, are always tested) that
- * the first query after a change builds (may allocate; out of memory falls
- * back to scanning, same answers), so a query costs about the cells it
- * touches, not the number of shapes. Answers are those of a scan of every
+ * from the next step on), with the radius it had then; statics at their
+ * current pose. Every query answers from one such snapshot, never a mix.
+ * They go through the step's own broadphase: its ball grid (refit at the
+ * end of each step to the positions it wrote; balls added or removed since
+ * are seen at once) and its static grid (lines, being unbounded, are always
+ * tested), so a query costs about the cells it touches, not the number of
+ * shapes, and a step leaves nothing for the first query to rebuild.
+ * Before the first step of a world made or restored, or when more than 32
+ * balls were added since the last step, they scan every ball instead (same
+ * answers) until the next step. Answers are those of a scan of every
  * ball by slot then every static by slot: for ray casts and sweeps the
  * closest hit, ties to a ball over a static, then to the lower slot.
  * A non-finite argument, a negative radius or an inverted box finds

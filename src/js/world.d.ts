@@ -600,10 +600,12 @@ export class World {
   /*
    * Queries (rayCast, queryCircle, queryBox, sweepBall, castRays, sweepBalls) see the world as the last world
    * method left it: each ball where the last step() put it (or addBall / restore), never at a position written
-   * through balls.x / balls.y since — such a write is seen from the next step() on — with the radius it had at
-   * the first query after that method; statics at their current pose. Every answer comes from one such snapshot,
-   * never a mix. They go through an index (grids of the balls and of the statics; lines are always tested) that
-   * the first query after a change builds, so a query costs about the cells it touches, not the number of balls.
+   * through balls.x / balls.y since — such a write is seen from the next step() on — with the radius it had
+   * then; statics at their current pose. Every answer comes from one such snapshot, never a mix. They go through
+   * the step's own grids (the balls' refit to where each step left them; balls added or removed since are seen at
+   * once; lines are always tested), so a query costs about the cells it touches, not the number of balls, and
+   * step() leaves nothing for the first query to rebuild. Before the first step() of a new or restored world, or when
+   * more than 32 balls were added since the last step(), they scan every ball (same answers) until the next step().
    * Ray casts and sweeps give the closest hit; at equal distance a ball wins over a static, then the lower slot.
    */
   /** The closest hit of O + s·D, s in [0, maxFraction] (default 1), over balls and statics (not sensors). */

@@ -53,7 +53,7 @@ int cap_world_add_ball(cap_world* w, const cap_ball_def* d, uint32_t* slot_out)
     w->last_vy[slot] = d->vy;
     if (slot == w->ball_slots) w->ball_slots++;
     w->ball_live++;
-    w->query_stale |= 1;
+    cap_world_query_ball_added(w, slot);
     *slot_out = slot;
     return CAP_WORLD_OK;
 }
@@ -70,7 +70,7 @@ int cap_world_forget(cap_world* w, int is_ball, uint32_t slot)
 {
 #define MINE(c) (is_ball ? ((c)->b == slot || ((c)->kind == 1 && (c)->a == slot)) : ((c)->kind == 0 && (c)->a == slot))
 #define MINE_SENSOR(i) (is_ball ? w->sensor_prev[2 * (i) + 1] == slot : w->sensor_prev[2 * (i)] == slot)
-    w->query_stale |= 3; /* a removal follows */
+    if (!is_ball) w->query_stale |= 2; /* a removal follows (a ball's: cap_world_query_ball_removed) */
     uint32_t ends = 0;
     for (uint32_t i = 0; i < w->prev_count; i++) ends += MINE(&w->prev[i]) && w->prev[i].touching;
     for (uint32_t i = 0; i < w->sensor_prev_count; i++) ends += MINE_SENSOR(i);
@@ -118,6 +118,7 @@ int cap_world_remove_ball(cap_world* w, uint32_t slot)
      * inherits nothing. */
     if (cap_world_forget(w, 1, slot)) return cap_world_fail(w, CAP_WORLD_NO_MEMORY, (int)slot, -1);
     if (w->joint_count) cap_world_joints_forget_ball(w, slot); /* its joints go with it */
+    cap_world_query_ball_removed(w, slot);
     CAP_BU(w, CAP_BALL_FLAGS)[slot] = 0;
     for (int f = 0; f < CAP_BALL_FLOAT_FIELDS; f++) CAP_BF(w, f)[slot] = 0.0f;
     CAP_BU(w, CAP_BALL_CATEGORY)[slot] = 0;

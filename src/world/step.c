@@ -294,6 +294,7 @@ int cap_world_step(cap_world* w)
     s.sx = w->sx;
     s.sy = w->sy;
     if (w->statics_dirty) cap_world_index_statics(w);
+    w->query_stale |= 1; /* the ball grid is rebuilt below; the queries follow it (cap_world_query_refit) */
     /* 2. Contacts (and the moving capsules' list and surface bodies). */
     if (!cap_step_movers_list(w) || !cap_step_find_contacts(w, &s) || !cap_solver_reserve(w, n)) return no_memory(w);
     uint32_t nk = cap_step_mover_bodies(w, n);
@@ -351,6 +352,6 @@ int cap_world_step(cap_world* w)
         w->last_vx[i] = s.vx[i];
         w->last_vy[i] = s.vy[i];
     }
-    w->query_stale |= 1; /* queries see this step's positions (query.c) */
+    cap_world_query_refit(w); /* queries see this step's positions through its grid (query.c) */
     return CAP_WORLD_OK;
 }

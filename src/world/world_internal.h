@@ -144,7 +144,8 @@ struct cap_world {
     float* cell_pos; /* x, y, radius, slot bits of cell_items' balls */
     uint32_t grid_cap, cell_cap;
     /* This step's ball grid (start positions; bg_nx = 0: none) and its big
-     * balls, for continuous collision between balls. */
+     * balls, for continuous collision between balls; after the step the
+     * queries' (query.c refits cell_pos to the end positions). */
     float bg_minx, bg_miny, bg_inv, bg_reach;
     int32_t bg_nx, bg_ny;
     uint32_t bg_nbig;
@@ -173,10 +174,11 @@ struct cap_world {
     uint32_t draw_count, draw_cap;
     uint32_t awake_count;
 
-    /* The query index (query.c): NULL until the first query; rebuilt in
-     * part by the first query after query_stale is set: bit 0 (balls) by
-     * the step and every method that adds or removes a ball, bit 1
-     * (statics) by every method that adds, removes or moves a static. */
+    /* The queries' state (query.c: they go through the step's ball grid
+     * and static grid): NULL until the first query. query_stale bit 0: the
+     * ball grid no longer matches last_x (the next query rebuilds it;
+     * cleared by the step's refit, cap_world_query_refit); bit 1: a static
+     * was added, removed or moved (the next query refreshes its lists). */
     struct cap_wquery* query;
     uint32_t query_stale;
 
@@ -230,8 +232,13 @@ void cap_world_place_kinematic(cap_wstatic* s, float x, float y, float angle);
 void cap_world_index_statics(cap_world* w);
 uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1);
 
-/* query.c: frees the query index. */
+/* query.c: frees the queries' state; at the end of a step, the step's ball
+ * grid refit to the positions it wrote (one pass over its entries); a ball
+ * added or removed by a world method. */
 void cap_world_query_free(struct cap_wquery* q);
+void cap_world_query_refit(cap_world* w);
+void cap_world_query_ball_added(cap_world* w, uint32_t slot);
+void cap_world_query_ball_removed(cap_world* w, uint32_t slot);
 /* query_scan.c: the queries by a scan of every ball then every static,
  * without the index: the reference the index must equal (tests), with the
  * same argument rules. */

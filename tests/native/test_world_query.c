@@ -255,6 +255,49 @@ int test_world_query_sees_the_last_step(void)
     return 0;
 }
 
+/* One broadphase: the queries go through the step's own ball grid, refit
+ * at the step's end to the positions it wrote, so a query right after a step
+ * rebuilds nothing (query_stale stays clear; before, every step set it and
+ * the first query rebuilt a grid of its own). Balls added and removed
+ * between steps are seen at once without a rebuild, and fast balls (taken
+ * out of the grid as extras, or widening its loose bound, or past that a
+ * rebuild) never change an answer: every query equals the scan. */
+int test_world_query_through_the_step_grid(void)
+{
+    cap_world* w = scene(11u, 3000, 40.0f);
+    ENSURE(w);
+    ENSURE(compare_all(w, 300u, 40.0f, 500) == 0); /* builds the grid from last_x (no step yet) */
+    float* vx = (float*)cap_world_ball_field(w, CAP_BALL_VX);
+    const uint32_t* flags = (const uint32_t*)cap_world_ball_field(w, CAP_BALL_FLAGS);
+    cap_ball_def b;
+    cap_ball_def_default(&b);
+    for (int s = 0; s < 24; s++) {
+        /* fast balls: a few (extras), then many (a looser grid), then very
+         * fast (a rebuild by the next query) */
+        uint32_t every = s < 8 ? 997u : s < 16 ? 53u : 7u;
+        float speed = s < 16 ? 120.0f : 3000.0f;
+        for (uint32_t i = (uint32_t)s; i < w->ball_slots; i += every)
+            if (flags[i] & CAP_BALL_ALIVE) vx[i] = i % 2 ? speed : -speed;
+        ENSURE(cap_world_step(w) == 0);
+        if (s < 16) ENSURE((w->query_stale & 1) == 0); /* refit by the step: nothing to rebuild */
+        ENSURE(compare_all(w, 400u + (uint32_t)s, 40.0f, 150) == 0);
+        /* changes between steps, seen by the next query */
+        uint32_t slot;
+        b.x = (float)(s - 12); b.y = 3.0f; b.radius = s % 3 ? 0.3f : 5.0f; /* some big */
+        ENSURE(cap_world_add_ball(w, &b, &slot) == 0);
+        uint32_t out[64];
+        uint32_t n = cap_world_query_circle(w, b.x, b.y, 0.0f, out, 64), seen = 0;
+        for (uint32_t k = 0; k < n && k < 64; k++) seen |= out[k] == (1u << 31 | slot);
+        ENSURE(seen);
+        ENSURE(cap_world_remove_ball(w, 5u + 3u * (uint32_t)s) == 0 || !(flags[5 + 3 * s] & CAP_BALL_ALIVE));
+        if (s % 4 == 0) ENSURE(cap_world_remove_ball(w, slot) == 0);
+        if (s < 8) ENSURE((w->query_stale & 1) == 0); /* seen without a rebuild (extras not full) */
+        ENSURE(compare_all(w, 500u + (uint32_t)s, 40.0f, 150) == 0);
+    }
+    cap_world_destroy(w);
+    return 0;
+}
+
 /* Many rays and sweeps in one call: each answer equals the single query's;
  * a bad input is named and nothing is written. */
 int test_world_query_batches(void)
