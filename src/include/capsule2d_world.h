@@ -164,6 +164,7 @@ typedef struct cap_world_error {
  * contact point and normal. */
 typedef enum cap_event_kind {
     CAP_EVENT_BEGIN, CAP_EVENT_END, CAP_EVENT_HIT, CAP_EVENT_SENSOR_ENTER, CAP_EVENT_SENSOR_LEAVE,
+    CAP_EVENT_JOINT_BREAK, /* a joint broke: its own record (capsule2d_joints.h) */
     CAP_EVENT_KINDS
 } cap_event_kind;
 #define CAP_EVENT_WORDS 12
@@ -451,7 +452,8 @@ int cap_world_sweep_balls(cap_world* w, cap_sweep_batch* sweeps, uint32_t* hits)
  * The whole world as bytes: settings, every ball slot (all fields, the
  * generations of removed slots too), the statics, last step's contacts with
  * their warm-start impulses and touching flags, sensor overlaps and queued
- * end events. Restoring them and stepping gives the same bits as stepping
+ * end events, and the joints (a section after the body, present only in a
+ * world that has had joints: capsule2d_joints.h). Restoring them and stepping gives the same bits as stepping
  * the world that was saved (in any build: native, wasm scalar and SIMD). The
  * last step's event lists are not saved (a restored world reports none
  * until its next step), nor the contacts for drawing.
@@ -495,7 +497,8 @@ uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity);
  * capsule's ends equal to what the world computes from them), chain links
  * mutual between live pieces of one chain; last step's contacts, sensor
  * overlaps and queued events naming live balls and statics, in order, with
- * finite impulses. So an accepted snapshot steps like a world built by
+ * finite impulses; joints with cap_world_add_joint's rules between live
+ * balls. So an accepted snapshot steps like a world built by
  * calls; a refused one names the value (cap_world_error.what). */
 int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t length);
 

@@ -41,6 +41,8 @@ export interface DrawOptions {
   kinematicColor?: string;
   /** Pivoted capsules (default kinematicColor): a pin (a ring with a dot) at the pivot, the angle limits dashed. */
   pivotedColor?: string;
+  /** Joints (default #8a4fa0): a line from the ball's centre to the other end, under the balls; a drag joint's dashed. */
+  jointColor?: string;
   /** The marks drawn over shapes: spokes, the inside of chains, pivot rings and pins, kinematic dashes (default #fff). */
   markColor?: string;
   /** Pixels, for the marks: spokes, sleeping rings, ticks, rings, limits, contact normals (default 1.5). */

@@ -6,7 +6,8 @@
 // one (a seesaw) a pin (a ring with a dot) and its angle limits as dashed
 // lines; a chain is a hollow tube (a thin one has square ends), and a
 // one-sided chain a tick at each piece's middle on its colliding side. The
-// tick at a moving capsule's far tip shows the tip's velocity. World units
+// tick at a moving capsule's far tip shows the tip's velocity; joints are
+// lines under the balls (a drag joint's dashed). World units
 // map to canvas pixels by `scale` around `origin`, y up by default (a y-down
 // canvas is flipped for you). `clear` and `background` wipe the canvas first.
 import { World } from './world.js';
@@ -30,13 +31,14 @@ const DEFAULTS = {
   contactColor: '#d0342c',
   kinematicColor: '#b86b00',
   pivotedColor: undefined, // kinematicColor
+  jointColor: '#8a4fa0',
   markColor: '#fff',
   lineWidth: 1.5,
   edgeWidth: 2,
 };
 const KEYS = new Set(Object.keys(DEFAULTS));
 const COLORS = ['background', 'ballColor', 'sleepColor', 'staticColor', 'chainColor', 'sensorColor', 'contactColor',
-  'kinematicColor', 'pivotedColor', 'markColor'];
+  'kinematicColor', 'pivotedColor', 'jointColor', 'markColor'];
 
 /**
  * Draws `world` on `ctx`. Options: scale (px per world unit, default 20),
@@ -218,6 +220,15 @@ export function drawWorld(ctx, world, options) {
       line(X(mx), Y(my), X(mx - ((st.by - st.ay) / len) * reach), Y(my + ((st.bx - st.ax) / len) * reach));
     }
   }
+  // Joints, under the balls: a line from the ball's centre to the other end
+  // (a ball's centre, the world point, a drag joint's target: dashed).
+  ctx.lineWidth = lw;
+  ctx.strokeStyle = o.jointColor;
+  world._jointLines((x0, y0, x1, y1, kind) => {
+    ctx.setLineDash(kind === 'drag' ? [2 * lw, 2 * lw] : []);
+    line(X(x0), Y(y0), X(x1), Y(y1));
+  });
+  ctx.setLineDash([]);
   const b = world.balls, n = b.slotCount;
   const x = b.x, y = b.y, r = b.radius, a = b.angle;
   let drawn = 0;

@@ -43,7 +43,7 @@ export const BALL_FIELDS = ['x', 'y', 'vx', 'vy', 'angle', 'angularVelocity', 'r
   'category', 'mask', 'flags', 'generation', 'userData'];
 export const F_INV_MASS = 7, F_INV_INERTIA = 8, F_FLAGS = 18, F_GENERATION = 19, F_USER_DATA = 20;
 export const FLOAT_FIELDS = 16;
-export const EVENT_KINDS = ['begin', 'end', 'hit', 'sensorEnter', 'sensorLeave'];
+export const EVENT_KINDS = ['begin', 'end', 'hit', 'sensorEnter', 'sensorLeave', 'jointBreak'];
 export const EVENT_WORDS = 12; // kind, a, b, speed, px, py, nx, ny, generation a, generation b, user data a, user data b
 
 export const ALIVE = 1;

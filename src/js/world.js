@@ -22,6 +22,7 @@ import { Balls, EventList } from './world-views.js';
 import { WorldStatics } from './world-statics.js';
 import { WorldQueries } from './world-queries.js';
 import { CapsuleBodies, BODY_FIELD_ERROR, bodyFieldName } from './world-bodies.js';
+import { WorldJoints, JointBreaks } from './world-joints.js';
 
 export { BallFlags };
 
@@ -35,6 +36,7 @@ export class World extends HeapObject {
   #balls;
   #events;
   #bodies; // capsule bodies (world-bodies.js)
+  #joints; // joints (world-joints.js)
 
   constructor(options) {
     if (rt.wasm === null) rt.notReady();
@@ -58,7 +60,9 @@ export class World extends HeapObject {
     this.#eventCapacity = eventCapacity;
     this.#balls = new Balls(this);
     this.#bodies = new CapsuleBodies(this, new StampTable(KIND_STATIC), { readOptions, num, bits, bool });
-    this.#events = Object.freeze(Object.fromEntries(EVENT_KINDS.map((k, i) => [k, new EventList(this, i)])));
+    this.#joints = new WorldJoints(this);
+    this.#events = Object.freeze(Object.fromEntries(EVENT_KINDS.map((k, i) => [k,
+      k === 'jointBreak' ? new JointBreaks(this, this.#joints) : new EventList(this, i)])));
     // A misspelt or unknown property (w.gravityY = -1) throws in strict code
     // (ES modules) instead of doing nothing. A subclass decides for its own.
     if (new.target === World) Object.preventExtensions(this);
@@ -164,7 +168,11 @@ export class World extends HeapObject {
     return this._handleOf(rc, KIND_BALL, this._view(19)[rc]);
   }
 
-  /** Removes a ball; its touching contacts give end events in the next step. */
+  /**
+   * Removes a ball; its touching contacts give end events in the next step.
+   * Its joints are removed with it (their handles go stale; no jointBreak
+   * event).
+   */
   removeBall(handle) {
     const slot = this._slot(handle, KIND_BALL, 'handle');
     const rc = this._call('capw_world_remove_ball', slot);
@@ -457,6 +465,29 @@ export class World extends HeapObject {
   }
   /** The capsule bodies' live slot-indexed views (x, y, angle, vx, vy, angularVelocity, halfLength, radius, flags, userData). */
   get capsuleBodies() { this._p(); return this.#bodies; }
+  // ---- joints (world-joints.js) -----------------------------------------------------
+  /**
+   * A distance joint between ball a and b (a ball handle or a world point
+   * {x, y}); returns its handle. options: length (default the current
+   * distance), minLength, maxLength, hertz, dampingRatio, breakForce; see
+   * world.d.ts.
+   */
+  addDistanceJoint(a, b, options) { return this.#joints.addDistance(a, b, options); }
+  /** A drag ("mouse") joint pulling ball toward the target (x, y); options: maxForce, hertz, dampingRatio, breakForce. */
+  addDragJoint(ball, x, y, options) { return this.#joints.addDrag(ball, x, y, options); }
+  /** Moves a drag joint's target (or a distance joint's world point) and wakes its ball. */
+  setDragTarget(joint, x, y) { this.#joints.setTarget(joint, x, y); }
+  /** Removes a joint (its balls stay, awake). */
+  removeJoint(joint) { this.#joints.remove(joint); }
+  /** True when joint is a live joint of this world (false for a removed, broken or foreign one). */
+  hasJoint(joint) { return this.#joints.has(joint); }
+  /** A joint's state as a new plain object (kind, ball, other, x, y, lengths, hertz, ..., force). */
+  jointState(joint) { return this.#joints.state(joint); }
+  /** The live joints' handles in slot order (a new array). */
+  joints() { this._p(); return this.#joints.handles(); }
+  /** @internal drawWorld's walk over the joints' ends. */
+  _jointLines(fn) { this.#joints.forEachLine(fn); }
+
   get events() { this._p(); return this.#events; }
   get eventCapacity() { return this.#eventCapacity; }
   get awakeCount() { return this._call('capw_world_awake_count'); }

@@ -117,6 +117,7 @@ int cap_world_remove_ball(cap_world* w, uint32_t slot)
      * the next step; its contacts are dropped so a new ball in this slot
      * inherits nothing. */
     if (cap_world_forget(w, 1, slot)) return cap_world_fail(w, CAP_WORLD_NO_MEMORY, (int)slot, -1);
+    if (w->joint_count) cap_world_joints_forget_ball(w, slot); /* its joints go with it */
     cap_world_query_ball_removed(w, slot);
     CAP_BU(w, CAP_BALL_FLAGS)[slot] = 0;
     for (int f = 0; f < CAP_BALL_FLOAT_FIELDS; f++) CAP_BF(w, f)[slot] = 0.0f;

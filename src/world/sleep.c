@@ -33,6 +33,7 @@ void cap_step_wake(cap_world* w, const step_ctx* s)
             s->flags[i] |= CAP_BALL_AWAKE;
             s->st[i] = 0.0f;
         }
+    if (w->joint_count) cap_joints_wake(w, s->flags, s->st); /* joined balls wake together */
     /* Waking by contact: a sleeping ball touched by a moving awake one. */
     float wake2 = d->sleep_speed * s->upm * d->sleep_speed * s->upm; /* (sleep_speed is in metres per second) */
     for (uint32_t k = 0; k < w->contact_count; k++) {
@@ -72,6 +73,13 @@ void cap_step_sleep(cap_world* w, const step_ctx* s)
             const cap_wcontact* c = &w->contacts[k];
             if (c->kind != 1 || c->max_jn == 0.0f || c->ma == 0.0f || c->mb == 0.0f) continue;
             uint32_t ra = find_root(parent, c->a), rb = find_root(parent, c->b);
+            if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
+        }
+        /* Joined balls are one group: they sleep together. */
+        for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
+            const cap_wjoint* j = &w->joints[k];
+            if (j->kind == 0 || j->a >= n) continue; /* free slot or a world end */
+            uint32_t ra = find_root(parent, j->a), rb = find_root(parent, j->b);
             if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
         }
         /* A group's time is its least; store it at the root (float min). */

@@ -1,9 +1,11 @@
 /* capsule2d — world snapshots: the whole state the step depends on, as
  * bytes (format in capsule2d_world.h). One walk over the state serves
  * saving, sizing and loading, so the three can never disagree. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "capsule2d_joints.h"
 #include "core/scalar.h"
 #include "world/statics.h"
 #include "world/bodies.h"
@@ -61,6 +63,24 @@ static void counts(const cap_world* w, uint32_t* n)
     n[N_PENDING] = w->pending_count;
 }
 
+/* Joints: a section after the body, only in a world that has had joints
+ * (a joint-free world's snapshot is as before): u32 ng, then ng joint slots
+ * (free ones too, for their generations) of JOINT_WORDS words each, kind
+ * through force (the step recomputes the rest). */
+#define JOINT_WORDS (offsetof(cap_wjoint, force) / 4 + 1)
+static uint32_t joint_gens(const cap_world* w)
+{
+    uint32_t ng = w->joint_cap;
+    while (ng > 0 && w->joints[ng - 1].generation == 0) ng--;
+    return ng;
+}
+static void walk_joints(snap_io* io, cap_world* w, uint32_t ng)
+{
+    if (ng == 0) return;
+    xfer(io, &ng, 4);
+    for (uint32_t k = 0; k < ng; k++) xfer(io, &w->joints[k], 4 * JOINT_WORDS);
+}
+
 static const uint32_t record_sizes[3] = {sizeof(cap_wcontact), sizeof(cap_wstatic), sizeof(cap_world_def)};
 
 uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity)
@@ -71,6 +91,8 @@ uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity)
     cap_world* mw = (cap_world*)w; /* walk only reads when saving */
     snap_io io = {NULL, CAP_SNAPSHOT_HEADER + sizeof(cap_world_def) + sizeof n, 0};
     walk(&io, mw, n);
+    const uint32_t ng = joint_gens(w);
+    walk_joints(&io, mw, ng);
     if (io.at > 0x7fffffffu) return 0;
     uint32_t total = (uint32_t)io.at;
     if (!out || capacity < total) return total;
@@ -81,6 +103,7 @@ uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity)
     xfer(&io, &mw->def, sizeof(cap_world_def));
     xfer(&io, n, sizeof n);
     walk(&io, mw, n);
+    walk_joints(&io, mw, ng);
     head[4] = fnv(out + CAP_SNAPSHOT_HEADER, total - CAP_SNAPSHOT_HEADER);
     memcpy(out, head, sizeof head);
     return total;
@@ -183,8 +206,9 @@ static const char* check_ball(const cap_world* w, uint32_t i)
 }
 
 /* The loaded world keeps the invariants the step and the handles rely on;
- * returns the name of the first value refused (*slot: its record), or NULL. */
-static const char* check_loaded(const cap_world* w, const uint32_t* n, int32_t* slot)
+ * returns the name of the first value refused (*slot: its record), or NULL.
+ * Sets the joint counts (and clears free joint slots but their generation). */
+static const char* check_loaded(cap_world* w, const uint32_t* n, int32_t* slot)
 {
     const uint32_t* flags = w->ball[CAP_BALL_FLAGS];
     uint32_t live = 0;
@@ -231,6 +255,35 @@ static const char* check_loaded(const cap_world* w, const uint32_t* n, int32_t* 
         if (!ball_alive(w, n, o[1])) return "sensorOverlaps.ball";
         if (k > 0 && (o[-1] > o[1] || (o[-1] == o[1] && o[-2] >= o[0]))) return "sensorOverlaps.ball";
     }
+    /* Joints: as cap_world_add_joint makes them, between live balls; free
+     * slots keep only their generation; the last used slot is live. */
+    uint32_t jlive = 0;
+    for (uint32_t k = 0; k < w->joint_cap; k++) {
+        cap_wjoint* j = &w->joints[k];
+        *slot = (int32_t)k;
+        if (j->kind == CAP_JOINT_NONE) {
+            uint32_t gen = j->generation;
+            memset(j, 0, sizeof *j);
+            j->generation = gen;
+            continue;
+        }
+        float f[13]; /* ax through force */
+        memcpy(f, &j->ax, sizeof f);
+        for (int i = 0; i < 13; i++)
+            if (!in_range(f[i])) return "joints.values";
+        if (j->kind > CAP_JOINT_DRAG || j->generation == 0) return "joints.kind";
+        if (!ball_alive(w, n, j->b)) return "joints.b";
+        if (j->a != CAP_JOINT_WORLD && (!ball_alive(w, n, j->a) || j->a == j->b || j->kind == CAP_JOINT_DRAG)) return "joints.a";
+        if (!(j->hertz >= 0.0f && j->damping_ratio >= 0.0f && j->break_force >= 0.0f && j->force >= 0.0f)) return "joints.values";
+        if (j->kind == CAP_JOINT_DISTANCE ? !(j->min_length >= 0.0f && j->min_length <= j->length && j->length <= j->max_length)
+                                          : !(j->max_force > 0.0f && j->hertz > 0.0f))
+            return "joints.length";
+        if (j->kind == CAP_JOINT_DISTANCE && !(j->lower >= 0.0f && j->upper >= 0.0f)) return "joints.impulse";
+        jlive++;
+        w->joint_slots = k + 1;
+    }
+    *slot = -1;
+    w->joint_count = jlive;
     /* End events queued by removals (the objects are gone: any slots). */
     for (uint32_t k = 0; k < n[N_PENDING]; k++) {
         const uint32_t* e = &w->pending_end[CAP_PENDING_WORDS * k];
@@ -274,7 +327,9 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
     cap_world probe;
     memset(&probe, 0, sizeof probe);
     walk(&size, &probe, n);
-    if (size.at != len) return refuse(w, "counts", -1); /* counts that do not add up to the length */
+    uint32_t ng = 0;
+    if (size.at + 4 <= len) memcpy(&ng, bytes + size.at, 4);
+    if (size.at + (ng ? 4ull + 4ull * JOINT_WORDS * ng : 0) != len || ng > lim) return refuse(w, "counts", -1); /* counts that do not add up to the length */
 
     cap_world_def made = def;
     if (made.ball_capacity < n[N_BALL_GENS]) made.ball_capacity = n[N_BALL_GENS];
@@ -284,12 +339,17 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
     ok = ok && cap_world_reserve_bytes((void**)&nw->prev, &nw->prev_cap, n[N_PREV] + 1, sizeof(cap_wcontact)) == 0;
     ok = ok && cap_world_reserve_u32(&nw->sensor_prev, &nw->sensor_prev_cap, 2 * n[N_SENSORS] + 2) == 0;
     ok = ok && cap_world_reserve_u32(&nw->pending_end, &nw->pending_cap, CAP_PENDING_WORDS * (n[N_PENDING] + 1)) == 0;
+    if (ok && ng) {
+        ok = cap_world_reserve_bytes((void**)&nw->joints, &nw->joint_cap, ng, sizeof(cap_wjoint)) == 0;
+        if (ok) memset(nw->joints, 0, (size_t)nw->joint_cap * sizeof(cap_wjoint));
+    }
     if (!ok) {
         cap_world_destroy(nw);
         return fail(w, CAP_WORLD_NO_MEMORY, 0);
     }
     nw->def = def;
     walk(&io, nw, n);
+    walk_joints(&io, nw, ng);
     nw->ball_slots = n[N_BALLS];
     nw->ball_live = n[N_LIVE];
     nw->static_slots = n[N_STATICS];

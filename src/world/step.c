@@ -145,6 +145,7 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
         body[c->b].free = 0.0f;
         if (c->kind) body[c->a].free = 0.0f;
     }
+    if (w->joint_count) cap_joints_prepare(w, body, n);
     {
         const float bs[3] = {ball_soft.bias_rate, ball_soft.mass_scale, ball_soft.impulse_scale};
         const float ss[3] = {static_soft.bias_rate, static_soft.mass_scale, static_soft.impulse_scale};
@@ -185,11 +186,13 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
                 }
                 if (w->pivots) cap_pivot_turn(w, h);
             }
+            if (w->joint_count) cap_joints_pass(w, body, pass, h); /* joints first, as Box2D */
             cap_solver_pass(w, body, pass, inv_h, push);
             if (w->pivots) cap_pivot_pass(w, body, pass, inv_h, push);
         }
     }
     cap_solver_store(w);
+    if (w->joint_count) cap_joints_finish(w);
     for (uint32_t i = 0; i < n; i++) {
         if ((s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
         const cap_wbody* bi = &body[i];

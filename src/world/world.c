@@ -5,6 +5,7 @@
  * statics.c (their kinds: static_kinds.c), the static grid in
  * static_index.c, the step in step.c and the files step_internal.h names,
  * queries in query.c, snapshots in snapshot.c. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,7 +219,7 @@ void cap_world_destroy(cap_world* w)
     free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order); free(w->cell_pos); free(w->merge);
     free(w->sx); free(w->sy); free(w->body); free(w->color_mask); free(w->color_of); free(w->packs);
     for (int k = 0; k < CAP_EVENT_KINDS; k++) free(w->events[k]);
-    free(w->pending_end); free(w->draw_contacts);
+    free(w->pending_end); free(w->draw_contacts); free(w->joints);
     free(w);
 }
 
@@ -266,6 +267,17 @@ int cap_world_set_def(cap_world* w, const cap_world_def* def)
 const cap_world_def* cap_world_get_def(const cap_world* w) { return &w->def; }
 
 
+/* FNV-1a over n words, low byte first. */
+static uint32_t fnv_words(uint32_t h, const uint32_t* words, int n)
+{
+    for (int k = 0; k < n; k++)
+        for (int b = 0; b < 4; b++) {
+            h ^= (words[k] >> (8 * b)) & 0xffu;
+            h *= 16777619u;
+        }
+    return h;
+}
+
 uint32_t cap_world_state_hash(const cap_world* w)
 {
     uint32_t h = 2166136261u;
@@ -277,12 +289,17 @@ uint32_t cap_world_state_hash(const cap_world* w)
         words[0] = i;
         for (int f = 0; f < 6; f++) memcpy(&words[1 + f], &((const float*)w->ball[fields[f]])[i], 4);
         words[7] = flags[i];
-        for (int k = 0; k < 8; k++)
-            for (int b = 0; b < 4; b++) {
-                h ^= (words[k] >> (8 * b)) & 0xffu;
-                h *= 16777619u;
-            }
+        h = fnv_words(h, words, 8);
+    }
+    _Static_assert(offsetof(cap_wjoint, force) == 17 * 4, "a joint's hashed words end at upper");
+    /* Live joints (none: the hash of the balls alone): slot, then the
+     * record from kind through the warm-start impulses (upper). */
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        if (w->joints[k].kind == 0) continue;
+        uint32_t words[18];
+        words[0] = k;
+        memcpy(&words[1], &w->joints[k], 17 * 4);
+        h = fnv_words(h, words, 18);
     }
     return cap_bodies_hash(w->bodies, h);
 }
-

@@ -85,6 +85,20 @@ typedef struct cap_wpack {
 struct cap_wquery; /* query.c */
 struct cap_wbodies; /* bodies.h */
 
+/* A joint (joints.c; solved in joints_solve.c). kind 0: a free slot (its
+ * generation kept). An end: a ball slot or CAP_JOINT_WORLD (then a's world
+ * point ax, ay); later a body kind + slot + local anchor. */
+typedef struct cap_wjoint {
+    uint32_t kind, a, b, generation, user_data;
+    float ax, ay;
+    float length, min_length, max_length, hertz, damping_ratio, max_force, break_force;
+    float impulse, lower, upper; /* accumulated impulses (warm started); drag: impulse, lower = y */
+    float force;                 /* the last step's force: |impulse sum| / dt */
+    /* this step's: solver bodies, inverse masses, start separation b - a */
+    uint32_t ia, ib;
+    float ma, mb, mass, d0x, d0y;
+} cap_wjoint;
+
 struct cap_world {
     cap_world_def def;
     cap_world_error err;
@@ -174,6 +188,9 @@ struct cap_world {
     struct cap_wquery* query;
     uint32_t query_stale;
 
+    /* Joints (joints.c), slot-indexed; joint_count live (0: the step skips them). */
+    cap_wjoint* joints;
+    uint32_t joint_cap, joint_slots, joint_count;
     /* Capsule bodies (bodies.h): NULL until the first is added. */
     struct cap_wbodies* bodies;
 };
@@ -243,6 +260,14 @@ int cap_world_sweep_ball_scan(const cap_world* w, cap_vec2 x0, cap_vec2 x1, floa
 uint32_t cap_world_query_circle_scan(const cap_world* w, float x, float y, float r, uint32_t* out, uint32_t capacity);
 uint32_t cap_world_query_box_scan(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out,
                                   uint32_t capacity);
+
+/* joints.c, joints_solve.c: a removed ball's joints go with it; the step's
+ * hooks (each called only when joint_count > 0). */
+void cap_world_joints_forget_ball(cap_world* w, uint32_t slot);
+void cap_joints_wake(cap_world* w, uint32_t* flags, float* sleep_time);
+void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n);
+void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h);
+void cap_joints_finish(cap_world* w);
 
 /* contacts.c, events.c */
 int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y);

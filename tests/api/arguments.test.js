@@ -54,6 +54,8 @@ const KIND = {
   drawNumber: { range: [NaN, Infinity, -Infinity], type: [] },
   unit: { range: [...NOT_FINITE, -0.5, 1.5], type: NOT_NUMBERS }, // 0..1
   points: { range: [[0, 0], [0, 0, 1], [0, 0, NaN, 1], [0, 0, 1, 3.5e38]], type: [5, 'x', null, undefined, {}] },
+  limit: { range: [NaN, -Infinity, 3.5e38, -1], type: NOT_NUMBERS }, // >= 0 or Infinity (none)
+  positiveLimit: { range: [NaN, -Infinity, 3.5e38, 0, -1], type: NOT_NUMBERS }, // > 0 or Infinity (none)
   snapshot: { range: [new Uint8Array(0), new Uint8Array(10)], type: [[1, 2], 'C2DW', null, undefined, new Float32Array(8)] },
 };
 for (const [lo, hi] of [[1, 64], [1, 1 << 20], [0, 1 << 20]]) KIND[`int${lo}-${hi}`] = int(lo, hi);
@@ -240,6 +242,31 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
       call: (h) => { bw[method](h); if (method === 'removeCapsuleBody') cbody = bw.addCapsuleBody(0, 8, 0.5, 0.2); } });
   }
   TABLE.push({ name: 'World.capsuleBodyHandle', params: p('slot:index'), args: [0], call: (s) => bw.capsuleBodyHandle(s), state: bstate });
+  // joints (world-joints.js): their own world (a world with joints cannot be saved yet)
+  const jw = new World(), jb = [jw.addBall(0, 0, 0.1), jw.addBall(1, 0, 0.1)];
+  let drag = jw.addDragJoint(jb[0], 0, 1), rod = jw.addDistanceJoint(jb[0], jb[1]);
+  const jstate = () => [jw.joints().join(), jw.stateHash()];
+  TABLE.push({ name: 'World.addDistanceJoint', params: p('a:handle b:handle options:worldOptions'), args: [jb[1], jb[0], undefined], state: jstate,
+    call: (...a) => jw.removeJoint(jw.addDistanceJoint(...a)) });
+  const distanceOptions = { length: 'radius', minLength: 'radius', maxLength: 'limit', hertz: 'radius', dampingRatio: 'radius', breakForce: 'positiveLimit' };
+  const validJoint = { radius: 0.5, limit: 2, positiveLimit: 100, positive: 1000 };
+  for (const [key, kind] of Object.entries(distanceOptions)) {
+    TABLE.push({ name: `World.addDistanceJoint options.${key}`, params: [[`options.${key}`, kind]], args: [validJoint[kind]], state: jstate,
+      call: (v) => jw.removeJoint(jw.addDistanceJoint(jb[1], { x: 1, y: 1 }, { [key]: v })) });
+  }
+  TABLE.push({ name: 'World.addDragJoint', params: p('ball:handle x y options:worldOptions'), args: [jb[1], 1, 2, undefined], state: jstate,
+    call: (...a) => jw.removeJoint(jw.addDragJoint(...a)) });
+  const dragOptions = { maxForce: 'positive', hertz: 'positive', dampingRatio: 'radius', breakForce: 'positiveLimit' };
+  for (const [key, kind] of Object.entries(dragOptions)) {
+    TABLE.push({ name: `World.addDragJoint options.${key}`, params: [[`options.${key}`, kind]], args: [validJoint[kind]], state: jstate,
+      call: (v) => jw.removeJoint(jw.addDragJoint(jb[1], 1, 1, { [key]: v })) });
+  }
+  TABLE.push({ name: 'World.setDragTarget', params: p('joint:handle x y'), get args() { return [drag, 1, 2]; }, state: jstate,
+    call: (...a) => jw.setDragTarget(...a) });
+  for (const method of ['removeJoint', 'hasJoint', 'jointState']) {
+    TABLE.push({ name: `World.${method}`, params: p('joint:handle'), get args() { return [method === 'jointState' ? rod : drag]; }, state: jstate,
+      call: (h) => { jw[method](h); if (method === 'removeJoint') drag = jw.addDragJoint(jb[0], 0, 1); } });
+  }
   // issue 26: static slots, userData, the ball helpers, settings
   TABLE.push({ name: 'World.staticHandle', params: p('slot:index'), args: [0], call: (s) => world.staticHandle(s), state: wstate });
   for (const method of ['staticSlotOf', 'isBallHandle', 'userData']) {

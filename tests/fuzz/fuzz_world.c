@@ -13,14 +13,17 @@
  *     unchanged, or accepted and then steps without trapping;
  *   - kinematic capsules (added, driven by velocity, target or pose) and
  *     chains (open or closed, any values) and pivoted capsules (limits,
- *     motor, damping) are refused or taken, never trap.
+ *     motor, damping) are refused or taken, never trap;
+ *   - joints (distance or drag, any values and ends, removed, their target
+ *     moved, removed with their ball, saved in snapshots) likewise; the
+ *     joint count matches what was added, removed and broken.
  * Build and run with tests/fuzz/run.sh. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "capsule2d_world.h"
+#include "capsule2d_joints.h"
 
 static void fail(const char* what, int line)
 {
@@ -58,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     int wild = 0; /* a value beyond +-1e6 was accepted: finiteness not promised */
     uint32_t live = 0;
     for (int op = 0; op < 64 && r.n > 0; op++) {
-        uint8_t kind = u8(&r) % 13;
+        uint8_t kind = u8(&r) % 15;
         if (kind == 0) {
             cap_ball_def b;
             cap_ball_def_default(&b);
@@ -179,6 +182,45 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 int s2 = cap_world_set_pivoted(w, slot, lo, hi, ms, mt, dmp);
                 CHECK(s2 == 0 || s2 == CAP_WORLD_BAD_VALUE);
                 if (s2 == 0) wild |= !(fabsf(ms) <= 1e3f) || !(fabsf(mt) <= 1e3f);
+            }
+        } else if (kind == 13) {
+            cap_joint_def jd;
+            cap_joint_def_default(&jd);
+            jd.kind = u8(&r) % 4; /* 0 and 3 are invalid */
+            uint8_t a = u8(&r);
+            jd.a = a & 128 ? CAP_JOINT_WORLD : a % 20u;
+            jd.b = u8(&r) % 20u;
+            float v[9];
+            for (int k = 0; k < 9; k++) v[k] = f32(&r);
+            if (u8(&r) & 1) { /* a rope or a rigid rod of the current length, or a spring */
+                jd.ax = v[0]; jd.ay = v[1]; jd.length = v[2] / 10.0f; jd.min_length = fabsf(v[3]) / 10.0f;
+                jd.max_length = fabsf(v[4]) / 10.0f; jd.hertz = fabsf(v[5]) / 10.0f; jd.damping_ratio = v[6] / 20.0f;
+                jd.max_force = v[7] * 10.0f; jd.break_force = v[8];
+            } else {
+                jd.ax = v[0]; jd.ay = v[1]; jd.min_length = 0.0f; jd.hertz = jd.kind == CAP_JOINT_DRAG ? 5.0f : 0.0f;
+            }
+            uint32_t slot, before = cap_world_joint_count(w);
+            int st = cap_world_add_joint(w, &jd, &slot);
+            CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_BAD_HANDLE || st == CAP_WORLD_NO_MEMORY);
+            CHECK(cap_world_joint_count(w) == before + (st == 0));
+            if (st == 0) {
+                const float vv[] = {jd.ax, jd.ay, jd.length, jd.max_length, jd.hertz, jd.damping_ratio, jd.max_force};
+                for (int k = 0; k < 7; k++) wild |= !(fabsf(vv[k]) <= 1e6f) && !(k == 3 && vv[k] == CAP_MAX_COORD);
+                uint32_t info[14];
+                CHECK(cap_world_joint_info(w, slot, info) == 0 && info[0] == (uint32_t)jd.kind && info[2] == jd.b);
+            }
+        } else if (kind == 14) {
+            uint32_t slot = u8(&r) % 8, before = cap_world_joint_count(w);
+            if (u8(&r) & 1) {
+                int st = cap_world_remove_joint(w, slot);
+                CHECK(st == 0 || st == CAP_WORLD_BAD_HANDLE);
+                CHECK(cap_world_joint_count(w) == before - (st == 0));
+                if (st == 0) CHECK(cap_world_remove_joint(w, slot) == CAP_WORLD_BAD_HANDLE);
+            } else {
+                float x = f32(&r), y = f32(&r);
+                int st = cap_world_set_joint_target(w, slot, x, y);
+                CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_BAD_HANDLE);
+                if (st == 0) wild |= !(fabsf(x) <= 1e6f) || !(fabsf(y) <= 1e6f);
             }
         } else if (kind == 8) {
             uint32_t n = cap_world_save(w, NULL, 0);

@@ -11,3 +11,7 @@
 /* The golden scene with its fast balls (every 50th) as bullets
  * (test_world.c, tests/world/scene.js): 300 steps, this state hash. */
 #define CAP_WORLD_BULLET_HASH 0x7c9d0748u
+/* The joints scene (test_joints.c, tests/world/joints-scene.js): a rope,
+ * a pendulum, a spring, a drag joint, a joint that breaks, balls falling on
+ * the rope; 300 steps, this state hash (joints included). */
+#define CAP_WORLD_JOINTS_HASH 0xdd87c45du

@@ -321,3 +321,28 @@ test('drawWorld: a ball under 3 px in radius on the canvas is a plain disc (no s
   assert.deepEqual(spokes.map((k) => [k.from, k.to.map((v) => Math.round(v * 1e4) / 1e4)]), [[[150, 100], [153, 100]]], 'one spoke, on the 3 px ball');
   assert.deepEqual(caps, ['butt'], 'the spoke ends on the rim');
 });
+
+test('drawWorld: joints are lines under the balls, from the ball to the other end; a drag joint dashed; jointColor', () => {
+  const w = new World({ ballCapacity: 4, gravityY: 0 });
+  const a = w.addBall(1, 2, 0.5), b = w.addBall(4, 2, 0.5), c = w.addBall(7, 2, 0.5);
+  w.addDistanceJoint(b, a);
+  w.addDistanceJoint(a, { x: 1, y: 5 }, { maxLength: 4 });
+  const drag = w.addDragJoint(c, 9, 4);
+  const { ctx, calls } = recorder();
+  drawWorld(ctx, w, { scale: 10, originX: 0, originY: 200, jointColor: '#00000a' });
+  const joints = strokes(calls).filter((k) => k.color === '#00000a');
+  assert.deepEqual(joints.map((k) => [k.from, k.to, k.width, k.dash]), [
+    [[40, 180], [10, 180], 1.5, ''],
+    [[10, 180], [10, 150], 1.5, ''],
+    [[70, 180], [90, 160], 1.5, '3,3'],
+  ]);
+  const firstJoint = calls.findIndex((k) => k[0] === 'moveTo' && k[1] === 40);
+  const firstBall = calls.findIndex((k) => k[0] === 'arc');
+  assert.ok(firstJoint >= 0 && firstJoint < firstBall, 'under the balls');
+  w.removeJoint(drag);
+  const d = recorder();
+  drawWorld(d.ctx, w, { scale: 10, originX: 0, originY: 200 });
+  assert.equal(strokes(d.calls).filter((k) => k.color === '#8a4fa0').length, 2, 'the default colour; a removed joint is not drawn');
+  assert.throws(() => drawWorld(recorder().ctx, w, { jointColor: 5 }), { name: 'TypeError', message: /options\.jointColor must be a CSS colour string/ });
+  w.destroy();
+});

@@ -1,0 +1,277 @@
+// capsule2d — joints of a World (C: src/world/joints*.c, capsule2d_joints.h;
+// types: world.d.ts): distance joints (rigid, rope, spring) between two balls
+// or a ball and a world point, and drag ("mouse") joints. World's
+// addDistanceJoint & co. call in here; world.events.jointBreak is a
+// JointBreaks list.
+//
+// Handles: the balls' and statics' form, slot + 2^20 * (kind + 2 * stamp),
+// with the static kind bit and stamps drawn from the statics' per-slot
+// process counter (a StampTable of kind static of the joints' own, as the
+// capsule bodies do): a joint's stamp is never a static's or a body's stamp
+// of the same slot, so a joint handle is never another object's handle.
+import * as rt from './runtime.js';
+import { f32, num, readOptions, MAX_COORD } from './check.js';
+import { BAD_VALUE, describe, statusError } from './errors.js';
+import { SLOT_BITS, STAMPS, KIND_BALL, KIND_STATIC, StampTable } from './world-handles.js';
+
+// cap_joint_def, in order (checked against capw_joint_layout on first use).
+const DEF = ['kind', 'a', 'b', 'ax', 'ay', 'length', 'minLength', 'maxLength', 'hertz', 'dampingRatio', 'maxForce',
+  'breakForce', 'userData'];
+const U32 = new Set(['kind', 'a', 'b', 'userData']);
+const WORLD_END = 0xffffffff; // CAP_JOINT_WORLD
+const KINDS = [null, 'distance', 'drag'];
+const BREAK_KIND = 5; // CAP_EVENT_JOINT_BREAK: the index of 'jointBreak' in world-layout.js's EVENT_KINDS
+const DISTANCE_OPTIONS = new Set(['length', 'minLength', 'maxLength', 'hertz', 'dampingRatio', 'breakForce']);
+const DRAG_OPTIONS = new Set(['maxForce', 'hertz', 'dampingRatio', 'breakForce']);
+
+let layoutChecked = false;
+function checkLayout() {
+  if (layoutChecked) return;
+  const w = rt.wasm, p = w.capw_joint_layout() >>> 2, n = w.capw_joint_layout_count();
+  const got = Array.from(rt.heapU32.subarray(p, p + n));
+  const want = [DEF.length, DEF.indexOf('ax'), DEF.indexOf('maxForce'), DEF.indexOf('userData'), BREAK_KIND];
+  if (got.join() !== want.join()) {
+    throw new Error(`capsule2d: world-joints.js and the wasm module disagree on the joint layout (C ${got}, JS ${want}); rebuild`);
+  }
+  layoutChecked = true;
+}
+
+/** A limit or force that may be Infinity (none), else a float32 >= 0 (or > 0). */
+function limit(value, name, positive) {
+  if (value === Infinity) return Infinity;
+  return num(value, name, { min: 0, minExclusive: positive });
+}
+
+/** A handle's form (a number, a safe integer >= 0), checked in argument order before any handle is resolved. */
+function handleForm(h, name, what) {
+  if (typeof h !== 'number') throw new TypeError(`${name} must be ${what} (a number), got ${describe(h)}`);
+  if (!Number.isSafeInteger(h) || h < 0) throw new RangeError(`${name} is not a handle: ${h}`);
+}
+
+/** The joints of one world: handles, add / remove, state; World's methods call in here. */
+export class WorldJoints {
+  #world;
+  #stamps = new StampTable(KIND_STATIC);
+  constructor(world) { this.#world = world; }
+
+  /** The joint's record (cap_world_joint_info) at the argument block's start, or null for a free slot. */
+  #info(slot) {
+    const w = this.#world;
+    if (w._call('capw_world_joint_info', slot) !== 0) return null;
+    const p = w._params();
+    return { u: rt.heapU32.subarray(p, p + 4), f: rt.heapF32.subarray(p + 4, p + 14) };
+  }
+  _handle(slot, gen) { return slot + SLOT_BITS * (KIND_STATIC + 2 * (this.#stamps.stamp(slot, gen) % STAMPS)); }
+  _slot(handle, name) {
+    this.#world._p();
+    handleForm(handle, name, 'a joint handle');
+    const slot = handle % SLOT_BITS, rest = Math.floor(handle / SLOT_BITS), t = Math.floor(rest / 2);
+    if (rest % 2 !== KIND_STATIC) throw new RangeError(`${name} ${handle} is a ball handle, not a joint handle`);
+    const info = this.#info(slot);
+    const stamp = info === null ? -1 : this.#stamps.find(slot, info.u[3]);
+    if (stamp >= 0 && stamp % STAMPS === t) return slot;
+    if (!this.#stamps.made(slot, t)) {
+      throw new RangeError(`${name} ${handle} is not a joint of this World (a static's or body's handle, another World's, or never a handle)`);
+    }
+    throw new RangeError(`${name} ${handle} refers to a removed joint`);
+  }
+  has(handle) {
+    this.#world._p();
+    handleForm(handle, 'joint', 'a joint handle');
+    try { this._slot(handle, 'joint'); return true; } catch (e) { if (e instanceof RangeError) return false; throw e; }
+  }
+
+  /** Writes the def (v: DEF names, undefined = C default) and adds the joint; returns its handle. */
+  #add(v, what) {
+    const w = this.#world;
+    checkLayout();
+    const p = w._params();
+    rt.wasm.capw_joint_def_default(p << 2);
+    DEF.forEach((k, i) => {
+      if (v[k] === undefined) return;
+      if (U32.has(k)) rt.heapU32[p + i] = v[k];
+      else rt.heapF32[p + i] = v[k] === Infinity ? MAX_COORD : v[k];
+    });
+    const rc = w._call('capw_world_add_joint');
+    if (rc === BAD_VALUE) throw new RangeError(`${what}: the joint was refused (its lengths or forces are out of range; nothing changed)`);
+    if (rc < 0) throw statusError(rc, what);
+    return this._handle(rc, this.#info(rc).u[3]);
+  }
+
+  addDistance(a, b, options) {
+    const w = this.#world;
+    w._p();
+    // Types and ranges in argument order, then the handles (after the
+    // options' getters ran: user code), before anything is written.
+    handleForm(a, 'a', 'a ball handle');
+    let px, py;
+    if (b !== null && typeof b === 'object') {
+      px = f32(b.x, 'b.x');
+      py = f32(b.y, 'b.y');
+    } else if (typeof b !== 'number') {
+      throw new TypeError(`b must be a ball handle (a number) or a world point {x, y}, got ${describe(b)}`);
+    } else {
+      handleForm(b, 'b', 'a ball handle');
+    }
+    const o = readOptions(options, DISTANCE_OPTIONS, 'addDistanceJoint options');
+    const v = { kind: 1 };
+    if (o.length !== undefined) v.length = num(o.length, 'options.length', { min: 0 });
+    if (o.minLength !== undefined) v.minLength = num(o.minLength, 'options.minLength', { min: 0 });
+    if (o.maxLength !== undefined) v.maxLength = limit(o.maxLength, 'options.maxLength', false);
+    if (o.hertz !== undefined) v.hertz = num(o.hertz, 'options.hertz', { min: 0 });
+    if (o.dampingRatio !== undefined) v.dampingRatio = num(o.dampingRatio, 'options.dampingRatio', { min: 0 });
+    if (o.breakForce !== undefined) v.breakForce = limit(o.breakForce, 'options.breakForce', true);
+    const slotB = w._slot(a, KIND_BALL, 'a');
+    let slotA = WORLD_END;
+    if (px === undefined) {
+      slotA = w._slot(b, KIND_BALL, 'b');
+      if (slotA === slotB) throw new RangeError(`b must be another ball than a, got the same ball ${b}`);
+    }
+    const x = w.balls.x, y = w.balls.y;
+    const ax = px === undefined ? x[slotA] : px, ay = px === undefined ? y[slotA] : py;
+    // Defaults: rigid at the current distance; a spring (hertz > 0) or one
+    // limit given leaves the other limits open; length defaulted is clamped
+    // into [minLength, maxLength].
+    const spring = (v.hertz ?? 0) > 0;
+    const min = v.minLength ?? (spring || v.maxLength !== undefined ? 0 : undefined);
+    const max = v.maxLength ?? (spring || v.minLength !== undefined ? Infinity : undefined);
+    let len = v.length;
+    if (len === undefined) {
+      len = Math.fround(Math.hypot(Math.fround(x[slotB] - ax), Math.fround(y[slotB] - ay)));
+      if (!(len <= MAX_COORD)) throw new RangeError(`addDistanceJoint: the distance between the ends ${len} is not within 1e38`);
+      if (min !== undefined && len < min) len = min;
+      if (max !== undefined && len > max) len = max;
+    }
+    v.minLength = min ?? len;
+    v.maxLength = max ?? len;
+    if (v.minLength > v.maxLength) throw new RangeError(`options.minLength ${v.minLength} must be <= options.maxLength ${v.maxLength}`);
+    if (!(len >= v.minLength && len <= v.maxLength)) {
+      throw new RangeError(`options.length ${len} must be within [minLength ${v.minLength}, maxLength ${v.maxLength}]`);
+    }
+    Object.assign(v, { length: len, a: slotA, b: slotB, ax: px === undefined ? 0 : px, ay: px === undefined ? 0 : py });
+    return this.#add(v, 'addDistanceJoint');
+  }
+
+  addDrag(ball, x, y, options) {
+    const w = this.#world;
+    w._p();
+    handleForm(ball, 'ball', 'a ball handle');
+    const tx = f32(x, 'x'), ty = f32(y, 'y');
+    const o = readOptions(options, DRAG_OPTIONS, 'addDragJoint options');
+    const v = { kind: 2, ax: tx, ay: ty, hertz: 5, dampingRatio: 0.7 };
+    if (o.maxForce !== undefined) v.maxForce = num(o.maxForce, 'options.maxForce', { min: 0, minExclusive: true });
+    if (o.hertz !== undefined) v.hertz = num(o.hertz, 'options.hertz', { min: 0, minExclusive: true });
+    if (o.dampingRatio !== undefined) v.dampingRatio = num(o.dampingRatio, 'options.dampingRatio', { min: 0 });
+    if (o.breakForce !== undefined) v.breakForce = limit(o.breakForce, 'options.breakForce', true);
+    v.b = w._slot(ball, KIND_BALL, 'ball');
+    if (v.maxForce === undefined) { // 1000 times the ball's mass (lifts it at 100 g)
+      v.maxForce = Math.fround(1000 / w._view(7)[v.b]);
+      if (!(v.maxForce <= MAX_COORD)) v.maxForce = MAX_COORD;
+    }
+    return this.#add(v, 'addDragJoint');
+  }
+
+  setTarget(joint, x, y) {
+    this.#world._p();
+    handleForm(joint, 'joint', 'a joint handle');
+    const tx = f32(x, 'x'), ty = f32(y, 'y');
+    const slot = this._slot(joint, 'joint');
+    if (this.#info(slot).u[1] !== WORLD_END) throw new RangeError(`joint ${joint} joins two balls: it has no world point to move`);
+    const rc = this.#world._call('capw_world_set_joint_target', slot, tx, ty);
+    if (rc !== 0) throw statusError(rc, 'setDragTarget');
+  }
+
+  remove(joint) {
+    const rc = this.#world._call('capw_world_remove_joint', this._slot(joint, 'joint'));
+    if (rc !== 0) throw statusError(rc, 'removeJoint');
+  }
+
+  /** A joint's state as a new plain object. */
+  state(joint) {
+    const slot = this._slot(joint, 'joint'), w = this.#world;
+    const { u, f } = this.#info(slot);
+    const kind = u[0], a = u[1], b = u[2];
+    const ball = (s) => w._handleOf(s, KIND_BALL, w._view(19)[s]);
+    const lim = (x) => (x >= MAX_COORD ? Infinity : x);
+    return {
+      handle: joint, kind: KINDS[kind], ball: ball(b), other: a === WORLD_END ? null : ball(a),
+      x: a === WORLD_END ? f[0] : w._view(0)[a], y: a === WORLD_END ? f[1] : w._view(1)[a],
+      length: f[2], minLength: f[3], maxLength: lim(f[4]), hertz: f[5], dampingRatio: f[6], maxForce: f[7],
+      breakForce: f[8] === 0 ? Infinity : f[8], force: f[9],
+    };
+  }
+
+  /** The live joints' handles, in slot order (a new array). */
+  handles() {
+    const out = [], n = this.#world._call('capw_world_joint_slots');
+    for (let s = 0; s < n; s++) {
+      const info = this.#info(s);
+      if (info !== null) out.push(this._handle(s, info.u[3]));
+    }
+    return out;
+  }
+
+  /**
+   * The ends of every live joint for drawing: calls fn(x1, y1, x2, y2, kind)
+   * with ball b's centre and end a's (a ball's centre, the world point or
+   * the drag target), kind 'distance' or 'drag'. Allocates nothing.
+   */
+  forEachLine(fn) {
+    const w = this.#world, n = w._call('capw_world_joint_slots');
+    for (let s = 0; s < n; s++) {
+      const info = this.#info(s);
+      if (info === null) continue;
+      const a = info.u[1], b = info.u[2], x = w._view(0), y = w._view(1);
+      fn(x[b], y[b], a === WORLD_END ? info.f[0] : x[a], a === WORLD_END ? info.f[1] : y[a], KINDS[info.u[0]]);
+    }
+  }
+}
+
+/**
+ * world.events.jointBreak: the joints that broke in the last step (over
+ * their breakForce), in joint slot order, with the other lists' count /
+ * written / overflowed rules. A joint removed by removeJoint or with its
+ * ball is not reported.
+ */
+export class JointBreaks {
+  #world;
+  #joints;
+  constructor(world, joints) { this.#world = world; this.#joints = joints; }
+  get count() { return this.#world._call('capw_world_event_count', BREAK_KIND); }
+  get written() { return Math.min(this.count, this.#world.eventCapacity); }
+  get overflowed() { return this.count > this.#world.eventCapacity; }
+  get u32() { return this.#world._eventView(BREAK_KIND, Uint32Array); }
+  get f32() { return this.#world._eventView(BREAK_KIND, Float32Array); }
+  /** Record i's joint, ball and other handles (other: -1 for a world point). */
+  #joint(u, k) { return this.#joints._handle(u[k + 1], u[k + 8]); }
+  #ball(u, k) { return this.#world._handleOf(u[k + 2], KIND_BALL, u[k + 9]); }
+  #other(u, k) { return u[k + 4] === WORLD_END ? -1 : this.#world._handleOf(u[k + 4], KIND_BALL, u[k + 11]); }
+  /**
+   * Calls fn(joint, ball, other, force) for each written record: the broken
+   * joint's handle (now removed), its ball's handle, the other ball's handle
+   * or -1 for a world point (a drag joint's target too), and the force that
+   * broke it. Allocates nothing per record (breaks are rare: the two views
+   * are made per call).
+   */
+  forEach(fn) {
+    if (typeof fn !== 'function') throw new TypeError(`forEach: fn must be a function, got ${describe(fn)}`);
+    const w = this.#world;
+    let u = null, f = null, key = -1;
+    for (let i = 0; i < this.written; i++) {
+      // Re-read when fn grew memory (an addBall) or restored the world.
+      if (u === null || u.buffer !== rt.wasm.memory.buffer || key !== w._version()) { u = this.u32; f = this.f32; key = w._version(); }
+      const k = 12 * i;
+      fn(this.#joint(u, k), this.#ball(u, k), this.#other(u, k), f[k + 3]);
+    }
+  }
+  /** Plain objects { joint, ball, other (null: a world point), force, kind } (allocates). */
+  toArray() {
+    const out = [];
+    const u = this.u32, f = this.f32;
+    for (let i = 0, k = 0; i < this.written; i++, k += 12) {
+      const other = this.#other(u, k);
+      out.push({ joint: this.#joint(u, k), ball: this.#ball(u, k), other: other < 0 ? null : other, force: f[k + 3], kind: KINDS[u[k]] });
+    }
+    return out;
+  }
+}

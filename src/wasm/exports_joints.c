@@ -1,0 +1,47 @@
+/* capsule2d — the WebAssembly boundary of joints (capsule2d_joints.h): the
+ * def travels through the world's argument block as the ball def does
+ * (world-joints.js writes it by the word offsets of capw_joint_layout). */
+#include <stddef.h>
+#include <string.h>
+
+#include "capsule2d_joints.h"
+#include "wasm/exports_context.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#else
+#define EMSCRIPTEN_KEEPALIVE
+#endif
+
+_Static_assert(sizeof(cap_joint_def) <= sizeof(capw_ctx.world.params), "joint def fits the argument block");
+
+/* Word counts and offsets JS relies on (world-joints.js checks them). */
+static const uint32_t layout[] = {
+    sizeof(cap_joint_def) / 4, offsetof(cap_joint_def, ax) / 4, offsetof(cap_joint_def, max_force) / 4,
+    offsetof(cap_joint_def, user_data) / 4, CAP_EVENT_JOINT_BREAK,
+};
+EMSCRIPTEN_KEEPALIVE const uint32_t* capw_joint_layout(void) { return layout; }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_joint_layout_count(void) { return sizeof layout / sizeof layout[0]; }
+
+/* The def in the argument block (defaults first: capw_joint_def_default);
+ * returns the slot or a status (cap_world_error names the field). */
+EMSCRIPTEN_KEEPALIVE void capw_joint_def_default(cap_joint_def* d) { cap_joint_def_default(d); }
+EMSCRIPTEN_KEEPALIVE int capw_world_add_joint(cap_world* w)
+{
+    cap_joint_def d;
+    memcpy(&d, capw_ctx.world.params, sizeof d);
+    uint32_t slot;
+    int s = cap_world_add_joint(w, &d, &slot);
+    return s ? s : (int)slot;
+}
+EMSCRIPTEN_KEEPALIVE int capw_world_remove_joint(cap_world* w, uint32_t slot) { return cap_world_remove_joint(w, slot); }
+EMSCRIPTEN_KEEPALIVE int capw_world_set_joint_target(cap_world* w, uint32_t slot, float x, float y)
+{
+    return cap_world_set_joint_target(w, slot, x, y);
+}
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_joint_slots(const cap_world* w) { return cap_world_joint_slots(w); }
+/* The joint's 14 words (cap_world_joint_info) into the argument block. */
+EMSCRIPTEN_KEEPALIVE int capw_world_joint_info(const cap_world* w, uint32_t slot)
+{
+    return cap_world_joint_info(w, slot, capw_ctx.world.params);
+}

@@ -1,0 +1,211 @@
+/* capsule2d — the joints in the step's sub-steps (Box2D v3's soft step, as
+ * the ball contacts in solver.c): prepare once per step (solver bodies,
+ * masses, the start separation), then each sub-step warm start (mode 0),
+ * solve with soft bias (1) and relax without it (2). Joints are solved one
+ * after another in slot order, before the contacts of each pass. A ball's
+ * anchor is its centre, so only linear velocity changes. The step calls
+ * these only when the world has joints: a world without any steps exactly
+ * as before. */
+#include <math.h>
+#include <string.h>
+
+#include "capsule2d_joints.h"
+#include "core/scalar.h"
+#include "world/step_internal.h"
+
+#ifndef CAP_JOINT_ITERATIONS
+#define CAP_JOINT_ITERATIONS 8
+#endif
+
+typedef cap_soft jsoft;
+/* No softness (a rigid solve: the relax pass, a speculative limit). */
+static const jsoft rigid_soft = {0.0f, 1.0f, 0.0f};
+
+/* The position error of rigid lengths and limits is fed back at twice the
+ * ball-ball contact stiffness (at most half the sub-step rate), damping
+ * ratio 2 (Box2D's joint softness). */
+static jsoft joint_softness(const cap_world* w, float h)
+{
+    (void)w;
+    jsoft s = cap_make_soft(0.25f / h, 5.0f, h);
+    /* A soft constraint holds a load by stretching: T / (m w^2), with w
+     * capped by the sub-step rate, so long or heavily loaded chains want
+     * more sub-steps (the rope tests use 8). A rigid bias (no softening)
+     * kept chains swaying and pumped a heavy ball up: measured. */
+    return s;
+}
+
+static int awake(const uint32_t* flags, uint32_t i)
+{
+    return (flags[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE;
+}
+
+void cap_joints_wake(cap_world* w, uint32_t* flags, float* st)
+{
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        const cap_wjoint* j = &w->joints[k];
+        if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD) continue;
+        int aw = awake(flags, j->a), bw = awake(flags, j->b);
+        if (aw == bw) continue;
+        uint32_t sleeper = aw ? j->b : j->a;
+        flags[sleeper] |= CAP_BALL_AWAKE;
+        st[sleeper] = 0.0f;
+    }
+}
+
+void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
+{
+    const uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
+    const float* im = CAP_BF(w, CAP_BALL_INV_MASS);
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        cap_wjoint* j = &w->joints[k];
+        if (j->kind == CAP_JOINT_NONE) continue;
+        int world = j->a == CAP_JOINT_WORLD;
+        j->ia = world ? n : j->a;
+        j->ib = j->b;
+        j->ma = !world && awake(flags, j->a) ? im[j->a] : 0.0f;
+        j->mb = awake(flags, j->b) ? im[j->b] : 0.0f;
+        float pax = world ? j->ax : w->sx[j->a], pay = world ? j->ay : w->sy[j->a];
+        j->d0x = w->sx[j->b] - pax;
+        j->d0y = w->sy[j->b] - pay;
+        float k_ = j->ma + j->mb;
+        j->mass = k_ > 0.0f ? 1.0f / k_ : 0.0f;
+        if (j->mass == 0.0f) j->impulse = j->lower = j->upper = 0.0f;
+        /* A joined ball is not in free flight (step.c's parabola term). */
+        body[j->b].free = 0.0f;
+        if (!world) body[j->a].free = 0.0f;
+    }
+}
+
+/* Adds impulse p (along x, y) to b and takes it from a (a world end has
+ * no mass and is never written). */
+static void apply(cap_wbody* body, const cap_wjoint* j, float px, float py)
+{
+    if (j->ma != 0.0f) {
+        body[j->ia].vx = body[j->ia].vx - j->ma * px;
+        body[j->ia].vy = body[j->ia].vy - j->ma * py;
+    }
+    body[j->ib].vx = body[j->ib].vx + j->mb * px;
+    body[j->ib].vy = body[j->ib].vy + j->mb * py;
+}
+
+static void solve_drag(cap_wjoint* j, cap_wbody* body, int mode, float h)
+{
+    cap_wbody* b = &body[j->ib];
+    if (mode == 0) {
+        apply(body, j, j->impulse, j->lower);
+        return;
+    }
+    jsoft s = cap_make_soft(j->hertz, j->damping_ratio, h);
+    float cx = j->d0x + b->dx, cy = j->d0y + b->dy; /* ball - target */
+    float ix = 0.0f - s.mass_scale * j->mass * (b->vx + s.bias_rate * cx) - s.impulse_scale * j->impulse;
+    float iy = 0.0f - s.mass_scale * j->mass * (b->vy + s.bias_rate * cy) - s.impulse_scale * j->lower;
+    float ox = j->impulse, oy = j->lower;
+    float nx = ox + ix, ny = oy + iy;
+    float max_imp = j->max_force * h;
+    float l2 = nx * nx + ny * ny;
+    if (l2 > max_imp * max_imp) {
+        float sc = max_imp / sqrtf(l2);
+        nx = nx * sc;
+        ny = ny * sc;
+    }
+    j->impulse = nx;
+    j->lower = ny;
+    apply(body, j, nx - ox, ny - oy);
+}
+
+/* One row of a distance joint along u (sign -1: the upper limit, which
+ * pulls the ends together): the impulse that drives the relative speed vr
+ * toward -bias_rate * c with softness s, added to the accumulated *acc
+ * (clamp: kept >= 0, a limit pushes one way only). */
+static void row(cap_wjoint* j, cap_wbody* body, float ux, float uy, float sign, float c, jsoft s, float* acc, int clamp)
+{
+    const cap_wbody *ba = &body[j->ia], *bb = &body[j->ib];
+    float vr = sign * ((bb->vx - ba->vx) * ux + (bb->vy - ba->vy) * uy);
+    float imp = 0.0f - s.mass_scale * j->mass * (vr + s.bias_rate * c) - s.impulse_scale * *acc;
+    if (clamp) {
+        float na = fmax2(*acc + imp, 0.0f);
+        imp = na - *acc;
+        *acc = na;
+    } else {
+        *acc = *acc + imp;
+    }
+    apply(body, j, sign * imp * ux, sign * imp * uy);
+}
+
+/* A limit row: speculative while the limit is not reached (c > 0: may
+ * close the gap this sub-step, no more), else soft in the solve pass and
+ * rigid in the relax pass. */
+static void limit_row(cap_wjoint* j, cap_wbody* body, float ux, float uy, float sign, float c, int mode, float h, jsoft js,
+                      float* acc)
+{
+    jsoft spec = {1.0f / h, 1.0f, 0.0f};
+    row(j, body, ux, uy, sign, c, c > 0.0f ? spec : mode == 1 ? js : rigid_soft, acc, 1);
+}
+
+static void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, jsoft js)
+{
+    const cap_wbody *ba = &body[j->ia], *bb = &body[j->ib];
+    float dx = j->d0x + (bb->dx - ba->dx), dy = j->d0y + (bb->dy - ba->dy);
+    float len = sqrtf(dx * dx + dy * dy);
+    float ux = 0.0f, uy = 1.0f; /* coincident ends: up (never NaN) */
+    if (len > 0.0f) { ux = dx / len; uy = dy / len; }
+    if (mode == 0) {
+        float p = j->impulse + j->lower - j->upper;
+        apply(body, j, p * ux, p * uy);
+        return;
+    }
+    if (j->hertz == 0.0f && j->min_length == j->max_length) { /* rigid */
+        row(j, body, ux, uy, 1.0f, len - j->length, mode == 1 ? js : rigid_soft, &j->impulse, 0);
+        return;
+    }
+    if (j->hertz > 0.0f && j->min_length < j->max_length) /* the spring, always soft */
+        row(j, body, ux, uy, 1.0f, len - j->length, cap_make_soft(j->hertz, j->damping_ratio, h), &j->impulse, 0);
+    if (j->min_length > 0.0f) limit_row(j, body, ux, uy, 1.0f, len - j->min_length, mode, h, js, &j->lower); /* pushes apart */
+    if (j->max_length < 1e30f) limit_row(j, body, ux, uy, -1.0f, j->max_length - len, mode, h, js, &j->upper); /* a rope */
+}
+
+void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
+{
+    jsoft js = joint_softness(w, h);
+    /* Chains (ropes, a heavy ball on light links) converge slowly under one
+     * Gauss-Seidel sweep: the solve and relax passes sweep the joints
+     * CAP_JOINT_ITERATIONS times (the contacts once). */
+    int sweeps = mode == 0 ? 1 : CAP_JOINT_ITERATIONS;
+    for (int it = 0; it < sweeps; it++)
+        for (uint32_t k = 0; k < w->joint_slots; k++) {
+            cap_wjoint* j = &w->joints[k];
+            if (j->kind == CAP_JOINT_NONE || j->mass == 0.0f) continue;
+            if (j->kind == CAP_JOINT_DRAG) solve_drag(j, body, mode, h);
+            else solve_distance(j, body, mode, h, js);
+        }
+}
+
+/* After the sub-steps: each joint's force (its last sub-step's impulse
+ * over the sub-step); a joint whose force exceeds its break_force breaks:
+ * one CAP_EVENT_JOINT_BREAK record (capsule2d_joints.h), then it is removed,
+ * in slot order. */
+void cap_joints_finish(cap_world* w)
+{
+    float inv_h = (float)w->def.sub_steps / w->def.dt;
+    const uint32_t* gen = CAP_BU(w, CAP_BALL_GENERATION);
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        cap_wjoint* j = &w->joints[k];
+        if (j->kind == CAP_JOINT_NONE) continue;
+        float f;
+        if (j->kind == CAP_JOINT_DRAG) f = sqrtf(j->impulse * j->impulse + j->lower * j->lower);
+        else { f = j->impulse + j->lower - j->upper; f = f < 0.0f ? 0.0f - f : f; }
+        j->force = f * inv_h;
+        if (!(j->break_force > 0.0f && j->force > j->break_force)) continue;
+        uint32_t n = w->event_count[CAP_EVENT_JOINT_BREAK]++;
+        if (n < w->def.event_capacity) {
+            uint32_t* e = &w->events[CAP_EVENT_JOINT_BREAK][(size_t)n * CAP_EVENT_WORDS];
+            memset(e, 0, CAP_EVENT_WORDS * sizeof *e);
+            e[0] = j->kind; e[1] = k; e[2] = j->b; e[4] = j->a;
+            memcpy(&e[3], &j->force, sizeof j->force);
+            e[8] = j->generation; e[9] = gen[j->b]; e[10] = j->user_data;
+            e[11] = j->a == CAP_JOINT_WORLD ? 0u : gen[j->a];
+        }
+        cap_world_remove_joint(w, k);
+    }
+}
