@@ -34,12 +34,22 @@ typedef union capw_cast_block {
     capw_sweep_out sweep;
 } capw_cast_block;
 
+/* The inputs of World.rayCast and World.sweepBall, written by JS at the
+ * start of the argument block (capw_world_params). */
+typedef struct capw_ray_in {
+    float ox, oy, dx, dy, max_fraction;
+} capw_ray_in;
+typedef struct capw_sweep_in {
+    float x0, y0, x1, y1, radius;
+} capw_sweep_in;
+
 /* The world exports' per-call blocks (exports_world.c), shared by every
  * world (each call writes then reads them): the argument block (defs in,
  * results out), the answer of the last circle or box query, the bytes of
  * the last snapshot saved or to restore (and a chain's points). */
+#define CAPW_PARAMS_WORDS 32
 typedef struct capw_world_io {
-    uint32_t params[32];
+    uint32_t params[CAPW_PARAMS_WORDS]; /* word 0: the count of capw_world_save / capw_world_contacts */
     uint32_t *query, query_cap;
     uint8_t* snap;
     uint32_t snap_cap;
