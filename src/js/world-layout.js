@@ -128,6 +128,9 @@ export const STATIC_KINDS = ['capsule', 'line', 'kinematic', 'pivoted'];
 export const STATIC_PIVOTED = 3;
 export const SNAPSHOT_FORMAT = 2;
 export const LIBRARY_VERSION = 0x000100; // 0.1.0 (package.json; CAP_LIBRARY_VERSION)
+/** Bytes of a snapshot's header (CAP_SNAPSHOT_HEADER). */
+export const SNAPSHOT_HEADER = 32;
+/** Why a restore failed, by cap_snapshot_error code. */
 export const SNAPSHOT_PROBLEMS = ['', 'truncated', 'not a snapshot', 'format', 'library version', 'checksum', 'corrupt', 'too long'];
 export const STATIC_CAPSULE = 0;
 export const STATIC_LINE = 1;
@@ -177,7 +180,9 @@ export function worldLayout() {
   }
   entries.push(['CAP_EVENT_KINDS', EVENT_KINDS.length], ['argument block words', PARAMS_WORDS],
     ['CAP_BODY_FIELD_ERROR', BODY_FIELD_ERROR], ['-CAP_WORLD_BAD_VALUE', -BAD_VALUE], ['-CAP_WORLD_NO_MEMORY', -NO_MEMORY],
-    ['-CAP_WORLD_BAD_HANDLE', -BAD_HANDLE], ['CAP_SNAPSHOT_FORMAT', SNAPSHOT_FORMAT], ['CAP_LIBRARY_VERSION', LIBRARY_VERSION]);
+    ['-CAP_WORLD_BAD_HANDLE', -BAD_HANDLE], ['CAP_SNAPSHOT_FORMAT', SNAPSHOT_FORMAT], ['CAP_LIBRARY_VERSION', LIBRARY_VERSION],
+    ['CAP_SNAPSHOT_HEADER', SNAPSHOT_HEADER]);
+  SNAPSHOT_PROBLEMS.forEach((name, code) => { if (code > 0) entries.push([`cap_snapshot_error: ${name}`, code]); });
   return entries;
 }
 

@@ -198,15 +198,13 @@ EMSCRIPTEN_KEEPALIVE int capw_capsule_from_angle(float cx, float cy, float angle
     return 1;
 }
 
+/* A single cast's hit goes into the cast block as the one ray-hit record
+ * (capw_ray_out, as the batch and world casts write it), index 0. */
 static int put_ray_hit(int r, const cap_ray_hit* h)
 {
     if (r != 1) return r;
-    g_out[0] = h->fraction;
-    g_out[1] = h->point.x;
-    g_out[2] = h->point.y;
-    g_out[3] = h->normal.x;
-    g_out[4] = h->normal.y;
-    g_out[5] = (float)h->starts_inside;
+    capw_ray_out o = {0, h->fraction, h->point.x, h->point.y, h->normal.x, h->normal.y, (uint32_t)h->starts_inside};
+    capw_ctx.cast.ray = o;
     return 1;
 }
 
@@ -237,17 +235,13 @@ EMSCRIPTEN_KEEPALIVE int capw_ray_cast_capsule(float ax, float ay, float bx, flo
     return put_ray_hit(cap_ray_cast_capsule(c, ray, &h), &h);
 }
 
+/* The same for a sweep: the one sweep-hit record (capw_sweep_out), index 0. */
 static int put_sweep_hit(int r, const cap_sweep_hit* h)
 {
     if (r != 1) return r;
-    g_out[0] = h->t;
-    g_out[1] = h->center.x;
-    g_out[2] = h->center.y;
-    g_out[3] = h->normal.x;
-    g_out[4] = h->normal.y;
-    g_out[5] = h->point.x;
-    g_out[6] = h->point.y;
-    g_out[7] = (float)h->starts_inside;
+    capw_sweep_out o = {0, h->t, h->center.x, h->center.y, h->normal.x, h->normal.y,
+                        h->point.x, h->point.y, (uint32_t)h->starts_inside};
+    capw_ctx.cast.sweep = o;
     return 1;
 }
 

@@ -130,7 +130,8 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_batch_layout_count(void) { return sizeof layo
  *   batch layer's capw_ray_out / capw_sweep_out, capw_batch_layout);
  *   the ball and body fields (cap_ball_field, cap_body_field): their count,
  *   the first u32 field, then each field's number;
- *   the statuses and numbers JS shares with C.
+ *   the statuses and numbers JS shares with C, the snapshot header's size
+ *   and the codes of a refused snapshot (cap_snapshot_error).
  * Adding a record is one row here (CAPW_RECORD(T) and a CAPW_MEMBER per
  * member, or the record's word count and a CAPW_WORD per word) and one row
  * in WORLD_RECORDS of src/js/world-layout.js ([name, [[member, type], ...]]),
@@ -232,7 +233,9 @@ static const uint16_t world_layout[] = {
 
     CAP_EVENT_KINDS, CAPW_PARAMS_WORDS, CAP_BODY_FIELD_ERROR,
     (uint16_t)-CAP_WORLD_BAD_VALUE, (uint16_t)-CAP_WORLD_NO_MEMORY, (uint16_t)-CAP_WORLD_BAD_HANDLE,
-    CAP_SNAPSHOT_FORMAT, CAP_LIBRARY_VERSION,
+    CAP_SNAPSHOT_FORMAT, CAP_LIBRARY_VERSION, CAP_SNAPSHOT_HEADER,
+    CAP_SNAPSHOT_TRUNCATED, CAP_SNAPSHOT_NOT_SNAPSHOT, CAP_SNAPSHOT_FORMAT_VERSION, CAP_SNAPSHOT_LIBRARY_VERSION,
+    CAP_SNAPSHOT_CHECKSUM, CAP_SNAPSHOT_CORRUPT, CAP_SNAPSHOT_TOO_LONG,
 };
 _Static_assert(CAP_LIBRARY_VERSION <= 0xffff && CAP_BODY_FIELD_ERROR <= 0xffff, "the world's layout words fit 16 bits");
 

@@ -43,11 +43,11 @@ const firstWorldFails = (k) => {
 test('every word of the world layout table is checked: changing any one makes the first World throw, naming it', () => {
   const t = table(), n = t.length;
   // 12 records (148 members: a word and a type each, after the record's size),
-  // 2 field lists (21 fields each, after their count and first u32 field), 8 numbers.
+  // 2 field lists (21 fields each, after their count and first u32 field), 9 numbers, 7 snapshot error codes.
   const members = Object.values(WORLD_RECORD_MEMBERS).reduce((s, m) => s + m.length, 0);
   assert.equal(Object.keys(WORLD_RECORD_MEMBERS).length, 12);
   assert.equal(members, 17 + 19 + 13 + 18 + 37 + 12 + 3 + 9 + 6 + 4 + 5 + 5);
-  assert.equal(n, 12 + 2 * members + 2 * (2 + 21) + 8, `a table of ${n} words`);
+  assert.equal(n, 12 + 2 * members + 2 * (2 + 21) + 9 + 7, `a table of ${n} words`);
   assert.equal(worldLayout().reduce((s, e) => s + e.length - 1, 0), n, 'one JS entry per C word');
   const names = [];
   for (let k = 0; k < n; k++) {
@@ -66,7 +66,7 @@ test('every word of the world layout table is checked: changing any one makes th
     'cap_event_word.generationB (word)', 'cap_static_info_word.generation (word)', 'cap_kinematic_state_word.pivot (word)',
     'cap_draw_contact_word.impulse (word)', 'cap_world_error.field (word)', 'capw_ray_in.maxFraction (word)',
     'capw_sweep_in.radius (word)', 'cap_ball_field.flags', 'cap_body_field.userData', 'CAP_BODY_FIELD_ERROR',
-    '-CAP_WORLD_BAD_HANDLE', 'CAP_SNAPSHOT_FORMAT']) {
+    '-CAP_WORLD_BAD_HANDLE', 'CAP_SNAPSHOT_FORMAT', 'CAP_SNAPSHOT_HEADER', 'cap_snapshot_error: checksum']) {
     assert.ok(names.includes(name), `${name} is checked`);
   }
   // A swapped pair (C's px and py words exchanged, as a reordered enum would
@@ -243,13 +243,14 @@ test('the def records: each option lands on its C member (world, ball, static, b
   w.destroy();
 });
 
-// One wire layout per result kind: World.rayCast / sweepBall read the same
-// ray-hit / sweep-hit record (capw_ray_out / capw_sweep_out) as the batch
-// layer's cast block, through one reader each; their answers equal
+// One wire layout per result kind: World.rayCast / sweepBall and the scalar
+// casts (rayCastCapsule, sweepCircleCapsule, ...) read the same ray-hit /
+// sweep-hit record (capw_ray_out / capw_sweep_out) as the batch layer's cast
+// block, through one reader each (hits.js); their answers equal
 // castRays / sweepBalls' (the batch form) bit for bit, ball and static hits.
 // (rayCast's and sweepBall's inputs, capw_ray_in / capw_sweep_in, are
 // written by name: a swapped pair would change the answers.)
-test('rayCast and sweepBall read the one hit record: equal to castRays / sweepBalls, ball and static', () => {
+test('rayCast, sweepBall and the scalar casts read the one hit record: equal to castRays / sweepBalls, ball and static', () => {
   const w = new api.World({ gravityY: 0 });
   const ball = w.addBall(3, 0.25, 0.5);
   const wall = w.addCapsule(6, -2, 6, 2, 0.1);
@@ -275,6 +276,19 @@ test('rayCast and sweepBall read the one hit record: equal to castRays / sweepBa
       [sweeps.t[i], sweeps.x[i], sweeps.y[i], sweeps.nx[i], sweeps.ny[i], sweeps.pointX[i], sweeps.pointY[i],
         sweeps.startsInside[i] === 1], `sweep ${i}`);
   }
+  // the scalar casts answer from the same records (index 0) in the cast block: the static hit above, bit for bit
+  const F = () => new Float32Array(rt.wasm.memory.buffer, rt.wasm.capw_cast_out(), 9);
+  const U = () => new Uint32Array(rt.wasm.memory.buffer, rt.wasm.capw_cast_out(), 9);
+  const r = api.rayCastCapsule(6, -2, 6, 2, 0.1, rays.ox[1], rays.oy[1], rays.dx[1], rays.dy[1], rays.maxFraction[1]);
+  assert.deepEqual([r.fraction, r.x, r.y, r.nx, r.ny, r.startsInside], [rays.fraction[1], rays.x[1], rays.y[1], rays.nx[1], rays.ny[1], false]);
+  assert.deepEqual([U()[0], ...F().subarray(1, 6), U()[6]], [0, r.fraction, r.x, r.y, r.nx, r.ny, 0], 'the ray record in the cast block');
+  const into = api.rayCastCapsule(6, -2, 6, 2, 0.1, rays.ox[1], rays.oy[1], rays.dx[1], rays.dy[1], rays.maxFraction[1], {});
+  assert.deepEqual(into, r, 'the same through a result object');
+  const sw = api.sweepCircleCapsule(6, -2, 6, 2, 0.1, sweeps.x0[1], sweeps.y0[1], sweeps.x1[1], sweeps.y1[1], sweeps.radius[1]);
+  assert.deepEqual([sw.t, sw.x, sw.y, sw.nx, sw.ny, sw.pointX, sw.pointY, sw.startsInside],
+    [sweeps.t[1], sweeps.x[1], sweeps.y[1], sweeps.nx[1], sweeps.ny[1], sweeps.pointX[1], sweeps.pointY[1], false]);
+  assert.deepEqual([U()[0], ...F().subarray(1, 8), U()[8]], [0, sw.t, sw.x, sw.y, sw.nx, sw.ny, sw.pointX, sw.pointY, 0], 'the sweep record');
+  assert.deepEqual(api.sweepCircleCapsule(6, -2, 6, 2, 0.1, sweeps.x0[1], sweeps.y0[1], sweeps.x1[1], sweeps.y1[1], sweeps.radius[1], {}), sw);
   // a short ray that reaches only the ball (maxFraction read as the fifth input)
   assert.equal(w.rayCast(0, 0, 1, 0, 2.4), null);
   assert.equal(w.rayCast(0, 0, 1, 0, 2.6).handle, ball);
