@@ -19,14 +19,13 @@
  *                   [10] point2 y [11] core2 x [12] core2 y  (collide_capsules)
  *   capsule:        [0] ax [1] ay [2] bx [3] by [4] radius
  *                   (capsule_from_axis, capsule_from_angle)
- *   ray hit:        [0] fraction [1] x [2] y [3] nx [4] ny [5] startsInside
- *                   (ray_cast_circle, ray_cast_segment, ray_cast_capsule)
- *   sweep hit:      [0] t [1] x [2] y [3] nx [4] ny [5] point x [6] point y
- *                   [7] startsInside
- *                   (sweep_circle_circle, sweep_circle_segment,
- *                    sweep_circle_capsule)
- * Return values: 1 = hit / done (g_out written), 0 = miss (g_out untouched),
- * negative = the C error code (CAP_ERR_*), g_out untouched.
+ * The casts write the one hit records instead, into the cast block
+ * (capw_ctx.cast, capw_cast_out()), index 0, as the batch and world casts do:
+ *   ray hit:        capw_ray_out (ray_cast_circle, ray_cast_segment, ray_cast_capsule)
+ *   sweep hit:      capw_sweep_out (sweep_circle_circle, sweep_circle_segment,
+ *                   sweep_circle_capsule)
+ * Return values: 1 = hit / done (result written), 0 = miss (untouched),
+ * negative = the C error code (CAP_ERR_*), untouched.
  * Exported names carry the `capw_` prefix so they never clash with the C API.
  */
 #include "capsule2d.h"

@@ -12,16 +12,19 @@
 
 #define CAP_OUT_FLOATS 32
 
-/* The closest hit of one ray (capw_ray_cast_capsules), as JS reads it:
- * word k is RAY_CLOSEST[k] of results.js. */
+/* The one ray-hit record: the closest hit of one ray (capw_ray_cast_capsules;
+ * also the scalar casts' hit, index 0, and World.rayCast's), as JS reads it
+ * (hits.js): word k is RAY_CLOSEST[k] of results.js. */
 typedef struct capw_ray_out {
     uint32_t index;
     float fraction, x, y, nx, ny;
     uint32_t starts_inside;
 } capw_ray_out;
 
-/* The first hit of one swept circle (capw_sweep_circle_capsules): word k is
- * SWEEP_CLOSEST[k] of results.js; (x, y) is the centre at t. */
+/* The one sweep-hit record: the first hit of one swept circle
+ * (capw_sweep_circle_capsules; also the scalar sweeps', index 0, and
+ * World.sweepBall's): word k is SWEEP_CLOSEST[k] of results.js; (x, y) is
+ * the centre at t. */
 typedef struct capw_sweep_out {
     uint32_t index;
     float t, x, y, nx, ny, point_x, point_y;
