@@ -167,7 +167,13 @@ typedef enum cap_event_kind {
     CAP_EVENT_JOINT_BREAK, /* a joint broke: its own record (capsule2d_joints.h) */
     CAP_EVENT_KINDS
 } cap_event_kind;
-#define CAP_EVENT_WORDS 12
+/* Word k of an event record (u32 but the five floats speed..ny). */
+enum cap_event_word {
+    CAP_EVENT_WORD_KIND, CAP_EVENT_WORD_A, CAP_EVENT_WORD_B,
+    CAP_EVENT_WORD_SPEED, CAP_EVENT_WORD_PX, CAP_EVENT_WORD_PY, CAP_EVENT_WORD_NX, CAP_EVENT_WORD_NY,
+    CAP_EVENT_WORD_GENERATION_A, CAP_EVENT_WORD_GENERATION_B, CAP_EVENT_WORD_USER_DATA_A, CAP_EVENT_WORD_USER_DATA_B,
+    CAP_EVENT_WORDS
+};
 
 typedef struct cap_world cap_world;
 
@@ -211,7 +217,14 @@ int cap_world_add_kinematic(cap_world* w, const cap_static_def* def, float x, fl
  * not a kinematic slot: CAP_WORLD_BAD_HANDLE; nothing changed. */
 enum { CAP_KINEMATIC_VELOCITY, CAP_KINEMATIC_TARGET, CAP_KINEMATIC_POSE };
 int cap_world_set_kinematic(cap_world* w, uint32_t slot, int what, float a, float b, float c);
-/* x, y, angle, vx, vy, angular velocity, length, radius, pivot into out[9]. */
+/* x, y, angle, vx, vy, angular velocity, length, radius, pivot into
+ * out[CAP_KINEMATIC_STATE_WORDS] (floats; word k named below). */
+enum cap_kinematic_state_word {
+    CAP_KINEMATIC_STATE_X, CAP_KINEMATIC_STATE_Y, CAP_KINEMATIC_STATE_ANGLE, CAP_KINEMATIC_STATE_VX,
+    CAP_KINEMATIC_STATE_VY, CAP_KINEMATIC_STATE_W, CAP_KINEMATIC_STATE_LENGTH, CAP_KINEMATIC_STATE_RADIUS,
+    CAP_KINEMATIC_STATE_PIVOT,
+    CAP_KINEMATIC_STATE_WORDS
+};
 int cap_world_kinematic_state(const cap_world* w, uint32_t slot, float* out);
 
 /* ---- pivoted capsules (seesaws, swinging gates) ------------------------
@@ -286,7 +299,9 @@ uint32_t cap_world_ball_slots(const cap_world* w);   /* highest used slot + 1 */
 uint32_t cap_world_ball_capacity(const cap_world* w);
 uint32_t cap_world_ball_count(const cap_world* w);   /* live balls */
 uint32_t cap_world_static_slots(const cap_world* w);
-/* Static slot data: kind, generation and alive flag (3 u32 per slot). */
+/* Static slot data: kind, generation and alive flag (bit 0), CAP_STATIC_INFO_WORDS
+ * u32 per slot, word k named below. */
+enum cap_static_info_word { CAP_STATIC_INFO_KIND, CAP_STATIC_INFO_GENERATION, CAP_STATIC_INFO_ALIVE, CAP_STATIC_INFO_WORDS };
 const uint32_t* cap_world_static_info(const cap_world* w);
 /* The statics' records, static_slots() of them, CAP_STATIC_RECORD_WORDS
  * 32-bit words each (floats but category, mask, kind, sensor, the chain
@@ -316,9 +331,15 @@ uint32_t cap_world_version(const cap_world* w);
 /* Event records of one kind and how many were found in the last step. */
 const uint32_t* cap_world_events(const cap_world* w, int kind);
 uint32_t cap_world_event_count(const cap_world* w, int kind);
-/* The touching contacts of the last step (for drawing): 6 floats each,
- * px, py, nx, ny, separation at the step's start, normal impulse. Made on
- * demand (may allocate: the arrays above stay, wasm views may not). */
+/* The touching contacts of the last step (for drawing): CAP_DRAW_CONTACT_WORDS
+ * floats each, px, py, nx, ny, separation at the step's start, normal
+ * impulse. Made on demand (may allocate: the arrays above stay, wasm views
+ * may not). */
+enum cap_draw_contact_word {
+    CAP_DRAW_CONTACT_PX, CAP_DRAW_CONTACT_PY, CAP_DRAW_CONTACT_NX, CAP_DRAW_CONTACT_NY,
+    CAP_DRAW_CONTACT_SEPARATION, CAP_DRAW_CONTACT_IMPULSE,
+    CAP_DRAW_CONTACT_WORDS
+};
 const float* cap_world_contacts(cap_world* w, uint32_t* count);
 /* Awake balls and contacts solved in the last step. */
 uint32_t cap_world_awake_count(const cap_world* w);

@@ -15,7 +15,7 @@
 // the cast block) is in batchLayout() below, checked against the module's
 // capw_batch_layout() (src/wasm/exports_layout.c) before the first use.
 import * as rt from './runtime.js';
-import { readRayHit, readSweepHit } from './hits.js';
+import { readRayHit, readSweepHit, hitFrame } from './hits.js';
 import { f32, radius as radiusArg, maxFraction as maxFractionArg, nonZero, resultObject, outOfRange, readOptions, bool } from './check.js';
 import {
   resultFrame, writeBatchContact, writeRayClosest, writeSweepClosest, RAY_CLOSEST, SWEEP_CLOSEST, BATCH_CONTACT,
@@ -329,13 +329,9 @@ export function rayCastClosest(capsules, ox, oy, dx, dy, maxFraction, result) {
   const rc = rt.wasm.capw_ray_cast_capsules(capsules._ptr(), ox, oy, dx, dy, maxFraction);
   check(rc, capsules, null);
   if (rc !== 1) return null;
-  const w = rt.wasm.capw_cast_out() >>> 2, F = rt.heapF32, U = rt.heapU32;
+  const w = rt.wasm.capw_cast_out() >>> 2;
   if (result === undefined) return readRayHit(w);
-  const f = resultFrame();
-  f[0] = U[w];
-  for (let k = 1; k < 6; k++) f[k] = F[w + k];
-  f[6] = U[w + 6] === 1 ? 1 : 0;
-  return writeRayClosest(result, f);
+  return writeRayClosest(result, hitFrame(w, RAY_CLOSEST.length, resultFrame()));
 }
 
 /**
@@ -357,13 +353,9 @@ export function sweepCircleClosest(capsules, x0, y0, x1, y1, radius, result) {
   const rc = rt.wasm.capw_sweep_circle_capsules(capsules._ptr(), x0, y0, x1, y1, radius);
   check(rc, capsules, null);
   if (rc !== 1) return null;
-  const w = rt.wasm.capw_cast_out() >>> 2, F = rt.heapF32, U = rt.heapU32;
+  const w = rt.wasm.capw_cast_out() >>> 2;
   if (result === undefined) return readSweepHit(w);
-  const f = resultFrame();
-  f[0] = U[w];
-  for (let k = 1; k < 8; k++) f[k] = F[w + k];
-  f[8] = U[w + 8] === 1 ? 1 : 0;
-  return writeSweepClosest(result, f);
+  return writeSweepClosest(result, hitFrame(w, SWEEP_CLOSEST.length, resultFrame()));
 }
 
 /** Casts every ray of the batch against the capsules; returns how many hit. */

@@ -124,14 +124,16 @@ export function readOptions(options, allowed, name, who = name) {
 
 /**
  * A number with bounds: a coordinate-range float32 (rounded), or with
- * integer: true an integer (not rounded); min (inclusive, or exclusive with
- * minExclusive) and max.
+ * integer: true an integer, or with f64: true any finite number (neither
+ * rounded: canvas pixels and the like, never written to the heap); min
+ * (inclusive, or exclusive with minExclusive) and max.
  */
-export function num(value, name, { min = -Infinity, minExclusive = false, integer = false, max = Infinity } = {}) {
-  const f = integer ? value : f32(value, name);
-  if (integer) {
+export function num(value, name, { min = -Infinity, minExclusive = false, integer = false, f64 = false, max = Infinity } = {}) {
+  const f = integer || f64 ? value : f32(value, name);
+  if (integer || f64) {
     if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
-    if (!Number.isInteger(value)) throw new RangeError(`${name} must be an integer, got ${value}`);
+    if (integer && !Number.isInteger(value)) throw new RangeError(`${name} must be an integer, got ${value}`);
+    if (!Number.isFinite(value)) throw new RangeError(`${name} must be finite, got ${value}`);
   }
   if (minExclusive ? !(f > min) : !(f >= min)) throw new RangeError(`${name} must be ${minExclusive ? '>' : '>='} ${min}, got ${value}`);
   if (!(f <= max)) throw new RangeError(`${name} must be <= ${max}, got ${value}`);

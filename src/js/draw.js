@@ -12,7 +12,8 @@
 // canvas is flipped for you). `clear` and `background` wipe the canvas first.
 import { World } from './world.js';
 import { describe } from './errors.js';
-import { readOptions } from './check.js';
+import { readOptions, num, bool } from './check.js';
+import { DRAW_CONTACT as DC, DRAW_CONTACT_WORDS } from './world-layout.js';
 
 // undefined: none (background), or the colour named in the comment.
 const DEFAULTS = {
@@ -55,21 +56,14 @@ export function drawWorld(ctx, world, options) {
   for (const k of Object.keys(read)) {
     if (read[k] !== undefined) o[k] = read[k]; // undefined: the default, as for the World's options
   }
-  for (const k of ['scale', 'originX', 'originY', 'lineWidth', 'edgeWidth']) {
-    if (typeof o[k] !== 'number') throw new TypeError(`drawWorld: options.${k} must be a number, got ${describe(o[k])}`);
-    if (!Number.isFinite(o[k])) throw new RangeError(`drawWorld: options.${k} must be finite, got ${o[k]}`);
-  }
-  for (const k of ['yUp', 'contacts', 'clear']) {
-    if (typeof o[k] !== 'boolean') throw new TypeError(`drawWorld: options.${k} must be a boolean, got ${describe(o[k])}`);
-  }
+  for (const k of ['scale', 'originX', 'originY', 'lineWidth', 'edgeWidth']) num(o[k], `drawWorld: options.${k}`, { f64: true });
+  for (const k of ['yUp', 'contacts', 'clear']) bool(o[k], `drawWorld: options.${k}`);
   for (const k of COLORS) {
     if (o[k] === undefined) continue;
     if (typeof o[k] !== 'string') throw new TypeError(`drawWorld: options.${k} must be a CSS colour string, got ${describe(o[k])}`);
     if (o[k].trim() === '') throw new RangeError(`drawWorld: options.${k} must be a CSS colour, got the empty string`);
   }
-  for (const k of ['scale', 'lineWidth', 'edgeWidth']) {
-    if (!(o[k] > 0)) throw new RangeError(`drawWorld: options.${k} must be > 0, got ${o[k]}`);
-  }
+  for (const k of ['scale', 'lineWidth', 'edgeWidth']) num(o[k], `drawWorld: options.${k}`, { f64: true, min: 0, minExclusive: true });
   o.chainColor ??= o.staticColor;
   o.pivotedColor ??= o.kinematicColor;
   if (!(world instanceof World)) throw new TypeError(`drawWorld: world must be a World, got ${describe(world)}`);
@@ -279,10 +273,10 @@ export function drawWorld(ctx, world, options) {
     ctx.strokeStyle = o.contactColor;
     ctx.fillStyle = o.contactColor;
     ctx.lineWidth = lw;
-    for (let k = 0; k < c.length; k += 6) {
-      const px = X(c[k]), py = Y(c[k + 1]);
+    for (let k = 0; k < c.length; k += DRAW_CONTACT_WORDS) {
+      const px = X(c[k + DC.px]), py = Y(c[k + DC.py]);
       ctx.fillRect(px - 2, py - 2, 4, 4);
-      line(px, py, px + c[k + 2] * 12, py + (o.yUp ? -1 : 1) * c[k + 3] * 12);
+      line(px, py, px + c[k + DC.nx] * 12, py + (o.yUp ? -1 : 1) * c[k + DC.ny] * 12);
     }
   }
   ctx.restore();

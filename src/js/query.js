@@ -4,6 +4,7 @@
 // result block into `result` (or a new object). Conventions: capsule2d.h.
 import { wasm, out, notReady } from './runtime.js';
 import { describe, statusError } from './errors.js';
+import { readRayHit as readRayRecord, readSweepHit as readSweepRecord, hitFrame } from './hits.js';
 import { f32, finite32, radius, resultObject, maxFraction, nonZero, distinctPoints } from './check.js';
 import {
   resultFrame, writeClosest, writeClosest2, writeContact, writeLineContact, writeManifold, writePush, writeCapsule,
@@ -254,9 +255,11 @@ export function createRayHit() {
   return { fraction: 0, x: 0, y: 0, nx: 0, ny: 0, startsInside: false };
 }
 
+// The scalar casts write the one hit records (hits.js) into the cast block, index 0.
 function readRayHit(result) {
-  if (result !== undefined) return writeRayHit(result, frameOut(RAY_HIT.length));
-  return { fraction: out[0], x: out[1], y: out[2], nx: out[3], ny: out[4], startsInside: out[5] === 1 };
+  const w = wasm.capw_cast_out() >>> 2;
+  if (result !== undefined) return writeRayHit(result, hitFrame(w, RAY_HIT.length + 1, resultFrame(), 1));
+  return readRayRecord(w, false);
 }
 
 export function rayCastCircle(cx, cy, circleRadius, ox, oy, dx, dy, maxF, result) {
@@ -316,10 +319,9 @@ export function createSweepHit() {
 }
 
 function readSweepHit(result) {
-  if (result !== undefined) return writeSweepHit(result, frameOut(SWEEP_HIT.length));
-  return {
-    t: out[0], x: out[1], y: out[2], nx: out[3], ny: out[4], pointX: out[5], pointY: out[6], startsInside: out[7] === 1,
-  };
+  const w = wasm.capw_cast_out() >>> 2;
+  if (result !== undefined) return writeSweepHit(result, hitFrame(w, SWEEP_HIT.length + 1, resultFrame(), 1));
+  return readSweepRecord(w, false);
 }
 
 export function sweepCircleCircle(cx, cy, circleRadius, x0, y0, x1, y1, r, result) {

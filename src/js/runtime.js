@@ -2,7 +2,7 @@
 // its memory. Every other JS file reads these live bindings; refresh() is the
 // one place views are (re)made, called at start and on every memory growth.
 import { compileModule, instantiate, simdSupported, checkSource } from './loader.js';
-import { describe } from './errors.js';
+import { readOptions, bool } from './check.js';
 
 /** The module's exports (null until init() resolves). */
 export let wasm = null;
@@ -41,24 +41,14 @@ export function detachViews() {
 
 let starting = null;
 
-const OPTION_NAMES = ['wasm', 'simd'];
+const OPTION_NAMES = new Set(['wasm', 'simd']);
 
-/** Checks init()'s options; returns the build to load. */
+/** Checks init()'s options (check.js's readOptions and bool, as every API call); returns the build to load. */
 function checkOptions(options) {
   if (options === undefined) return { source: undefined, useSimd: simdSupported() };
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError(`capsule2d: init(options): options must be an object, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) {
-      throw new TypeError(`capsule2d: init(options): unknown option ${JSON.stringify(key)} (known: wasm, simd)`);
-    }
-  }
-  const { wasm: source, simd } = options;
+  const { wasm: source, simd } = readOptions(options, OPTION_NAMES, 'capsule2d: init(options): options', 'capsule2d: init(options)');
   checkSource(source);
-  if (simd !== undefined && typeof simd !== 'boolean') {
-    throw new TypeError(`capsule2d: init(options): options.simd must be a boolean, got ${describe(simd)}`);
-  }
+  if (simd !== undefined) bool(simd, 'capsule2d: init(options): options.simd');
   if (simd === true && !simdSupported()) {
     throw new RangeError('capsule2d: init(options): options.simd is true but this engine does not support WebAssembly SIMD');
   }

@@ -11,42 +11,23 @@
 import * as rt from './runtime.js';
 import { f32 } from './check.js';
 import { BAD_VALUE, describe, statusError } from './errors.js';
+import { BODY_DEF, BODY_DEF_TYPES, BODY_FIELDS, BODY_FIELD, BODY_FLOAT_FIELDS, BODY_FIELD_ERROR, writeRecord } from './world-layout.js';
 
 const SLOT_BITS = 2 ** 20; // as world.js
 const STAMPS = 2 ** 32;
 const KIND_STATIC = 1;
 
-// cap_body_def, in order (checked against capw_body_layout on first use).
-const BODY_DEF = ['x', 'y', 'angle', 'vx', 'vy', 'angularVelocity', 'halfLength', 'radius', 'density', 'restitution',
-  'friction', 'gravityScale', 'linearDamping', 'angularDamping', 'category', 'mask', 'awake', 'userData'];
-// cap_body_field, in order (float32 first, then u32).
-const BODY_FIELDS = ['x', 'y', 'angle', 'vx', 'vy', 'angularVelocity', 'halfLength', 'radius', 'invMass', 'invInertia',
-  'restitution', 'friction', 'gravityScale', 'linearDamping', 'angularDamping', 'sleepTime',
-  'category', 'mask', 'flags', 'generation', 'userData'];
-const FLOAT_FIELDS = 16;
-const F_FLAGS = 18, F_GENERATION = 19;
-const FIELD_ERROR = 1000; // CAP_BODY_FIELD_ERROR
+// The body def and fields (cap_body_def, cap_body_field): world-layout.js,
+// checked against the C layout at the first World.
+const F_FLAGS = BODY_FIELD.flags, F_GENERATION = BODY_FIELD.generation;
+const FLOAT_FIELDS = BODY_FLOAT_FIELDS, FIELD_ERROR = BODY_FIELD_ERROR;
 const ALIVE = 1, AWAKE = 2;
 const BODY_OPTIONS = new Set(['angle', 'vx', 'vy', 'angularVelocity', 'density', 'restitution', 'friction', 'gravityScale',
   'linearDamping', 'angularDamping', 'category', 'mask', 'awake', 'userData']);
 
-let layoutChecked = false;
-function checkLayout() {
-  if (layoutChecked) return;
-  const w = rt.wasm;
-  const p = w.capw_body_layout() >>> 2, n = w.capw_body_layout_count();
-  const got = Array.from(rt.heapU32.subarray(p, p + n));
-  const want = [BODY_DEF.length, BODY_DEF.indexOf('category'), BODY_DEF.indexOf('awake'), BODY_DEF.indexOf('userData'),
-    BODY_FIELDS.length, FLOAT_FIELDS, FIELD_ERROR];
-  if (got.join() !== want.join()) {
-    throw new Error(`capsule2d: world-bodies.js and the wasm module disagree on the body layout (C ${got}, JS ${want}); rebuild`);
-  }
-  layoutChecked = true;
-}
-
 /** A field's name for messages (step()'s refusal of a body value names it). */
 export function bodyFieldName(field) { return BODY_FIELDS[field - FIELD_ERROR]; }
-export const BODY_FIELD_ERROR = FIELD_ERROR;
+export { BODY_FIELD_ERROR };
 
 /**
  * The capsule bodies of one world: live views (x, y, angle, vx, vy,
@@ -72,19 +53,19 @@ export class CapsuleBodies {
   get live() { return this.#world._call('capw_world_body_count'); }
   /** The views' length (0 before the first body). */
   get capacity() { return this.#world._call('capw_world_body_capacity'); }
-  get x() { return this.#view(0); }
-  get y() { return this.#view(1); }
-  get angle() { return this.#view(2); }
-  get vx() { return this.#view(3); }
-  get vy() { return this.#view(4); }
-  get angularVelocity() { return this.#view(5); }
+  get x() { return this.#view(BODY_FIELD.x); }
+  get y() { return this.#view(BODY_FIELD.y); }
+  get angle() { return this.#view(BODY_FIELD.angle); }
+  get vx() { return this.#view(BODY_FIELD.vx); }
+  get vy() { return this.#view(BODY_FIELD.vy); }
+  get angularVelocity() { return this.#view(BODY_FIELD.angularVelocity); }
   /** Read-only: half the core's length (set by addCapsuleBody). */
-  get halfLength() { return this.#view(6); }
+  get halfLength() { return this.#view(BODY_FIELD.halfLength); }
   /** Read-only (set by addCapsuleBody). */
-  get radius() { return this.#view(7); }
+  get radius() { return this.#view(BODY_FIELD.radius); }
   get flags() { return this.#view(F_FLAGS); }
   /** The game's 32 bits per body (writable). */
-  get userData() { return this.#view(20); }
+  get userData() { return this.#view(BODY_FIELD.userData); }
   /** True when slot holds a body. */
   alive(slot) { return (this.#flags(slot, 'alive') & ALIVE) !== 0; }
   /** True when the body in slot is awake. */
@@ -158,15 +139,9 @@ export class CapsuleBodies {
     }
     for (const k of ['category', 'mask', 'userData']) if (o[k] !== undefined) v[k] = bits(o[k], `options.${k}`);
     if (o.awake !== undefined) v.awake = bool(o.awake, 'options.awake') ? 1 : 0;
-    checkLayout();
     const p = rt.wasm.capw_world_params(w._p()) >>> 2;
     rt.wasm.capw_body_def_default(p << 2);
-    BODY_DEF.forEach((k, i) => {
-      if (v[k] === undefined) return;
-      if (k === 'category' || k === 'mask' || k === 'userData') rt.heapU32[p + i] = v[k];
-      else if (k === 'awake') rt.heapI32[p + i] = v[k];
-      else rt.heapF32[p + i] = v[k];
-    });
+    writeRecord(p, BODY_DEF, BODY_DEF_TYPES, v);
     const version = w._call('capw_world_version');
     const rc = w._call('capw_world_add_body');
     // The body arrays moved (grown): views of the freed arrays are detached.

@@ -1,15 +1,23 @@
 // capsule2d — the world's memory layout as JS assumes it (C: capsule2d_world.h,
-// src/wasm/exports_world.c): the def records' members, the ball fields, the
-// static and event records, the snapshot header; the world options and their
-// checks; and the comparison with the C side's table at the first World.
+// src/wasm/exports_layout.c): the def records' members, the ball and body
+// fields, the static and event records, the result and argument blocks; the
+// world options and their checks; and the comparison with the C side's table
+// at the first World.
 import * as rt from './runtime.js';
 import { num, bool } from './check.js';
 import { BAD_VALUE, NO_MEMORY, BAD_HANDLE } from './errors.js';
 import { F32, U32, I32, checkLayout } from './heap.js';
 
-// Layout of the C side (capsule2d_world.h); checked against
-// capw_world_layout() on the first World (see checkLayout).
-// Each def member: its name and element type, in struct order (member k is word k).
+// Layout of the C side (capsule2d_world.h, src/wasm/exports_context.h),
+// checked against capw_world_layout() (src/wasm/exports_layout.c) on the
+// first World, entry by entry and by name (checkWorldLayout).
+//
+// Each record: its C name and its members [name, element type] in C's order,
+// member k being word k (the check makes sure C agrees). Readers and writers
+// use the word maps below (STATIC_RECORD.kind, EVENT.a, ...), never numbers.
+// Adding a record: one row in WORLD_RECORDS here and one in world_layout[]
+// of exports_layout.c, in the same place (tests/world/world-layout.test.js
+// counts the words).
 const WORLD_DEF_MEMBERS = [['gravityX', F32], ['gravityY', F32], ['dt', F32], ['subSteps', I32], ['ballCapacity', U32],
   ['staticCapacity', U32], ['eventCapacity', U32], ['unitsPerMeter', F32], ['contactHertz', F32], ['staticHertz', F32],
   ['dampingRatio', F32], ['pushSpeed', F32], ['restitutionThreshold', F32], ['hitSpeedThreshold', F32],
@@ -21,44 +29,108 @@ const BALL_DEF_MEMBERS = [['x', F32], ['y', F32], ['vx', F32], ['vy', F32], ['an
 const STATIC_DEF_MEMBERS = [['kind', I32], ['ax', F32], ['ay', F32], ['bx', F32], ['by', F32], ['radius', F32],
   ['restitution', F32], ['friction', F32], ['rollingResistance', F32], ['category', U32], ['mask', U32],
   ['sensor', I32], ['userData', U32]];
+const BODY_DEF_MEMBERS = [['x', F32], ['y', F32], ['angle', F32], ['vx', F32], ['vy', F32], ['angularVelocity', F32],
+  ['halfLength', F32], ['radius', F32], ['density', F32], ['restitution', F32], ['friction', F32], ['gravityScale', F32],
+  ['linearDamping', F32], ['angularDamping', F32], ['category', U32], ['mask', U32], ['awake', I32], ['userData', U32]];
+const f32s = (...names) => names.map((n) => [n, F32]);
+const u32s = (...names) => names.map((n) => [n, U32]);
+/** cap_static_record_word: a static's record (world.statics(), userData). */
+const STATIC_RECORD_MEMBERS = [...f32s('ax', 'ay', 'bx', 'by', 'radius', 'nx', 'ny', 'minx', 'miny', 'maxx', 'maxy',
+  'restitution', 'friction', 'rolling'), ...u32s('category', 'mask', 'kind', 'sensor'),
+...f32s('x', 'y', 'angle', 'lengthA', 'lengthB', 'vx', 'vy', 'w'), ...u32s('chainPrev', 'chainNext', 'inChain'),
+...f32s('invInertia', 'mass', 'lower', 'upper', 'motorSpeed', 'motorTorque', 'damping'), ...u32s('userData')];
+/** cap_event_word: an event record (world.events). */
+const EVENT_MEMBERS = [...u32s('kind', 'a', 'b'), ...f32s('speed', 'px', 'py', 'nx', 'ny'),
+  ...u32s('generationA', 'generationB', 'userDataA', 'userDataB')];
+/** cap_static_info_word: a static slot's kind, generation and alive bit. */
+const STATIC_INFO_MEMBERS = u32s('kind', 'generation', 'alive');
+/** cap_kinematic_state_word: capw_world_kinematic_state's answer in the argument block. */
+const KINEMATIC_STATE_MEMBERS = f32s('x', 'y', 'angle', 'vx', 'vy', 'angularVelocity', 'length', 'radius', 'pivot');
+/** cap_draw_contact_word: world.contacts(). */
+const DRAW_CONTACT_MEMBERS = f32s('px', 'py', 'nx', 'ny', 'separation', 'impulse');
+/** cap_world_error: the last error of a world call (what: a C string's address). */
+const WORLD_ERROR_MEMBERS = [['status', I32], ['slot', I32], ['field', I32], ['what', U32]];
+/** capw_ray_in / capw_sweep_in: rayCast's and sweepBall's inputs in the argument block. */
+const RAY_IN_MEMBERS = f32s('ox', 'oy', 'dx', 'dy', 'maxFraction');
+const SWEEP_IN_MEMBERS = f32s('x0', 'y0', 'x1', 'y1', 'radius');
+const WORLD_RECORDS = [['cap_world_def', WORLD_DEF_MEMBERS], ['cap_ball_def', BALL_DEF_MEMBERS],
+  ['cap_static_def', STATIC_DEF_MEMBERS], ['cap_body_def', BODY_DEF_MEMBERS], ['cap_static_record_word', STATIC_RECORD_MEMBERS],
+  ['cap_event_word', EVENT_MEMBERS], ['cap_static_info_word', STATIC_INFO_MEMBERS],
+  ['cap_kinematic_state_word', KINEMATIC_STATE_MEMBERS], ['cap_draw_contact_word', DRAW_CONTACT_MEMBERS],
+  ['cap_world_error', WORLD_ERROR_MEMBERS], ['capw_ray_in', RAY_IN_MEMBERS], ['capw_sweep_in', SWEEP_IN_MEMBERS]];
+/** A record's word numbers by member name (frozen). */
+const wordsOf = (members) => Object.freeze(Object.fromEntries(members.map(([name], k) => [name, k])));
 export const WORLD_DEF = WORLD_DEF_MEMBERS.map((m) => m[0]);
 export const BALL_DEF = BALL_DEF_MEMBERS.map((m) => m[0]);
 export const STATIC_DEF = STATIC_DEF_MEMBERS.map((m) => m[0]);
-/** Element type of each member of the world def (F32, U32, I32). */
+export const BODY_DEF = BODY_DEF_MEMBERS.map((m) => m[0]);
+/** Element type of each member of the world, ball, static and body defs (F32, U32, I32). */
 export const WORLD_DEF_TYPES = WORLD_DEF_MEMBERS.map((m) => m[1]);
+export const BALL_DEF_TYPES = BALL_DEF_MEMBERS.map((m) => m[1]);
+export const STATIC_DEF_TYPES = STATIC_DEF_MEMBERS.map((m) => m[1]);
+export const BODY_DEF_TYPES = BODY_DEF_MEMBERS.map((m) => m[1]);
+export const STATIC_RECORD = wordsOf(STATIC_RECORD_MEMBERS);
+export const STATIC_WORDS = STATIC_RECORD_MEMBERS.length;
+export const EVENT = wordsOf(EVENT_MEMBERS);
+export const EVENT_WORDS = EVENT_MEMBERS.length;
+export const STATIC_INFO = wordsOf(STATIC_INFO_MEMBERS);
+export const STATIC_INFO_WORDS = STATIC_INFO_MEMBERS.length;
+export const KINEMATIC_STATE = wordsOf(KINEMATIC_STATE_MEMBERS);
+export const DRAW_CONTACT = wordsOf(DRAW_CONTACT_MEMBERS);
+export const DRAW_CONTACT_WORDS = DRAW_CONTACT_MEMBERS.length;
+export const WORLD_ERROR = wordsOf(WORLD_ERROR_MEMBERS);
+export const RAY_IN = wordsOf(RAY_IN_MEMBERS);
+export const SWEEP_IN = wordsOf(SWEEP_IN_MEMBERS);
+/** Word 0 of the argument block: the count capw_world_save / capw_world_contacts leave there. */
+export const PARAMS_COUNT = 0;
+export const PARAMS_WORDS = 32;
+/** The members [name, type] of every record, in the order of capw_world_layout() (for tests). */
+export const WORLD_RECORD_MEMBERS = Object.freeze(Object.fromEntries(WORLD_RECORDS));
 
-/** The def records as layout entries, in the order of capw_world_def_layout() (exports_layout.c). */
-export function worldDefLayout() {
-  const entries = [];
-  for (const [c, members] of [['cap_world_def', WORLD_DEF_MEMBERS], ['cap_ball_def', BALL_DEF_MEMBERS],
-    ['cap_static_def', STATIC_DEF_MEMBERS]]) {
-    entries.push([`${c} words`, members.length]);
-    members.forEach(([name, type], k) => entries.push([`${c}.${name}`, k, type]));
-  }
-  return entries;
+/** Writes values (by member name; others stay) into a def record at word p of the heap. */
+export function writeRecord(p, names, types, v) {
+  names.forEach((k, i) => {
+    const x = v[k];
+    if (x === undefined) return;
+    if (types[i] === F32) rt.heapF32[p + i] = x;
+    else if (types[i] === I32) rt.heapI32[p + i] = typeof x === 'boolean' ? (x ? 1 : 0) : x;
+    else rt.heapU32[p + i] = x;
+  });
 }
+
 // Ball fields, in cap_ball_field order (float32 first, then u32).
 export const BALL_FIELDS = ['x', 'y', 'vx', 'vy', 'angle', 'angularVelocity', 'radius', 'invMass', 'invInertia',
   'restitution', 'friction', 'rollingResistance', 'gravityScale', 'linearDamping', 'angularDamping', 'sleepTime',
   'category', 'mask', 'flags', 'generation', 'userData'];
-export const F_INV_MASS = 7, F_INV_INERTIA = 8, F_FLAGS = 18, F_GENERATION = 19, F_USER_DATA = 20;
+/** A ball field's number by name (BALL_FIELD.vx). */
+export const BALL_FIELD = Object.freeze(Object.fromEntries(BALL_FIELDS.map((name, k) => [name, k])));
+export const F_INV_MASS = BALL_FIELD.invMass, F_INV_INERTIA = BALL_FIELD.invInertia, F_FLAGS = BALL_FIELD.flags;
+export const F_GENERATION = BALL_FIELD.generation, F_USER_DATA = BALL_FIELD.userData;
 export const FLOAT_FIELDS = 16;
+// Capsule body fields, in cap_body_field order (float32 first, then u32).
+export const BODY_FIELDS = ['x', 'y', 'angle', 'vx', 'vy', 'angularVelocity', 'halfLength', 'radius', 'invMass', 'invInertia',
+  'restitution', 'friction', 'gravityScale', 'linearDamping', 'angularDamping', 'sleepTime',
+  'category', 'mask', 'flags', 'generation', 'userData'];
+export const BODY_FLOAT_FIELDS = 16;
+/** A body field's number by name (BODY_FIELD.flags). */
+export const BODY_FIELD = Object.freeze(Object.fromEntries(BODY_FIELDS.map((name, k) => [name, k])));
+export const BODY_FIELD_ERROR = 1000; // CAP_BODY_FIELD_ERROR
 export const EVENT_KINDS = ['begin', 'end', 'hit', 'sensorEnter', 'sensorLeave', 'jointBreak'];
-export const EVENT_WORDS = 12; // kind, a, b, speed, px, py, nx, ny, generation a, generation b, user data a, user data b
 
 export const ALIVE = 1;
 export const AWAKE = 2;
 export const BULLET = 4;
 /** The bits of balls.flags (CAP_BALL_ALIVE, CAP_BALL_AWAKE, CAP_BALL_BULLET). */
 export const BallFlags = Object.freeze({ ALIVE, AWAKE, BULLET });
-export const STATIC_WORDS = 37; // cap_wstatic: ax, ay, bx, by, radius, ..., kind (16), sensor (17), kinematic pose, chain links (26-28), pivot terms, user data (36)
-export const STATIC_USER_DATA = 36;
 export const NONE = 0xffffffff;
 export const STATIC_KINEMATIC = 2;
 export const STATIC_KINDS = ['capsule', 'line', 'kinematic', 'pivoted'];
 export const STATIC_PIVOTED = 3;
 export const SNAPSHOT_FORMAT = 2;
 export const LIBRARY_VERSION = 0x000100; // 0.1.0 (package.json; CAP_LIBRARY_VERSION)
+/** Bytes of a snapshot's header (CAP_SNAPSHOT_HEADER). */
+export const SNAPSHOT_HEADER = 32;
+/** Why a restore failed, by cap_snapshot_error code. */
 export const SNAPSHOT_PROBLEMS = ['', 'truncated', 'not a snapshot', 'format', 'library version', 'checksum', 'corrupt', 'too long'];
 export const STATIC_CAPSULE = 0;
 export const STATIC_LINE = 1;
@@ -93,29 +165,32 @@ export function worldValues(o) {
 }
 
 /** Writes the given values over a cap_world_def at word base of the heap (the others stay). */
-export function writeWorldDef(base, vals) {
-  WORLD_DEF.forEach((k, i) => {
-    if (vals[k] === undefined) return;
-    if (k === 'sleep') rt.heapI32[base + i] = vals[k] ? 1 : 0;
-    else if (WORLD_DEF_TYPES[i] === F32) rt.heapF32[base + i] = vals[k];
-    else rt.heapU32[base + i] = vals[k];
-  });
+export function writeWorldDef(base, vals) { writeRecord(base, WORLD_DEF, WORLD_DEF_TYPES, vals); }
+
+/** The whole table of capw_world_layout() as layout entries (heap.js checkLayout), in its order. */
+export function worldLayout() {
+  const entries = [];
+  for (const [c, members] of WORLD_RECORDS) {
+    entries.push([`${c} words`, members.length]);
+    members.forEach(([name, type], k) => entries.push([`${c}.${name}`, k, type]));
+  }
+  for (const [c, fields, floats] of [['cap_ball_field', BALL_FIELDS, FLOAT_FIELDS], ['cap_body_field', BODY_FIELDS, BODY_FLOAT_FIELDS]]) {
+    entries.push([`${c}: number of fields`, fields.length], [`${c}: first u32 field`, floats]);
+    fields.forEach((name, k) => entries.push([`${c}.${name}`, k]));
+  }
+  entries.push(['CAP_EVENT_KINDS', EVENT_KINDS.length], ['argument block words', PARAMS_WORDS],
+    ['CAP_BODY_FIELD_ERROR', BODY_FIELD_ERROR], ['-CAP_WORLD_BAD_VALUE', -BAD_VALUE], ['-CAP_WORLD_NO_MEMORY', -NO_MEMORY],
+    ['-CAP_WORLD_BAD_HANDLE', -BAD_HANDLE], ['CAP_SNAPSHOT_FORMAT', SNAPSHOT_FORMAT], ['CAP_LIBRARY_VERSION', LIBRARY_VERSION],
+    ['CAP_SNAPSHOT_HEADER', SNAPSHOT_HEADER]);
+  SNAPSHOT_PROBLEMS.forEach((name, code) => { if (code > 0) entries.push([`cap_snapshot_error: ${name}`, code]); });
+  return entries;
 }
 
 let layoutChecked = false;
+/** Compares worldLayout() with capw_world_layout() once (an Error naming the first entry that differs). */
 export function checkWorldLayout() {
   if (layoutChecked) return;
-  const w = rt.wasm;
-  const p = w.capw_world_layout() >>> 2, n = w.capw_world_layout_count();
-  const got = Array.from(rt.heapU32.subarray(p, p + n));
-  const want = [WORLD_DEF.length, BALL_DEF.length, STATIC_DEF.length, WORLD_DEF.indexOf('sleep'),
-    BALL_DEF.indexOf('awake'), STATIC_DEF.indexOf('sensor'), BALL_FIELDS.length, FLOAT_FIELDS,
-    EVENT_KINDS.length, EVENT_WORDS, -BAD_VALUE, -NO_MEMORY, -BAD_HANDLE, STATIC_WORDS, 16, 17, SNAPSHOT_FORMAT,
-    LIBRARY_VERSION, STATIC_USER_DATA, BALL_DEF.indexOf('userData'), STATIC_DEF.indexOf('userData')];
-  const d = w.capw_world_def_layout() >>> 2;
-  checkLayout('world.js', worldDefLayout(), rt.heapU32.subarray(d, d + w.capw_world_def_layout_count()));
-  if (got.join() !== want.join()) {
-    throw new Error(`capsule2d: world.js and the wasm module disagree on the world layout (C ${got}, JS ${want}); rebuild`);
-  }
+  const p = rt.wasm.capw_world_layout(), n = rt.wasm.capw_world_layout_count();
+  checkLayout('world-layout.js', worldLayout(), new Uint16Array(rt.wasm.memory.buffer, p, n));
   layoutChecked = true;
 }

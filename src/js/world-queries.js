@@ -6,7 +6,9 @@ import { BAD_VALUE, describe } from './errors.js';
 import { RayBatch, SweepBatch, NO_HIT } from './batch.js';
 import { readRayHit, readSweepHit } from './hits.js';
 import { madeArg, fieldNames } from './heap.js';
-import { ALIVE } from './world-layout.js';
+import {
+  ALIVE, F_FLAGS, F_GENERATION, STATIC_INFO as SI, STATIC_INFO_WORDS as SIW, WORLD_ERROR, RAY_IN, SWEEP_IN,
+} from './world-layout.js';
 import { KIND_BALL, KIND_STATIC } from './world-handles.js';
 
 function many(name, batch, cls, what) {
@@ -14,7 +16,7 @@ function many(name, batch, cls, what) {
   if (rc >= 0) return rc;
   if (rc !== BAD_VALUE) throw this._error(rc, what);
   const e = rt.wasm.capw_world_error(this._p()) >>> 2;
-  const index = rt.heapI32[e + 1], col = rt.heapI32[e + 2];
+  const index = rt.heapI32[e + WORLD_ERROR.slot], col = rt.heapI32[e + WORLD_ERROR.field];
   if (cls === RayBatch && col === 3 && batch.dx[index] === 0 && batch.dy[index] === 0) {
     throw new RangeError(`${what} (dx[${index}], dy[${index}]) must not be the zero vector, got (0, 0)`);
   }
@@ -28,12 +30,12 @@ function many(name, batch, cls, what) {
 function answer(n) {
   const ptr = this._p(), W = rt.wasm, u = rt.heapU32; // after the query call (memory may have grown)
   const at = W.capw_world_query_results(ptr) >>> 2;
-  const gens = W.capw_world_ball_field(ptr, 19) >>> 2, info = W.capw_world_static_info(ptr) >>> 2;
+  const gens = W.capw_world_ball_field(ptr, F_GENERATION) >>> 2, info = W.capw_world_static_info(ptr) >>> 2;
   const out = new Array(n);
   for (let i = 0; i < n; i++) {
     const v = u[at + i];
     out[i] = v >= 0x80000000 ? this._handleOf(v & 0x7fffffff, KIND_BALL, u[gens + (v & 0x7fffffff)])
-      : this._handleOf(v, KIND_STATIC, u[info + 3 * v + 1]);
+      : this._handleOf(v, KIND_STATIC, u[info + SIW * v + SI.generation]);
   }
   return out;
 }
@@ -43,9 +45,9 @@ function handleOfWord(world, ptr, word) {
   const u = rt.heapU32;
   if (word >= 0x80000000) {
     const slot = word - 0x80000000;
-    return world._handleOf(slot, KIND_BALL, u[(rt.wasm.capw_world_ball_field(ptr, 19) >>> 2) + slot]);
+    return world._handleOf(slot, KIND_BALL, u[(rt.wasm.capw_world_ball_field(ptr, F_GENERATION) >>> 2) + slot]);
   }
-  return world._handleOf(word, KIND_STATIC, u[(rt.wasm.capw_world_static_info(ptr) >>> 2) + 3 * word + 1]);
+  return world._handleOf(word, KIND_STATIC, u[(rt.wasm.capw_world_static_info(ptr) >>> 2) + SIW * word + SI.generation]);
 }
 
 /** The queries of World (copied onto World.prototype). */
@@ -58,7 +60,7 @@ export class WorldQueries {
     maxFraction = maxFractionArg(maxFraction, 'maxFraction');
     if (dx === 0 && dy === 0) throw new RangeError(`(dx, dy) must not be the zero vector, got (${dx}, ${dy})`);
     const p = W.capw_world_params(ptr) >>> 2, a = rt.heapF32;
-    a[p] = ox; a[p + 1] = oy; a[p + 2] = dx; a[p + 3] = dy; a[p + 4] = maxFraction;
+    a[p + RAY_IN.ox] = ox; a[p + RAY_IN.oy] = oy; a[p + RAY_IN.dx] = dx; a[p + RAY_IN.dy] = dy; a[p + RAY_IN.maxFraction] = maxFraction;
     if (!W.capw_world_ray_cast(ptr)) return null;
     // after the call (building the query index may grow memory): the one ray-hit record
     const h = readRayHit(p);
@@ -95,7 +97,7 @@ export class WorldQueries {
     x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
     radius = num(radius, 'radius', { min: 0 });
     const p = W.capw_world_params(ptr) >>> 2, a = rt.heapF32;
-    a[p] = x0; a[p + 1] = y0; a[p + 2] = x1; a[p + 3] = y1; a[p + 4] = radius;
+    a[p + SWEEP_IN.x0] = x0; a[p + SWEEP_IN.y0] = y0; a[p + SWEEP_IN.x1] = x1; a[p + SWEEP_IN.y1] = y1; a[p + SWEEP_IN.radius] = radius;
     if (!W.capw_world_sweep_ball(ptr)) return null;
     // after the call (memory may have grown): the one sweep-hit record
     const h = readSweepHit(p);
@@ -139,11 +141,11 @@ export class WorldQueries {
     if (word === NO_HIT) return null;
     if (word >= 0x80000000) {
       const slot = word - 0x80000000;
-      if (slot >= this._call('capw_world_ball_slots') || !(this._view(18)[slot] & ALIVE)) throw new RangeError(`word ${word}: ball slot ${slot} holds no ball`);
-      return this._handleOf(slot, KIND_BALL, this._view(19)[slot]);
+      if (slot >= this._call('capw_world_ball_slots') || !(this._view(F_FLAGS)[slot] & ALIVE)) throw new RangeError(`word ${word}: ball slot ${slot} holds no ball`);
+      return this._handleOf(slot, KIND_BALL, this._view(F_GENERATION)[slot]);
     }
     const info = this._staticInfo();
-    if (word >= this._call('capw_world_static_slots') || !(info[3 * word + 2] & 1)) throw new RangeError(`word ${word}: static slot ${word} holds no static`);
-    return this._handleOf(word, KIND_STATIC, info[3 * word + 1]);
+    if (word >= this._call('capw_world_static_slots') || !(info[SIW * word + SI.alive] & 1)) throw new RangeError(`word ${word}: static slot ${word} holds no static`);
+    return this._handleOf(word, KIND_STATIC, info[SIW * word + SI.generation]);
   }
 }

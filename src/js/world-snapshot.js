@@ -1,6 +1,6 @@
 // capsule2d — reading a world snapshot's bytes and wording why one is refused.
 import { describe } from './errors.js';
-import { SNAPSHOT_FORMAT, LIBRARY_VERSION, SNAPSHOT_PROBLEMS } from './world-layout.js';
+import { SNAPSHOT_FORMAT, LIBRARY_VERSION, SNAPSHOT_PROBLEMS, SNAPSHOT_HEADER } from './world-layout.js';
 
 /**
  * The snapshot's bytes as a plain Uint8Array of our own (a copy), read
@@ -21,8 +21,8 @@ export function snapshotProblem(why, u8) {
   const word = (i) => (u8.length >= 4 * i + 4 ? new DataView(u8.buffer, u8.byteOffset + 4 * i, 4).getUint32(0, true) : undefined);
   switch (SNAPSHOT_PROBLEMS[why]) {
     case 'truncated':
-      return word(3) === undefined || u8.length < 32
-        ? `the snapshot is truncated: ${u8.length} bytes, shorter than its 32-byte header`
+      return word(3) === undefined || u8.length < SNAPSHOT_HEADER
+        ? `the snapshot is truncated: ${u8.length} bytes, shorter than its ${SNAPSHOT_HEADER}-byte header`
         : `the snapshot is truncated: ${u8.length} bytes, its header says ${word(3)}`;
     case 'too long': return `the snapshot has ${u8.length} bytes, its header says ${word(3)} (extra bytes at the end)`;
     case 'not a snapshot': return 'the bytes are not a capsule2d world snapshot (no "C2DW" magic at the start)';

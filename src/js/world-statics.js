@@ -5,7 +5,7 @@ import * as rt from './runtime.js';
 import { f32, readOptions, num, bits, bool } from './check.js';
 import { BAD_VALUE, describe } from './errors.js';
 import {
-  STATIC_DEF, STATIC_WORDS, STATIC_USER_DATA, NONE, STATIC_KINEMATIC, STATIC_KINDS, STATIC_PIVOTED, STATIC_CAPSULE, STATIC_LINE, STATIC_OPTIONS, CHAIN_OPTIONS, PIVOTED_OPTIONS, KINEMATIC_OPTIONS,
+  STATIC_DEF, STATIC_DEF_TYPES, STATIC_WORDS, STATIC_RECORD as R, STATIC_INFO as SI, STATIC_INFO_WORDS as SIW, KINEMATIC_STATE as K, writeRecord, NONE, STATIC_KINEMATIC, STATIC_KINDS, STATIC_PIVOTED, STATIC_CAPSULE, STATIC_LINE, STATIC_OPTIONS, CHAIN_OPTIONS, PIVOTED_OPTIONS, KINEMATIC_OPTIONS,
 } from './world-layout.js';
 import { KIND_STATIC } from './world-handles.js';
 
@@ -16,14 +16,7 @@ function materials(o) {
   for (const k of ['category', 'mask', 'userData']) if (o[k] !== undefined) v[k] = bits(o[k], `options.${k}`);
   return v;
 }
-function writeStaticDef(p, v) {
-  STATIC_DEF.forEach((k, i) => {
-    if (v[k] === undefined) return;
-    if (k === 'category' || k === 'mask' || k === 'userData') rt.heapU32[p + i] = v[k];
-    else if (k === 'kind' || k === 'sensor') rt.heapI32[p + i] = v[k];
-    else rt.heapF32[p + i] = v[k];
-  });
-}
+function writeStaticDef(p, v) { writeRecord(p, STATIC_DEF, STATIC_DEF_TYPES, v); }
 function addStatic(kind, ax, ay, bx, by, radius, options, name) {
   this._p();
   const o = readOptions(options, STATIC_OPTIONS, `${name} options`);
@@ -36,7 +29,7 @@ function addStatic(kind, ax, ay, bx, by, radius, options, name) {
   const rc = this._call('capw_world_add_static');
   if (rc === BAD_VALUE) throw new RangeError(`${name}: the shape's extent overflows float32`);
   if (rc < 0) throw this._error(rc, name);
-  return this._handleOf(rc, KIND_STATIC, this._staticInfo()[3 * rc + 1]);
+  return this._handleOf(rc, KIND_STATIC, this._staticInfo()[SIW * rc + SI.generation]);
 }
 /** The pose, shape and options of a kinematic or pivoted capsule, checked in argument order. */
 function moverArgs(name, allowed, x, y, angle, length, radius, options) {
@@ -61,7 +54,7 @@ function addMover(name, a, exportName, ...extra) {
 }
 function kinematicSlot(handle, pivotedToo = false) {
   const slot = this._slot(handle, KIND_STATIC, 'handle');
-  const kind = this._staticInfo()[3 * slot];
+  const kind = this._staticInfo()[SIW * slot + SI.kind];
   if (kind !== STATIC_KINEMATIC && !(pivotedToo && kind === STATIC_PIVOTED)) {
     throw new RangeError(`handle ${handle} is a static, not a ${pivotedToo ? 'kinematic or pivoted' : 'kinematic'} capsule`);
   }
@@ -79,7 +72,10 @@ function setKinematic(handle, what, a, b, c, names, name) {
 function kinematicState(slot) {
   this._call('capw_world_kinematic_state', slot);
   const p = this._params(), f = rt.heapF32;
-  return { x: f[p], y: f[p + 1], angle: f[p + 2], vx: f[p + 3], vy: f[p + 4], angularVelocity: f[p + 5], length: f[p + 6], radius: f[p + 7], pivot: f[p + 8] };
+  return {
+    x: f[p + K.x], y: f[p + K.y], angle: f[p + K.angle], vx: f[p + K.vx], vy: f[p + K.vy], angularVelocity: f[p + K.angularVelocity],
+    length: f[p + K.length], radius: f[p + K.radius], pivot: f[p + K.pivot],
+  };
 }
 
 /** The statics' methods of World (copied onto World.prototype). */
@@ -120,15 +116,19 @@ export class WorldStatics {
     const info = this._staticInfo(), out = [];
     const at = rt.wasm.capw_world_static_records(this._p()) >>> 2, f = rt.heapF32, u = rt.heapU32;
     for (let i = 0; i < n; i++) {
-      if (!(info[3 * i + 2] & 1)) continue;
-      const k = at + STATIC_WORDS * i, kind = u[k + 16];
+      if (!(info[SIW * i + SI.alive] & 1)) continue;
+      const k = at + STATIC_WORDS * i, kind = u[k + R.kind];
       const o = {
-        handle: this._handleOf(i, KIND_STATIC, info[3 * i + 1]), slot: i, kind: STATIC_KINDS[kind],
-        ax: f[k], ay: f[k + 1], bx: f[k + 2], by: f[k + 3], radius: f[k + 4], sensor: u[k + 17] === 1, userData: u[k + STATIC_USER_DATA],
+        handle: this._handleOf(i, KIND_STATIC, info[SIW * i + SI.generation]), slot: i, kind: STATIC_KINDS[kind],
+        ax: f[k + R.ax], ay: f[k + R.ay], bx: f[k + R.bx], by: f[k + R.by], radius: f[k + R.radius],
+        sensor: u[k + R.sensor] === 1, userData: u[k + R.userData],
       };
-      if (u[k + 28]) o.chain = { prev: u[k + 26] === NONE ? -1 : u[k + 26], next: u[k + 27] === NONE ? -1 : u[k + 27], oneSided: u[k + 28] === 2 };
+      if (u[k + R.inChain]) {
+        const prev = u[k + R.chainPrev], next = u[k + R.chainNext];
+        o.chain = { prev: prev === NONE ? -1 : prev, next: next === NONE ? -1 : next, oneSided: u[k + R.inChain] === 2 };
+      }
       if (kind >= STATIC_KINEMATIC) Object.assign(o, kinematicState.call(this, i));
-      if (kind === STATIC_PIVOTED && f[k + 31] <= f[k + 32]) Object.assign(o, { lowerAngle: f[k + 31], upperAngle: f[k + 32] });
+      if (kind === STATIC_PIVOTED && f[k + R.lower] <= f[k + R.upper]) Object.assign(o, { lowerAngle: f[k + R.lower], upperAngle: f[k + R.upper] });
       out.push(o);
     }
     return out;
@@ -180,7 +180,7 @@ export class WorldStatics {
     if (rc < 0) throw this._error(rc, 'addChain');
     const slots = new Uint32Array(rt.wasm.memory.buffer, rt.wasm.capw_world_snapshot_room(p, 4 * rc), rc).slice();
     const info = this._staticInfo();
-    return Array.from(slots, (s) => this._handleOf(s, KIND_STATIC, info[3 * s + 1]));
+    return Array.from(slots, (s) => this._handleOf(s, KIND_STATIC, info[SIW * s + SI.generation]));
   }
 
   // ---- kinematic capsules ------------------------------------------------------------
@@ -194,7 +194,7 @@ export class WorldStatics {
   addKinematicCapsule(x, y, angle, length, radius, options) {
     const a = moverArgs.call(this, 'addKinematicCapsule', KINEMATIC_OPTIONS, x, y, angle, length, radius, options);
     const rc = addMover.call(this, 'addKinematicCapsule', a, 'capw_world_add_kinematic');
-    return this._handleOf(rc, KIND_STATIC, this._staticInfo()[3 * rc + 1]);
+    return this._handleOf(rc, KIND_STATIC, this._staticInfo()[SIW * rc + SI.generation]);
   }
   /**
    * A pivoted capsule (seesaw, swinging gate): turns about its fixed pivot
@@ -216,7 +216,7 @@ export class WorldStatics {
     const damping = o.angularDamping === undefined ? 0 : num(o.angularDamping, 'options.angularDamping', { min: 0 });
     const rc = addMover.call(this, 'addPivotedCapsule', a, 'capw_world_add_pivoted', density);
     this._call('capw_world_set_pivoted', rc, lo, hi, speed, torque, damping);
-    return this._handleOf(rc, KIND_STATIC, this._staticInfo()[3 * rc + 1]);
+    return this._handleOf(rc, KIND_STATIC, this._staticInfo()[SIW * rc + SI.generation]);
   }
   /** Velocity of the pivot and spin about it, kept until changed (each step moves the capsule by dt times it). */
   setKinematicVelocity(handle, vx, vy, angularVelocity) {

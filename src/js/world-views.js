@@ -2,7 +2,7 @@
 // memory reached through the World (see world.d.ts).
 import * as rt from './runtime.js';
 import { describe } from './errors.js';
-import { ALIVE, AWAKE, F_FLAGS, F_USER_DATA, EVENT_WORDS } from './world-layout.js';
+import { ALIVE, AWAKE, F_FLAGS, F_USER_DATA, BALL_FIELD as B, EVENT as E, EVENT_WORDS } from './world-layout.js';
 import { KIND_BALL, KIND_STATIC } from './world-handles.js';
 
 /** The ball arrays of a world: live slot-indexed views (see world.d.ts). */
@@ -15,13 +15,13 @@ export class Balls {
   get slotCount() { return this.#world._call('capw_world_ball_slots'); }
   get live() { return this.#world._call('capw_world_ball_count'); }
   get capacity() { return this.#world._call('capw_world_ball_capacity'); }
-  get x() { return this.#world._view(0); }
-  get y() { return this.#world._view(1); }
-  get vx() { return this.#world._view(2); }
-  get vy() { return this.#world._view(3); }
-  get angle() { return this.#world._view(4); }
-  get angularVelocity() { return this.#world._view(5); }
-  get radius() { return this.#world._view(6); }
+  get x() { return this.#world._view(B.x); }
+  get y() { return this.#world._view(B.y); }
+  get vx() { return this.#world._view(B.vx); }
+  get vy() { return this.#world._view(B.vy); }
+  get angle() { return this.#world._view(B.angle); }
+  get angularVelocity() { return this.#world._view(B.angularVelocity); }
+  get radius() { return this.#world._view(B.radius); }
   get flags() { return this.#world._view(F_FLAGS); }
   /** The game's 32 bits per ball (addBall's options.userData; writable; kept in snapshots, given by events). */
   get userData() { return this.#world._view(F_USER_DATA); }
@@ -32,7 +32,7 @@ export class Balls {
 
   /** The flags of slot, an integer below the views' length (else a named error). */
   #flags(slot, name) {
-    const flags = this.#world._view(18);
+    const flags = this.#world._view(F_FLAGS);
     if (typeof slot !== 'number') throw new TypeError(`${name}: slot must be a number, got ${describe(slot)}`);
     if (!(Number.isInteger(slot) && slot >= 0 && slot < flags.length)) {
       throw new RangeError(`${name}: slot must be an integer from 0 to ${flags.length - 1}, got ${slot}`);
@@ -76,9 +76,9 @@ export class EventList {
         this.#u32 = this.u32; this.#f32 = this.f32; this.#key = w._version();
       }
       const u = this.#u32, f = this.#f32, k = i * EVENT_WORDS;
-      const ball = w._handleOf(u[k + 1], KIND_BALL, u[k + 8]);
-      const other = w._handleOf(u[k + 2], u[k] === 1 ? KIND_BALL : KIND_STATIC, u[k + 9]);
-      fn(ball, other, f[k + 3], f[k + 4], f[k + 5], f[k + 6], f[k + 7], u[k + 10], u[k + 11]);
+      const ball = w._handleOf(u[k + E.a], KIND_BALL, u[k + E.generationA]);
+      const other = w._handleOf(u[k + E.b], u[k + E.kind] === 1 ? KIND_BALL : KIND_STATIC, u[k + E.generationB]);
+      fn(ball, other, f[k + E.speed], f[k + E.px], f[k + E.py], f[k + E.nx], f[k + E.ny], u[k + E.userDataA], u[k + E.userDataB]);
     }
   }
   get count() { return this.#world._call('capw_world_event_count', this.#kind); }
@@ -91,13 +91,14 @@ export class EventList {
     const u = this.u32, f = this.f32, out = [];
     for (let i = 0; i < this.written; i++) {
       const k = i * EVENT_WORDS;
-      const w = this.#world, otherKind = u[k] === 1 ? KIND_BALL : KIND_STATIC;
+      const w = this.#world, otherKind = u[k + E.kind] === 1 ? KIND_BALL : KIND_STATIC;
       const e = {
-        kind: u[k] === 1 ? 'ball' : 'static', ball: u[k + 1], other: u[k + 2],
-        ballHandle: w._handleOf(u[k + 1], KIND_BALL, u[k + 8]), otherHandle: w._handleOf(u[k + 2], otherKind, u[k + 9]),
-        ballData: u[k + 10], otherData: u[k + 11],
+        kind: u[k + E.kind] === 1 ? 'ball' : 'static', ball: u[k + E.a], other: u[k + E.b],
+        ballHandle: w._handleOf(u[k + E.a], KIND_BALL, u[k + E.generationA]),
+        otherHandle: w._handleOf(u[k + E.b], otherKind, u[k + E.generationB]),
+        ballData: u[k + E.userDataA], otherData: u[k + E.userDataB],
       };
-      if (this.#kind === 2) Object.assign(e, { speed: f[k + 3], x: f[k + 4], y: f[k + 5], nx: f[k + 6], ny: f[k + 7] });
+      if (this.#kind === 2) Object.assign(e, { speed: f[k + E.speed], x: f[k + E.px], y: f[k + E.py], nx: f[k + E.nx], ny: f[k + E.ny] });
       out.push(e);
     }
     return out;

@@ -13,8 +13,9 @@ import { BAD_VALUE, describe, statusError } from './errors.js';
 import { HeapObject, F32 } from './heap.js';
 import {
   WORLD_DEF, WORLD_DEF_TYPES, BALL_DEF, BALL_FIELDS, F_INV_MASS, F_INV_INERTIA, F_FLAGS, F_USER_DATA, FLOAT_FIELDS, EVENT_KINDS,
-  EVENT_WORDS, ALIVE, AWAKE, BULLET, BallFlags, STATIC_WORDS, STATIC_USER_DATA, SNAPSHOT_PROBLEMS, WORLD_OPTIONS,
-  RUNTIME_OPTIONS, BALL_OPTIONS, worldValues, writeWorldDef, checkWorldLayout,
+  EVENT_WORDS, ALIVE, AWAKE, BULLET, BallFlags, STATIC_WORDS, STATIC_RECORD, SNAPSHOT_PROBLEMS, WORLD_OPTIONS,
+  RUNTIME_OPTIONS, BALL_OPTIONS, worldValues, writeWorldDef, checkWorldLayout, F_GENERATION, BALL_DEF_TYPES, writeRecord,
+  BALL_FIELD, STATIC_INFO as SI, STATIC_INFO_WORDS as SIW, WORLD_ERROR, PARAMS_COUNT, DRAW_CONTACT_WORDS,
 } from './world-layout.js';
 import { SLOT_BITS, STAMPS, KIND_BALL, KIND_STATIC, StampTable } from './world-handles.js';
 import { snapshotBytes, snapshotProblem } from './world-snapshot.js';
@@ -118,10 +119,10 @@ export class World extends HeapObject {
     if (k !== kind) throw new RangeError(`${name} ${handle} is a ${k === KIND_BALL ? 'ball' : 'static'} handle, not a ${what} handle`);
     let gen = -1;
     if (kind === KIND_BALL) {
-      if (slot < this._call('capw_world_ball_slots') && (this._view(18)[slot] & ALIVE) !== 0) gen = this._view(19)[slot];
+      if (slot < this._call('capw_world_ball_slots') && (this._view(F_FLAGS)[slot] & ALIVE) !== 0) gen = this._view(F_GENERATION)[slot];
     } else {
       const info = this._staticInfo();
-      if (slot < this._call('capw_world_static_slots') && (info[3 * slot + 2] & 1) !== 0) gen = info[3 * slot + 1];
+      if (slot < this._call('capw_world_static_slots') && (info[SIW * slot + SI.alive] & 1) !== 0) gen = info[SIW * slot + SI.generation];
     }
     const table = this.#stamps[kind];
     const stamp = gen < 0 ? -1 : table.find(slot, gen);
@@ -131,7 +132,7 @@ export class World extends HeapObject {
   }
   _staticInfo() {
     const n = this._call('capw_world_static_slots');
-    return new Uint32Array(rt.wasm.memory.buffer, rt.wasm.capw_world_static_info(this._p()), 3 * Math.max(n, 1));
+    return new Uint32Array(rt.wasm.memory.buffer, rt.wasm.capw_world_static_info(this._p()), SIW * Math.max(n, 1));
   }
 
   // ---- balls --------------------------------------------------------------------
@@ -153,19 +154,14 @@ export class World extends HeapObject {
     if (o.bullet !== undefined) v.bullet = bool(o.bullet, 'options.bullet') ? 1 : 0;
     const p = this._params();
     rt.wasm.capw_ball_def_default(p << 2);
-    BALL_DEF.forEach((k, i) => {
-      if (v[k] === undefined) return;
-      if (k === 'category' || k === 'mask' || k === 'userData') rt.heapU32[p + i] = v[k];
-      else if (k === 'awake' || k === 'bullet') rt.heapI32[p + i] = v[k];
-      else rt.heapF32[p + i] = v[k];
-    });
+    writeRecord(p, BALL_DEF, BALL_DEF_TYPES, v);
     const version = this._call('capw_world_version');
     const rc = this._call('capw_world_add_ball');
     // The ball arrays moved (beyond ballCapacity): views of the freed arrays are detached.
     if (this._call('capw_world_version') !== version) rt.detachViews();
     if (rc === BAD_VALUE) throw new RangeError(`addBall: radius ${radius} with density gives a mass that is not a finite positive float32`);
     if (rc < 0) throw this._error(rc, 'addBall');
-    return this._handleOf(rc, KIND_BALL, this._view(19)[rc]);
+    return this._handleOf(rc, KIND_BALL, this._view(F_GENERATION)[rc]);
   }
 
   /**
@@ -201,18 +197,18 @@ export class World extends HeapObject {
   ballHandle(slot) {
     const n = this._call('capw_world_ball_slots');
     if (typeof slot !== 'number') throw new TypeError(`slot must be a number, got ${describe(slot)}`);
-    if (!Number.isInteger(slot) || slot < 0 || slot >= n || !(this._view(18)[slot] & ALIVE)) {
+    if (!Number.isInteger(slot) || slot < 0 || slot >= n || !(this._view(F_FLAGS)[slot] & ALIVE)) {
       throw new RangeError(`slot ${slot} holds no ball`);
     }
-    return this._handleOf(slot, KIND_BALL, this._view(19)[slot]);
+    return this._handleOf(slot, KIND_BALL, this._view(F_GENERATION)[slot]);
   }
   /** The handle of the static in slot (RangeError when the slot is empty): the slots events and statics() give. */
   staticHandle(slot) {
     const n = this._call('capw_world_static_slots');
     if (typeof slot !== 'number') throw new TypeError(`slot must be a number, got ${describe(slot)}`);
     const info = this._staticInfo();
-    if (!Number.isInteger(slot) || slot < 0 || slot >= n || !(info[3 * slot + 2] & 1)) throw new RangeError(`slot ${slot} holds no static`);
-    return this._handleOf(slot, KIND_STATIC, info[3 * slot + 1]);
+    if (!Number.isInteger(slot) || slot < 0 || slot >= n || !(info[SIW * slot + SI.alive] & 1)) throw new RangeError(`slot ${slot} holds no static`);
+    return this._handleOf(slot, KIND_STATIC, info[SIW * slot + SI.generation]);
   }
   /** The slot of a static handle (the slot events name). */
   staticSlotOf(handle) { return this._slot(handle, KIND_STATIC, 'handle'); }
@@ -238,7 +234,7 @@ export class World extends HeapObject {
   userData(handle) {
     const { kind, slot } = this.#anySlot(handle, 'handle');
     if (kind === KIND_BALL) return this._view(F_USER_DATA)[slot];
-    return rt.heapU32[(rt.wasm.capw_world_static_records(this._p()) >>> 2) + STATIC_WORDS * slot + STATIC_USER_DATA];
+    return rt.heapU32[(rt.wasm.capw_world_static_records(this._p()) >>> 2) + STATIC_WORDS * slot + STATIC_RECORD.userData];
   }
   /** Sets the userData of a ball or a static: an integer from 0 to 0xffffffff (kept in snapshots, given by events). */
   setUserData(handle, value) {
@@ -270,9 +266,9 @@ export class World extends HeapObject {
     const [slot, jx, jy] = this.#ballPair(handle, ix, iy, ['ix', 'iy']);
     const im = this._view(F_INV_MASS)[slot];
     const dv = (j) => (j === 0 ? 0 : Math.fround(j * im)); // no change from a zero impulse, whatever the mass
-    const vx = this.#result(this._view(2)[slot] + dv(jx), 'applyImpulse', 'vx');
-    const vy = this.#result(this._view(3)[slot] + dv(jy), 'applyImpulse', 'vy');
-    this._view(2)[slot] = vx; this._view(3)[slot] = vy;
+    const vx = this.#result(this._view(BALL_FIELD.vx)[slot] + dv(jx), 'applyImpulse', 'vx');
+    const vy = this.#result(this._view(BALL_FIELD.vy)[slot] + dv(jy), 'applyImpulse', 'vy');
+    this._view(BALL_FIELD.vx)[slot] = vx; this._view(BALL_FIELD.vy)[slot] = vy;
     this._call('capw_world_wake_ball', slot);
   }
   /** Adds j / inertia to the ball's spin (an angular impulse, counter-clockwise positive) and wakes it. */
@@ -282,20 +278,20 @@ export class World extends HeapObject {
     j = f32(j, 'j');
     const slot = this._slot(handle, KIND_BALL, 'handle');
     const dw = j === 0 ? 0 : Math.fround(j * this._view(F_INV_INERTIA)[slot]);
-    const w = this.#result(this._view(5)[slot] + dw, 'applyAngularImpulse', 'angularVelocity');
-    this._view(5)[slot] = w;
+    const w = this.#result(this._view(BALL_FIELD.angularVelocity)[slot] + dw, 'applyAngularImpulse', 'angularVelocity');
+    this._view(BALL_FIELD.angularVelocity)[slot] = w;
     this._call('capw_world_wake_ball', slot);
   }
   /** Sets the ball's velocity and wakes it. */
   setVelocity(handle, vx, vy) {
     const [slot, x, y] = this.#ballPair(handle, vx, vy, ['vx', 'vy']);
-    this._view(2)[slot] = x; this._view(3)[slot] = y;
+    this._view(BALL_FIELD.vx)[slot] = x; this._view(BALL_FIELD.vy)[slot] = y;
     this._call('capw_world_wake_ball', slot);
   }
   /** Moves the ball there (a teleport: the next step starts there, no sweep from the old place) and wakes it. */
   setPosition(handle, x, y) {
     const [slot, px, py] = this.#ballPair(handle, x, y, ['x', 'y']);
-    this._view(0)[slot] = px; this._view(1)[slot] = py;
+    this._view(BALL_FIELD.x)[slot] = px; this._view(BALL_FIELD.y)[slot] = py;
     this._call('capw_world_wake_ball', slot);
   }
   /** A ball's state as a new plain object (allocates: for game logic, not for every ball every frame). */
@@ -359,7 +355,7 @@ export class World extends HeapObject {
     if (this.#bodies.live > 0) throw new RangeError('save: a World with capsule bodies cannot be saved yet (their snapshots are not implemented; nothing changed)');
     const addr = rt.wasm.capw_world_save(p);
     if (addr === 0) throw new RangeError('save: out of memory (nothing changed)');
-    const n = rt.heapU32[rt.wasm.capw_world_params(p) >>> 2];
+    const n = rt.heapU32[(rt.wasm.capw_world_params(p) >>> 2) + PARAMS_COUNT];
     return new Uint8Array(rt.wasm.memory.buffer, addr, n).slice();
   }
 
@@ -382,7 +378,7 @@ export class World extends HeapObject {
     const rc = rt.wasm.capw_world_restore(p, u8.length);
     if (rc === BAD_VALUE) {
       const e = rt.wasm.capw_world_error(p) >>> 2;
-      const why = rt.heapI32[e + 2], slot = rt.heapI32[e + 1], what = rt.heapU32[e + 3];
+      const why = rt.heapI32[e + WORLD_ERROR.field], slot = rt.heapI32[e + WORLD_ERROR.slot], what = rt.heapU32[e + WORLD_ERROR.what];
       let problem = snapshotProblem(why, u8);
       if (SNAPSHOT_PROBLEMS[why] === 'corrupt' && what !== 0) {
         // cap_world_error.what: the refused value's name (a C string), slot its record.
@@ -420,7 +416,7 @@ export class World extends HeapObject {
     if (rc === 0) return;
     if (rc === BAD_VALUE) {
       const e = rt.wasm.capw_world_error(this._p()) >>> 2;
-      const slot = rt.heapI32[e + 1], field = rt.heapI32[e + 2];
+      const slot = rt.heapI32[e + WORLD_ERROR.slot], field = rt.heapI32[e + WORLD_ERROR.field];
       if (field >= BODY_FIELD_ERROR) {
         throw new RangeError(`step: capsuleBodies.${bodyFieldName(field)}[${slot}] must be finite and within ±1e38 ` +
           `(the angle only finite; halfLength >= 0, radius > 0, flags ALIVE and AWAKE only), got ${this.#bodies._value(field, slot)} (world unchanged)`);
@@ -436,7 +432,7 @@ export class World extends HeapObject {
 
   /** What step() wants in flags[slot] (for its message): the C witness is the inverse mass and inertia, > 0 for a ball, 0 for an empty slot. */
   #expectedFlags(slot) {
-    const ball = slot < this._view(7).length && (this._view(7)[slot] !== 0 || this._view(8)[slot] !== 0);
+    const ball = slot < this._view(F_INV_MASS).length && (this._view(F_INV_MASS)[slot] !== 0 || this._view(F_INV_INERTIA)[slot] !== 0);
     return ball ? `ALIVE (1), with AWAKE (2) and BULLET (4) only (slot ${slot} holds a ball)` : `0 (slot ${slot} holds no ball)`;
   }
 
@@ -499,8 +495,8 @@ export class World extends HeapObject {
   contacts() {
     const p = this._p();
     const addr = rt.wasm.capw_world_contacts(p);
-    const n = rt.heapU32[rt.wasm.capw_world_params(p) >>> 2];
-    return new Float32Array(rt.wasm.memory.buffer, addr, 6 * n).slice();
+    const n = rt.heapU32[(rt.wasm.capw_world_params(p) >>> 2) + PARAMS_COUNT];
+    return new Float32Array(rt.wasm.memory.buffer, addr, DRAW_CONTACT_WORDS * n).slice();
   }
 
 }

@@ -19,14 +19,13 @@
  *                   [10] point2 y [11] core2 x [12] core2 y  (collide_capsules)
  *   capsule:        [0] ax [1] ay [2] bx [3] by [4] radius
  *                   (capsule_from_axis, capsule_from_angle)
- *   ray hit:        [0] fraction [1] x [2] y [3] nx [4] ny [5] startsInside
- *                   (ray_cast_circle, ray_cast_segment, ray_cast_capsule)
- *   sweep hit:      [0] t [1] x [2] y [3] nx [4] ny [5] point x [6] point y
- *                   [7] startsInside
- *                   (sweep_circle_circle, sweep_circle_segment,
- *                    sweep_circle_capsule)
- * Return values: 1 = hit / done (g_out written), 0 = miss (g_out untouched),
- * negative = the C error code (CAP_ERR_*), g_out untouched.
+ * The casts write the one hit records instead, into the cast block
+ * (capw_ctx.cast, capw_cast_out()), index 0, as the batch and world casts do:
+ *   ray hit:        capw_ray_out (ray_cast_circle, ray_cast_segment, ray_cast_capsule)
+ *   sweep hit:      capw_sweep_out (sweep_circle_circle, sweep_circle_segment,
+ *                   sweep_circle_capsule)
+ * Return values: 1 = hit / done (result written), 0 = miss (untouched),
+ * negative = the C error code (CAP_ERR_*), untouched.
  * Exported names carry the `capw_` prefix so they never clash with the C API.
  */
 #include "capsule2d.h"
@@ -198,15 +197,13 @@ EMSCRIPTEN_KEEPALIVE int capw_capsule_from_angle(float cx, float cy, float angle
     return 1;
 }
 
+/* A single cast's hit goes into the cast block as the one ray-hit record
+ * (capw_ray_out, as the batch and world casts write it), index 0. */
 static int put_ray_hit(int r, const cap_ray_hit* h)
 {
     if (r != 1) return r;
-    g_out[0] = h->fraction;
-    g_out[1] = h->point.x;
-    g_out[2] = h->point.y;
-    g_out[3] = h->normal.x;
-    g_out[4] = h->normal.y;
-    g_out[5] = (float)h->starts_inside;
+    capw_ray_out o = {0, h->fraction, h->point.x, h->point.y, h->normal.x, h->normal.y, (uint32_t)h->starts_inside};
+    capw_ctx.cast.ray = o;
     return 1;
 }
 
@@ -237,17 +234,13 @@ EMSCRIPTEN_KEEPALIVE int capw_ray_cast_capsule(float ax, float ay, float bx, flo
     return put_ray_hit(cap_ray_cast_capsule(c, ray, &h), &h);
 }
 
+/* The same for a sweep: the one sweep-hit record (capw_sweep_out), index 0. */
 static int put_sweep_hit(int r, const cap_sweep_hit* h)
 {
     if (r != 1) return r;
-    g_out[0] = h->t;
-    g_out[1] = h->center.x;
-    g_out[2] = h->center.y;
-    g_out[3] = h->normal.x;
-    g_out[4] = h->normal.y;
-    g_out[5] = h->point.x;
-    g_out[6] = h->point.y;
-    g_out[7] = (float)h->starts_inside;
+    capw_sweep_out o = {0, h->t, h->center.x, h->center.y, h->normal.x, h->normal.y,
+                        h->point.x, h->point.y, (uint32_t)h->starts_inside};
+    capw_ctx.cast.sweep = o;
     return 1;
 }
 

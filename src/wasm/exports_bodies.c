@@ -1,6 +1,6 @@
 /* capsule2d — the WebAssembly boundary of capsule bodies (capsule2d_world.h,
  * "capsule bodies"): the def travels through the world's argument block as
- * the ball def does (layout: capw_body_layout). */
+ * the ball def does (layout: capw_world_layout, exports_layout.c). */
 #include <stddef.h>
 #include <string.h>
 
@@ -13,15 +13,7 @@
 #define EMSCRIPTEN_KEEPALIVE
 #endif
 
-_Static_assert(sizeof(cap_body_def) <= 32 * 4, "body def fits the argument block");
-
-/* Word counts and offsets JS relies on (world-bodies.js checks them). */
-static const uint32_t layout[] = {
-    sizeof(cap_body_def) / 4, offsetof(cap_body_def, category) / 4, offsetof(cap_body_def, awake) / 4,
-    offsetof(cap_body_def, user_data) / 4, CAP_BODY_FIELDS, CAP_BODY_FLOAT_FIELDS, CAP_BODY_FIELD_ERROR,
-};
-EMSCRIPTEN_KEEPALIVE const uint32_t* capw_body_layout(void) { return layout; }
-EMSCRIPTEN_KEEPALIVE uint32_t capw_body_layout_count(void) { return sizeof layout / sizeof layout[0]; }
+_Static_assert(sizeof(cap_body_def) <= CAPW_PARAMS_WORDS * 4, "body def fits the argument block");
 
 EMSCRIPTEN_KEEPALIVE void capw_body_def_default(cap_body_def* d) { cap_body_def_default(d); }
 /* The def in the argument block; returns the slot or a status. */

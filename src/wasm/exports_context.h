@@ -12,16 +12,19 @@
 
 #define CAP_OUT_FLOATS 32
 
-/* The closest hit of one ray (capw_ray_cast_capsules), as JS reads it:
- * word k is RAY_CLOSEST[k] of results.js. */
+/* The one ray-hit record: the closest hit of one ray (capw_ray_cast_capsules;
+ * also the scalar casts' hit, index 0, and World.rayCast's), as JS reads it
+ * (hits.js): word k is RAY_CLOSEST[k] of results.js. */
 typedef struct capw_ray_out {
     uint32_t index;
     float fraction, x, y, nx, ny;
     uint32_t starts_inside;
 } capw_ray_out;
 
-/* The first hit of one swept circle (capw_sweep_circle_capsules): word k is
- * SWEEP_CLOSEST[k] of results.js; (x, y) is the centre at t. */
+/* The one sweep-hit record: the first hit of one swept circle
+ * (capw_sweep_circle_capsules; also the scalar sweeps', index 0, and
+ * World.sweepBall's): word k is SWEEP_CLOSEST[k] of results.js; (x, y) is
+ * the centre at t. */
 typedef struct capw_sweep_out {
     uint32_t index;
     float t, x, y, nx, ny, point_x, point_y;
@@ -34,12 +37,22 @@ typedef union capw_cast_block {
     capw_sweep_out sweep;
 } capw_cast_block;
 
+/* The inputs of World.rayCast and World.sweepBall, written by JS at the
+ * start of the argument block (capw_world_params). */
+typedef struct capw_ray_in {
+    float ox, oy, dx, dy, max_fraction;
+} capw_ray_in;
+typedef struct capw_sweep_in {
+    float x0, y0, x1, y1, radius;
+} capw_sweep_in;
+
 /* The world exports' per-call blocks (exports_world.c), shared by every
  * world (each call writes then reads them): the argument block (defs in,
  * results out), the answer of the last circle or box query, the bytes of
  * the last snapshot saved or to restore (and a chain's points). */
+#define CAPW_PARAMS_WORDS 32
 typedef struct capw_world_io {
-    uint32_t params[32];
+    uint32_t params[CAPW_PARAMS_WORDS]; /* word 0: the count of capw_world_save / capw_world_contacts */
     uint32_t *query, query_cap;
     uint8_t* snap;
     uint32_t snap_cap;

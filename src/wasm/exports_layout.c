@@ -6,7 +6,7 @@
  * use (a mismatch is an Error naming the entry: a .js and a .wasm from
  * different builds). tests/batch-layout.test.js changes each word in turn and
  * checks the comparison notices. The world's table is capw_world_layout()
- * (exports_world.c).
+ * (below).
  *
  * The table, in this order (each member: its word offset, then its element
  * type, CAPW_F32 / CAPW_U32 / CAPW_I32):
@@ -53,7 +53,8 @@ enum { CAPW_F32 = 1, CAPW_U32 = 2, CAPW_I32 = 3 };
 
 /* A member's word offset and its element type (of the array for a pointer). */
 #define CAPW_TYPE(e) \
-    _Generic((e), float: CAPW_F32, float*: CAPW_F32, uint32_t: CAPW_U32, uint32_t*: CAPW_U32, int32_t: CAPW_I32)
+    _Generic((e), float: CAPW_F32, float*: CAPW_F32, uint32_t: CAPW_U32, uint32_t*: CAPW_U32, int32_t: CAPW_I32, \
+        const char*: CAPW_U32)
 #define CAPW_MEMBER(T, m) (uint32_t)(offsetof(T, m) / 4), CAPW_TYPE(((T*)0)->m)
 /* capacity, count and the number of arrays of a structure of arrays: the
  * pointers from `first` up to `end` (a byte offset). */
@@ -113,13 +114,34 @@ static const uint32_t layout[] = {
 EMSCRIPTEN_KEEPALIVE const uint32_t* capw_batch_layout(void) { return layout; }
 EMSCRIPTEN_KEEPALIVE uint32_t capw_batch_layout_count(void) { return sizeof layout / sizeof layout[0]; }
 
-/* The world's def records, member by member (word, element type), in
- * struct order: cap_world_def, then cap_ball_def, then cap_static_def, each
- * preceded by its size in words. world-layout.js writes the defs by these
- * words and compares this table with its own at the first World
- * (tests/world/world-layout.test.js changes each word in turn). */
-static const uint32_t world_def_layout[] = {
-    sizeof(cap_world_def) / 4,
+/* The world's layout: every record and block JS reads or writes by word,
+ * with names in world-layout.js (WORLD_RECORDS), compared entry by entry at
+ * the first World (tests/world/world-layout.test.js changes each word in
+ * turn). uint16_t words: each entry fits. In this order:
+ *   the def records cap_world_def, cap_ball_def, cap_static_def,
+ *   cap_body_def (JS writes them into the argument block): each its size in
+ *   words, then each member's word and element type (offsetof, _Generic);
+ *   the records read by word number (an enum of capsule2d_world.h): the
+ *   static record, the event record, the static info, the kinematic state,
+ *   the contacts for drawing: each its number of words, then each word and
+ *   its element type;
+ *   the error block (cap_world_error) and the inputs JS writes into the
+ *   argument block (capw_ray_in, capw_sweep_in; the hits come back as the
+ *   batch layer's capw_ray_out / capw_sweep_out, capw_batch_layout);
+ *   the ball and body fields (cap_ball_field, cap_body_field): their count,
+ *   the first u32 field, then each field's number;
+ *   the statuses and numbers JS shares with C, the snapshot header's size
+ *   and the codes of a refused snapshot (cap_snapshot_error).
+ * Adding a record is one row here (CAPW_RECORD(T) and a CAPW_MEMBER per
+ * member, or the record's word count and a CAPW_WORD per word) and one row
+ * in WORLD_RECORDS of src/js/world-layout.js ([name, [[member, type], ...]]),
+ * in the same order; the test counts the words. */
+#define CAPW_RECORD(T) (uint32_t)(sizeof(T) / 4)
+#define CAPW_WORD(word, type) (word), (type)
+#define CAPW_F(word) CAPW_WORD(word, CAPW_F32)
+#define CAPW_U(word) CAPW_WORD(word, CAPW_U32)
+static const uint16_t world_layout[] = {
+    CAPW_RECORD(cap_world_def),
     CAPW_MEMBER(cap_world_def, gravity_x), CAPW_MEMBER(cap_world_def, gravity_y), CAPW_MEMBER(cap_world_def, dt),
     CAPW_MEMBER(cap_world_def, sub_steps), CAPW_MEMBER(cap_world_def, ball_capacity),
     CAPW_MEMBER(cap_world_def, static_capacity), CAPW_MEMBER(cap_world_def, event_capacity),
@@ -129,7 +151,7 @@ static const uint32_t world_def_layout[] = {
     CAPW_MEMBER(cap_world_def, hit_speed_threshold), CAPW_MEMBER(cap_world_def, sleep_speed),
     CAPW_MEMBER(cap_world_def, sleep_time), CAPW_MEMBER(cap_world_def, sleep_enabled),
 
-    sizeof(cap_ball_def) / 4,
+    CAPW_RECORD(cap_ball_def),
     CAPW_MEMBER(cap_ball_def, x), CAPW_MEMBER(cap_ball_def, y), CAPW_MEMBER(cap_ball_def, vx),
     CAPW_MEMBER(cap_ball_def, vy), CAPW_MEMBER(cap_ball_def, angle), CAPW_MEMBER(cap_ball_def, angular_velocity),
     CAPW_MEMBER(cap_ball_def, radius), CAPW_MEMBER(cap_ball_def, density), CAPW_MEMBER(cap_ball_def, restitution),
@@ -138,13 +160,84 @@ static const uint32_t world_def_layout[] = {
     CAPW_MEMBER(cap_ball_def, angular_damping), CAPW_MEMBER(cap_ball_def, category), CAPW_MEMBER(cap_ball_def, mask),
     CAPW_MEMBER(cap_ball_def, awake), CAPW_MEMBER(cap_ball_def, bullet), CAPW_MEMBER(cap_ball_def, user_data),
 
-    sizeof(cap_static_def) / 4,
+    CAPW_RECORD(cap_static_def),
     CAPW_MEMBER(cap_static_def, kind), CAPW_MEMBER(cap_static_def, ax), CAPW_MEMBER(cap_static_def, ay),
     CAPW_MEMBER(cap_static_def, bx), CAPW_MEMBER(cap_static_def, by), CAPW_MEMBER(cap_static_def, radius),
     CAPW_MEMBER(cap_static_def, restitution), CAPW_MEMBER(cap_static_def, friction),
     CAPW_MEMBER(cap_static_def, rolling_resistance), CAPW_MEMBER(cap_static_def, category),
     CAPW_MEMBER(cap_static_def, mask), CAPW_MEMBER(cap_static_def, sensor), CAPW_MEMBER(cap_static_def, user_data),
-};
 
-EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_def_layout(void) { return world_def_layout; }
-EMSCRIPTEN_KEEPALIVE uint32_t capw_world_def_layout_count(void) { return sizeof world_def_layout / sizeof world_def_layout[0]; }
+    CAPW_RECORD(cap_body_def),
+    CAPW_MEMBER(cap_body_def, x), CAPW_MEMBER(cap_body_def, y), CAPW_MEMBER(cap_body_def, angle),
+    CAPW_MEMBER(cap_body_def, vx), CAPW_MEMBER(cap_body_def, vy), CAPW_MEMBER(cap_body_def, angular_velocity),
+    CAPW_MEMBER(cap_body_def, half_length), CAPW_MEMBER(cap_body_def, radius), CAPW_MEMBER(cap_body_def, density),
+    CAPW_MEMBER(cap_body_def, restitution), CAPW_MEMBER(cap_body_def, friction),
+    CAPW_MEMBER(cap_body_def, gravity_scale), CAPW_MEMBER(cap_body_def, linear_damping),
+    CAPW_MEMBER(cap_body_def, angular_damping), CAPW_MEMBER(cap_body_def, category), CAPW_MEMBER(cap_body_def, mask),
+    CAPW_MEMBER(cap_body_def, awake), CAPW_MEMBER(cap_body_def, user_data),
+
+    CAP_STATIC_RECORD_WORDS,
+    CAPW_F(CAP_STATIC_RECORD_AX), CAPW_F(CAP_STATIC_RECORD_AY), CAPW_F(CAP_STATIC_RECORD_BX),
+    CAPW_F(CAP_STATIC_RECORD_BY), CAPW_F(CAP_STATIC_RECORD_RADIUS), CAPW_F(CAP_STATIC_RECORD_NX),
+    CAPW_F(CAP_STATIC_RECORD_NY), CAPW_F(CAP_STATIC_RECORD_MINX), CAPW_F(CAP_STATIC_RECORD_MINY),
+    CAPW_F(CAP_STATIC_RECORD_MAXX), CAPW_F(CAP_STATIC_RECORD_MAXY), CAPW_F(CAP_STATIC_RECORD_RESTITUTION),
+    CAPW_F(CAP_STATIC_RECORD_FRICTION), CAPW_F(CAP_STATIC_RECORD_ROLLING), CAPW_U(CAP_STATIC_RECORD_CATEGORY),
+    CAPW_U(CAP_STATIC_RECORD_MASK), CAPW_U(CAP_STATIC_RECORD_KIND), CAPW_U(CAP_STATIC_RECORD_SENSOR),
+    CAPW_F(CAP_STATIC_RECORD_X), CAPW_F(CAP_STATIC_RECORD_Y), CAPW_F(CAP_STATIC_RECORD_ANGLE),
+    CAPW_F(CAP_STATIC_RECORD_LENGTH_A), CAPW_F(CAP_STATIC_RECORD_LENGTH_B), CAPW_F(CAP_STATIC_RECORD_VX),
+    CAPW_F(CAP_STATIC_RECORD_VY), CAPW_F(CAP_STATIC_RECORD_W), CAPW_U(CAP_STATIC_RECORD_CHAIN_PREV),
+    CAPW_U(CAP_STATIC_RECORD_CHAIN_NEXT), CAPW_U(CAP_STATIC_RECORD_IN_CHAIN), CAPW_F(CAP_STATIC_RECORD_INV_INERTIA),
+    CAPW_F(CAP_STATIC_RECORD_MASS), CAPW_F(CAP_STATIC_RECORD_LOWER), CAPW_F(CAP_STATIC_RECORD_UPPER),
+    CAPW_F(CAP_STATIC_RECORD_MOTOR_SPEED), CAPW_F(CAP_STATIC_RECORD_MOTOR_TORQUE), CAPW_F(CAP_STATIC_RECORD_DAMPING),
+    CAPW_U(CAP_STATIC_RECORD_USER_DATA),
+
+    CAP_EVENT_WORDS,
+    CAPW_U(CAP_EVENT_WORD_KIND), CAPW_U(CAP_EVENT_WORD_A), CAPW_U(CAP_EVENT_WORD_B), CAPW_F(CAP_EVENT_WORD_SPEED),
+    CAPW_F(CAP_EVENT_WORD_PX), CAPW_F(CAP_EVENT_WORD_PY), CAPW_F(CAP_EVENT_WORD_NX), CAPW_F(CAP_EVENT_WORD_NY),
+    CAPW_U(CAP_EVENT_WORD_GENERATION_A), CAPW_U(CAP_EVENT_WORD_GENERATION_B), CAPW_U(CAP_EVENT_WORD_USER_DATA_A),
+    CAPW_U(CAP_EVENT_WORD_USER_DATA_B),
+
+    CAP_STATIC_INFO_WORDS,
+    CAPW_U(CAP_STATIC_INFO_KIND), CAPW_U(CAP_STATIC_INFO_GENERATION), CAPW_U(CAP_STATIC_INFO_ALIVE),
+
+    CAP_KINEMATIC_STATE_WORDS,
+    CAPW_F(CAP_KINEMATIC_STATE_X), CAPW_F(CAP_KINEMATIC_STATE_Y), CAPW_F(CAP_KINEMATIC_STATE_ANGLE),
+    CAPW_F(CAP_KINEMATIC_STATE_VX), CAPW_F(CAP_KINEMATIC_STATE_VY), CAPW_F(CAP_KINEMATIC_STATE_W),
+    CAPW_F(CAP_KINEMATIC_STATE_LENGTH), CAPW_F(CAP_KINEMATIC_STATE_RADIUS), CAPW_F(CAP_KINEMATIC_STATE_PIVOT),
+
+    CAP_DRAW_CONTACT_WORDS,
+    CAPW_F(CAP_DRAW_CONTACT_PX), CAPW_F(CAP_DRAW_CONTACT_PY), CAPW_F(CAP_DRAW_CONTACT_NX),
+    CAPW_F(CAP_DRAW_CONTACT_NY), CAPW_F(CAP_DRAW_CONTACT_SEPARATION), CAPW_F(CAP_DRAW_CONTACT_IMPULSE),
+
+    CAPW_RECORD(cap_world_error),
+    CAPW_MEMBER(cap_world_error, status), CAPW_MEMBER(cap_world_error, slot), CAPW_MEMBER(cap_world_error, field),
+    CAPW_MEMBER(cap_world_error, what),
+
+    CAPW_RECORD(capw_ray_in),
+    CAPW_MEMBER(capw_ray_in, ox), CAPW_MEMBER(capw_ray_in, oy), CAPW_MEMBER(capw_ray_in, dx),
+    CAPW_MEMBER(capw_ray_in, dy), CAPW_MEMBER(capw_ray_in, max_fraction),
+    CAPW_RECORD(capw_sweep_in),
+    CAPW_MEMBER(capw_sweep_in, x0), CAPW_MEMBER(capw_sweep_in, y0), CAPW_MEMBER(capw_sweep_in, x1),
+    CAPW_MEMBER(capw_sweep_in, y1), CAPW_MEMBER(capw_sweep_in, radius),
+
+    CAP_BALL_FIELDS, CAP_BALL_FLOAT_FIELDS,
+    CAP_BALL_X, CAP_BALL_Y, CAP_BALL_VX, CAP_BALL_VY, CAP_BALL_ANGLE, CAP_BALL_W, CAP_BALL_RADIUS, CAP_BALL_INV_MASS,
+    CAP_BALL_INV_INERTIA, CAP_BALL_RESTITUTION, CAP_BALL_FRICTION, CAP_BALL_ROLLING, CAP_BALL_GRAVITY_SCALE,
+    CAP_BALL_LINEAR_DAMPING, CAP_BALL_ANGULAR_DAMPING, CAP_BALL_SLEEP_TIME, CAP_BALL_CATEGORY, CAP_BALL_MASK,
+    CAP_BALL_FLAGS, CAP_BALL_GENERATION, CAP_BALL_USER_DATA,
+    CAP_BODY_FIELDS, CAP_BODY_FLOAT_FIELDS,
+    CAP_BODY_X, CAP_BODY_Y, CAP_BODY_ANGLE, CAP_BODY_VX, CAP_BODY_VY, CAP_BODY_W, CAP_BODY_HALF_LENGTH,
+    CAP_BODY_RADIUS, CAP_BODY_INV_MASS, CAP_BODY_INV_INERTIA, CAP_BODY_RESTITUTION, CAP_BODY_FRICTION,
+    CAP_BODY_GRAVITY_SCALE, CAP_BODY_LINEAR_DAMPING, CAP_BODY_ANGULAR_DAMPING, CAP_BODY_SLEEP_TIME,
+    CAP_BODY_CATEGORY, CAP_BODY_MASK, CAP_BODY_FLAGS, CAP_BODY_GENERATION, CAP_BODY_USER_DATA,
+
+    CAP_EVENT_KINDS, CAPW_PARAMS_WORDS, CAP_BODY_FIELD_ERROR,
+    (uint16_t)-CAP_WORLD_BAD_VALUE, (uint16_t)-CAP_WORLD_NO_MEMORY, (uint16_t)-CAP_WORLD_BAD_HANDLE,
+    CAP_SNAPSHOT_FORMAT, CAP_LIBRARY_VERSION, CAP_SNAPSHOT_HEADER,
+    CAP_SNAPSHOT_TRUNCATED, CAP_SNAPSHOT_NOT_SNAPSHOT, CAP_SNAPSHOT_FORMAT_VERSION, CAP_SNAPSHOT_LIBRARY_VERSION,
+    CAP_SNAPSHOT_CHECKSUM, CAP_SNAPSHOT_CORRUPT, CAP_SNAPSHOT_TOO_LONG,
+};
+_Static_assert(CAP_LIBRARY_VERSION <= 0xffff && CAP_BODY_FIELD_ERROR <= 0xffff, "the world's layout words fit 16 bits");
+
+EMSCRIPTEN_KEEPALIVE const uint16_t* capw_world_layout(void) { return world_layout; }
+EMSCRIPTEN_KEEPALIVE uint32_t capw_world_layout_count(void) { return sizeof world_layout / sizeof world_layout[0]; }

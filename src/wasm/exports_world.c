@@ -3,7 +3,7 @@
  * (capw_world_params: 32 words, one for every world, held by the wasm
  * context with the query answers and snapshot bytes: exports_context.h):
  * JS writes a cap_world_def / cap_ball_def / cap_static_def there (layouts
- * checked by capw_world_layout) and calls the matching export. Calls
+ * checked by capw_world_layout, exports_layout.c) and calls the matching export. Calls
  * return a cap_status (< 0) or a slot (>= 0). */
 #include <stddef.h>
 #include <stdlib.h>
@@ -19,24 +19,10 @@
 #define EMSCRIPTEN_KEEPALIVE
 #endif
 
-_Static_assert(sizeof(cap_world_def) <= 32 * 4, "world def fits the argument block");
-_Static_assert(sizeof(cap_ball_def) <= 32 * 4, "ball def fits the argument block");
-_Static_assert(sizeof(cap_static_def) <= 32 * 4, "static def fits the argument block");
-
-/* Word offsets JS relies on, from the C side: the JS test compares them. */
-static const uint32_t layout[] = {
-    sizeof(cap_world_def) / 4, sizeof(cap_ball_def) / 4, sizeof(cap_static_def) / 4,
-    offsetof(cap_world_def, sleep_enabled) / 4, offsetof(cap_ball_def, awake) / 4,
-    offsetof(cap_static_def, sensor) / 4, CAP_BALL_FIELDS, CAP_BALL_FLOAT_FIELDS,
-    CAP_EVENT_KINDS, CAP_EVENT_WORDS,
-    (uint32_t)-CAP_WORLD_BAD_VALUE, (uint32_t)-CAP_WORLD_NO_MEMORY, (uint32_t)-CAP_WORLD_BAD_HANDLE,
-    CAP_STATIC_RECORD_WORDS, CAP_STATIC_RECORD_KIND, CAP_STATIC_RECORD_SENSOR,
-    CAP_SNAPSHOT_FORMAT, CAP_LIBRARY_VERSION,
-    CAP_STATIC_RECORD_USER_DATA, offsetof(cap_ball_def, user_data) / 4, offsetof(cap_static_def, user_data) / 4,
-};
-
-EMSCRIPTEN_KEEPALIVE const uint32_t* capw_world_layout(void) { return layout; }
-EMSCRIPTEN_KEEPALIVE uint32_t capw_world_layout_count(void) { return sizeof layout / sizeof layout[0]; }
+_Static_assert(sizeof(cap_world_def) <= CAPW_PARAMS_WORDS * 4, "world def fits the argument block");
+_Static_assert(sizeof(cap_ball_def) <= CAPW_PARAMS_WORDS * 4, "ball def fits the argument block");
+_Static_assert(sizeof(cap_static_def) <= CAPW_PARAMS_WORDS * 4, "static def fits the argument block");
+_Static_assert(CAP_KINEMATIC_STATE_WORDS <= CAPW_PARAMS_WORDS, "a kinematic state fits the argument block");
 
 #define IO (&capw_ctx.world)
 
@@ -126,7 +112,7 @@ EMSCRIPTEN_KEEPALIVE int capw_world_set_kinematic(cap_world* w, uint32_t slot, i
 {
     return cap_world_set_kinematic(w, slot, what, a, b, c);
 }
-/* x, y, angle, vx, vy, spin, length, radius, pivot into params. */
+/* The kinematic state (cap_kinematic_state_word) into params. */
 EMSCRIPTEN_KEEPALIVE int capw_world_kinematic_state(cap_world* w, uint32_t slot)
 {
     return cap_world_kinematic_state(w, slot, (float*)IO->params);
@@ -173,13 +159,13 @@ EMSCRIPTEN_KEEPALIVE const float* capw_world_contacts(cap_world* w)
 static uint32_t world_hit_word(int kind, uint32_t slot) { return kind == 1 ? 0x80000000u | slot : slot; }
 _Static_assert(sizeof(capw_sweep_out) <= sizeof(capw_ctx.world.params), "a hit record fits the argument block");
 
-/* Ray: params hold ox, oy, dx, dy, max_fraction (floats); a hit writes a
+/* Ray: params hold a capw_ray_in; a hit writes a
  * capw_ray_out at params (the batch layer's ray-hit record). */
 EMSCRIPTEN_KEEPALIVE int capw_world_ray_cast(cap_world* w)
 {
-    float f[5];
-    memcpy(f, IO->params, sizeof f);
-    cap_ray ray = {{f[0], f[1]}, {f[2], f[3]}, f[4]};
+    capw_ray_in f;
+    memcpy(&f, IO->params, sizeof f);
+    cap_ray ray = {{f.ox, f.oy}, {f.dx, f.dy}, f.max_fraction};
     cap_ray_hit hit;
     int kind;
     uint32_t slot;
@@ -217,17 +203,17 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_box(cap_world* w, float x0, float
     return n;
 }
 
-/* Sweep: params hold x0, y0, x1, y1, radius; a hit writes a capw_sweep_out
+/* Sweep: params hold a capw_sweep_in; a hit writes a capw_sweep_out
  * at params (the batch layer's sweep-hit record). */
 EMSCRIPTEN_KEEPALIVE int capw_world_sweep_ball(cap_world* w)
 {
-    float f[5];
-    memcpy(f, IO->params, sizeof f);
+    capw_sweep_in f;
+    memcpy(&f, IO->params, sizeof f);
     cap_sweep_hit hit;
     int kind;
     uint32_t slot;
-    cap_vec2 x0 = {f[0], f[1]}, x1 = {f[2], f[3]};
-    if (!cap_world_sweep_ball(w, x0, x1, f[4], &hit, &kind, &slot)) return 0;
+    cap_vec2 x0 = {f.x0, f.y0}, x1 = {f.x1, f.y1};
+    if (!cap_world_sweep_ball(w, x0, x1, f.radius, &hit, &kind, &slot)) return 0;
     /* The one sweep-hit record (capw_sweep_out, as the batch layer's cast block). */
     capw_sweep_out o = {world_hit_word(kind, slot), hit.t, hit.center.x, hit.center.y, hit.normal.x, hit.normal.y,
                         hit.point.x, hit.point.y, (uint32_t)hit.starts_inside};

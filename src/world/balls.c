@@ -164,6 +164,6 @@ void cap_world_emit_pending(cap_world* w, const uint32_t* rec)
     int kind = (int)rec[0];
     uint32_t n = w->event_count[kind];
     cap_world_emit(w, kind, rec[1], rec[2], rec[3], NULL);
-    if (n < w->def.event_capacity) memcpy(&w->events[kind][(size_t)n * CAP_EVENT_WORDS + 8], &rec[4], 16);
+    if (n < w->def.event_capacity) memcpy(&w->events[kind][(size_t)n * CAP_EVENT_WORDS + CAP_EVENT_WORD_GENERATION_A], &rec[4], 16);
 }
 

@@ -8,18 +8,23 @@
 #include "world/step_internal.h"
 #include "world/statics.h"
 
+/* The words written in runs below (capsule2d_world.h, cap_event_word). */
+_Static_assert(CAP_EVENT_WORD_NY == CAP_EVENT_WORD_SPEED + 4 && CAP_EVENT_WORD_USER_DATA_B == CAP_EVENT_WORD_GENERATION_A + 3 &&
+                   CAP_EVENT_WORD_GENERATION_B == CAP_EVENT_WORD_GENERATION_A + 1 && CAP_EVENT_WORD_USER_DATA_A == CAP_EVENT_WORD_GENERATION_A + 2,
+               "event words: speed, px, py, nx, ny; generation a, b, user data a, b (cap_world_event_ids)");
+
 void cap_world_emit(cap_world* w, int kind, uint32_t ckind, uint32_t a, uint32_t b, const float* extra)
 {
     uint32_t n = w->event_count[kind]++;
     if (n >= w->def.event_capacity) return;
     uint32_t* e = &w->events[kind][(size_t)n * CAP_EVENT_WORDS];
-    e[0] = ckind;
-    e[1] = a;
-    e[2] = b;
-    float f[5] = {0, 0, 0, 0, 0};
+    e[CAP_EVENT_WORD_KIND] = ckind;
+    e[CAP_EVENT_WORD_A] = a;
+    e[CAP_EVENT_WORD_B] = b;
+    float f[5] = {0, 0, 0, 0, 0}; /* speed, px, py, nx, ny */
     if (extra) memcpy(f, extra, sizeof f);
-    memcpy(&e[3], f, sizeof f);
-    cap_world_event_ids(w, ckind, a, b, &e[8]);
+    memcpy(&e[CAP_EVENT_WORD_SPEED], f, sizeof f);
+    cap_world_event_ids(w, ckind, a, b, &e[CAP_EVENT_WORD_GENERATION_A]);
 }
 
 /* At the step's start: no events yet, then the ends queued by removals. */
@@ -129,15 +134,17 @@ const float* cap_world_contacts(cap_world* w, uint32_t* count)
     for (uint32_t k = 0; k < w->prev_count; k++) m += w->prev[k].touching != 0;
     uint32_t cap = w->draw_cap;
     void* p = w->draw_contacts;
-    if (cap_world_reserve_bytes(&p, &cap, 6 * m + 6, 4)) { *count = 0; return w->draw_contacts; }
+    if (cap_world_reserve_bytes(&p, &cap, CAP_DRAW_CONTACT_WORDS * (m + 1), 4)) { *count = 0; return w->draw_contacts; }
     w->draw_contacts = p;
     w->draw_cap = cap;
     uint32_t j = 0;
     for (uint32_t k = 0; k < w->prev_count; k++) {
         const cap_wcontact* c = &w->prev[k];
         if (!c->touching) continue;
-        float* o = &w->draw_contacts[6 * j++];
-        o[0] = c->px; o[1] = c->py; o[2] = c->nx; o[3] = c->ny; o[4] = c->s0; o[5] = c->jn;
+        float* o = &w->draw_contacts[CAP_DRAW_CONTACT_WORDS * j++];
+        o[CAP_DRAW_CONTACT_PX] = c->px; o[CAP_DRAW_CONTACT_PY] = c->py;
+        o[CAP_DRAW_CONTACT_NX] = c->nx; o[CAP_DRAW_CONTACT_NY] = c->ny;
+        o[CAP_DRAW_CONTACT_SEPARATION] = c->s0; o[CAP_DRAW_CONTACT_IMPULSE] = c->jn;
     }
     w->draw_count = j;
     *count = j;

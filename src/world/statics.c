@@ -8,6 +8,12 @@
 #include "core/scalar.h"
 #include "world/statics.h"
 
+/* The world reads and writes static_info as 3 words per slot, kind,
+ * generation, alive (bit 0), by number: the public names must agree. */
+_Static_assert(CAP_STATIC_INFO_KIND == 0 && CAP_STATIC_INFO_GENERATION == 1 && CAP_STATIC_INFO_ALIVE == 2 &&
+                   CAP_STATIC_INFO_WORDS == 3,
+               "static_info words (capsule2d_world.h)");
+
 int cap_world_set_static_user_data(cap_world* w, uint32_t slot, uint32_t value)
 {
     w->err.status = 0;
@@ -38,9 +44,9 @@ static int place_static(cap_world* w, const cap_wstatic* rec, uint32_t* slot_out
         w->version++;
     }
     w->statics[slot] = s;
-    w->static_info[3 * slot] = s.kind;
-    w->static_info[3 * slot + 1] += 1u;
-    w->static_info[3 * slot + 2] = 1u;
+    w->static_info[3 * slot + CAP_STATIC_INFO_KIND] = s.kind;
+    w->static_info[3 * slot + CAP_STATIC_INFO_GENERATION] += 1u;
+    w->static_info[3 * slot + CAP_STATIC_INFO_ALIVE] = 1u;
     if (slot == w->static_slots) w->static_slots++;
     w->statics_dirty = 1;
     w->query_stale |= 2;
@@ -201,7 +207,11 @@ int cap_world_kinematic_state(const cap_world* w, uint32_t slot, float* out)
     const cap_wstatic* s = mover((cap_world*)w, slot, 0);
     if (!s) return CAP_WORLD_BAD_HANDLE;
     float len = s->la + s->lb;
-    const float v[9] = {s->cx, s->cy, s->angle, s->vx, s->vy, s->w, len, s->radius, len > 0.0f ? s->la / len : 0.5f};
+    float v[CAP_KINEMATIC_STATE_WORDS];
+    v[CAP_KINEMATIC_STATE_X] = s->cx, v[CAP_KINEMATIC_STATE_Y] = s->cy, v[CAP_KINEMATIC_STATE_ANGLE] = s->angle;
+    v[CAP_KINEMATIC_STATE_VX] = s->vx, v[CAP_KINEMATIC_STATE_VY] = s->vy, v[CAP_KINEMATIC_STATE_W] = s->w;
+    v[CAP_KINEMATIC_STATE_LENGTH] = len, v[CAP_KINEMATIC_STATE_RADIUS] = s->radius;
+    v[CAP_KINEMATIC_STATE_PIVOT] = len > 0.0f ? s->la / len : 0.5f;
     memcpy(out, v, sizeof v);
     return CAP_WORLD_OK;
 }

@@ -338,6 +338,8 @@ test('item 5: init() after a load still checks its options', async () => {
   await assert.rejects(init({ wasm: Promise.resolve(7) }), { name: 'TypeError', message: /options\.wasm.*got number 7/ });
   await assert.rejects(init({ simd: 'yes' }), { name: 'TypeError', message: /options\.simd/ });
   await assert.rejects(init({ wsam: 'x' }), { name: 'TypeError', message: /unknown option "wsam"/ });
+  // one option reader for the whole API (check.js readOptions): an array is not an options object
+  await assert.rejects(init([]), { name: 'TypeError', message: /^capsule2d: init\(options\): options must be an object, got an array/ });
   await init(); // still fine
   await init({ wasm: new URL('../../dist/capsule2d.wasm', import.meta.url) }); // a good option: checked, then ignored
 });
