@@ -19,8 +19,8 @@
  *    reads about one more cell per row. (Measured: bench scenario 6 and
  *    tools/profile/plinko.c, in the commit that made this.)
  *    World methods between steps: an added ball joins the extras, a removed
- *    one is marked DEAD where it is (after a refit w->cell_of[slot] is its
- *    entry). When the grid does not hold last_x (no step yet since the world
+ *    one is marked DEAD where it is (w->cell_of[slot] is its cell, from the
+ *    step). When the grid does not hold last_x (no step yet since the world
  *    was made or restored, more than EXTRA_MAX balls added since the step,
  *    a step that failed after rebuilding its grid: query_stale bit 0), the
  *    queries scan (query_scan.c) until the next step.
@@ -61,7 +61,7 @@
 
 struct cap_wquery {
     uint32_t items;  /* entries of the step's ball grid (0: none) */
-    uint32_t mapped; /* slots below this: w->cell_of[slot] is the slot's entry, if it has one */
+    uint32_t mapped; /* slots below this: w->cell_of[slot] is the cell of the slot's entry, if it has one */
     double moved;    /* the most an entry's ball is from where its cell was chosen, per axis */
     uint32_t extra[EXTRA_MAX], n_extra; /* live balls in neither the grid nor w->big */
     int huge;        /* a ball or a static above CAP_QUERY_BIG: every query scans */
@@ -96,35 +96,36 @@ void cap_world_query_refit(cap_world* w)
     if (!q && (q = calloc(1, sizeof *q)) != NULL) w->query = q, w->query_stale = 3; /* (out of memory: queries scan) */
     if (!q || w->bg_nx <= 0) return; /* no grid (fewer than two balls): the queries scan */
     uint32_t total = w->cell_start[(uint32_t)w->bg_nx * (uint32_t)w->bg_ny];
-    double cell = 1.0 / (double)w->bg_inv, half = 0.5 * cell, moved = 0.0;
+    float half = 0.5f / w->bg_inv, moved = 0.0f, top = 0.0f;
     uint32_t ne = 0;
-    int huge = 0;
     for (uint32_t k = 0; k < total; k++) {
         float* p = &w->cell_pos[4 * (size_t)k];
         uint32_t i = slot_of(p);
         float x = w->last_x[i], y = w->last_y[i];
-        double mx = absd((double)x - p[0]), my = absd((double)y - p[1]), d = mx > my ? mx : my;
-        huge |= big(x) | big(y);
-        w->cell_of[i] = k;
+        float mx = __builtin_fabsf(x - p[0]), my = __builtin_fabsf(y - p[1]), d = mx > my ? mx : my;
+        float ax = __builtin_fabsf(x), ay = __builtin_fabsf(y), a = ax > ay ? ax : ay;
+        top = a > top ? a : top;
         p[0] = x;
         p[1] = y;
         if (d > half && ne < EXTRA_MAX) {
             q->extra[ne++] = i;
             set_slot(p, DEAD);
-        } else if (d > moved) {
-            moved = d;
+        } else {
+            moved = d > moved ? d : moved;
         }
     }
     const float* rad = (const float*)w->ball[CAP_BALL_RADIUS];
+    int huge = big(top) | big(w->bg_reach);
     for (uint32_t j = 0; j < w->bg_nbig; j++) {
         uint32_t i = w->big[j];
         huge |= big(w->last_x[i]) | big(w->last_y[i]) | big(rad[i]);
     }
     q->items = total;
     q->mapped = w->ball_slots;
-    q->moved = moved;
+    /* (the float difference is at most half an ulp short of the true one) */
+    q->moved = (double)moved * (1.0 + 1e-6);
     q->n_extra = ne;
-    q->huge = huge | big(w->bg_reach);
+    q->huge = huge;
     w->query_stale &= ~1u;
 }
 
@@ -143,13 +144,6 @@ void cap_world_query_ball_removed(cap_world* w, uint32_t slot)
 {
     struct cap_wquery* q = w->query;
     if (!q || (w->query_stale & 1)) return;
-    if (slot < q->mapped) {
-        uint32_t k = w->cell_of[slot];
-        if (k < q->items && slot_of(&w->cell_pos[4 * (size_t)k]) == slot) {
-            set_slot(&w->cell_pos[4 * (size_t)k], DEAD);
-            return;
-        }
-    }
     for (uint32_t j = 0; j < w->bg_nbig; j++)
         if (w->big[j] == slot) {
             w->big[j] = DEAD;
@@ -160,7 +154,16 @@ void cap_world_query_ball_removed(cap_world* w, uint32_t slot)
             q->extra[j] = q->extra[--q->n_extra];
             return;
         }
-    w->query_stale |= 1; /* (not found: cannot happen; rebuild to be safe) */
+    /* Else a ball of the step's grid, in cell w->cell_of[slot] (written by
+     * the step for every ball of its grid; checked all the same). */
+    uint32_t c = slot < q->mapped ? w->cell_of[slot] : 0xffffffffu;
+    if (c < (uint32_t)w->bg_nx * (uint32_t)w->bg_ny)
+        for (uint32_t k = w->cell_start[c]; k < w->cell_start[c + 1]; k++)
+            if (slot_of(&w->cell_pos[4 * (size_t)k]) == slot) {
+                set_slot(&w->cell_pos[4 * (size_t)k], DEAD);
+                return;
+            }
+    w->query_stale |= 1; /* (not found: cannot happen; the queries scan to be safe) */
 }
 
 /* The statics' part: the static grid brought up to date (as the step would:
