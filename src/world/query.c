@@ -19,8 +19,8 @@
  *    reads about one more cell per row. (Measured: bench scenario 6 and
  *    tools/profile/plinko.c, in the commit that made this.)
  *    World methods between steps: an added ball joins the extras, a removed
- *    one is marked DEAD where it is (after a refit w->cell_of[slot] is its
- *    entry). When the grid does not hold last_x (no step yet since the world
+ *    one is marked DEAD where it is (w->cell_of[slot] is its cell, from the
+ *    step). When the grid does not hold last_x (no step yet since the world
  *    was made or restored, more than EXTRA_MAX balls added since the step,
  *    a step that failed after rebuilding its grid: query_stale bit 0), the
  *    queries scan (query_scan.c) until the next step.
@@ -61,7 +61,7 @@
 
 struct cap_wquery {
     uint32_t items;  /* entries of the step's ball grid (0: none) */
-    uint32_t mapped; /* slots below this: w->cell_of[slot] is the slot's entry, if it has one */
+    uint32_t mapped; /* slots below this: w->cell_of[slot] is the cell of the slot's entry, if it has one */
     double moved;    /* the most an entry's ball is from where its cell was chosen, per axis */
     uint32_t extra[EXTRA_MAX], n_extra; /* live balls in neither the grid nor w->big */
     int huge;        /* a ball or a static above CAP_QUERY_BIG: every query scans */
@@ -96,35 +96,36 @@ void cap_world_query_refit(cap_world* w)
     if (!q && (q = calloc(1, sizeof *q)) != NULL) w->query = q, w->query_stale = 3; /* (out of memory: queries scan) */
     if (!q || w->bg_nx <= 0) return; /* no grid (fewer than two balls): the queries scan */
     uint32_t total = w->cell_start[(uint32_t)w->bg_nx * (uint32_t)w->bg_ny];
-    double cell = 1.0 / (double)w->bg_inv, half = 0.5 * cell, moved = 0.0;
+    float half = 0.5f / w->bg_inv, moved = 0.0f, top = 0.0f;
     uint32_t ne = 0;
-    int huge = 0;
     for (uint32_t k = 0; k < total; k++) {
         float* p = &w->cell_pos[4 * (size_t)k];
         uint32_t i = slot_of(p);
         float x = w->last_x[i], y = w->last_y[i];
-        double mx = absd((double)x - p[0]), my = absd((double)y - p[1]), d = mx > my ? mx : my;
-        huge |= big(x) | big(y);
-        w->cell_of[i] = k;
+        float mx = __builtin_fabsf(x - p[0]), my = __builtin_fabsf(y - p[1]), d = mx > my ? mx : my;
+        float ax = __builtin_fabsf(x), ay = __builtin_fabsf(y), a = ax > ay ? ax : ay;
+        top = a > top ? a : top;
         p[0] = x;
         p[1] = y;
         if (d > half && ne < EXTRA_MAX) {
             q->extra[ne++] = i;
             set_slot(p, DEAD);
-        } else if (d > moved) {
-            moved = d;
+        } else {
+            moved = d > moved ? d : moved;
         }
     }
     const float* rad = (const float*)w->ball[CAP_BALL_RADIUS];
+    int huge = big(top) | big(w->bg_reach);
     for (uint32_t j = 0; j < w->bg_nbig; j++) {
         uint32_t i = w->big[j];
         huge |= big(w->last_x[i]) | big(w->last_y[i]) | big(rad[i]);
     }
     q->items = total;
     q->mapped = w->ball_slots;
-    q->moved = moved;
+    /* (the float difference is at most half an ulp short of the true one) */
+    q->moved = (double)moved * (1.0 + 1e-6);
     q->n_extra = ne;
-    q->huge = huge | big(w->bg_reach);
+    q->huge = huge;
     w->query_stale &= ~1u;
 }
 
@@ -143,13 +144,6 @@ void cap_world_query_ball_removed(cap_world* w, uint32_t slot)
 {
     struct cap_wquery* q = w->query;
     if (!q || (w->query_stale & 1)) return;
-    if (slot < q->mapped) {
-        uint32_t k = w->cell_of[slot];
-        if (k < q->items && slot_of(&w->cell_pos[4 * (size_t)k]) == slot) {
-            set_slot(&w->cell_pos[4 * (size_t)k], DEAD);
-            return;
-        }
-    }
     for (uint32_t j = 0; j < w->bg_nbig; j++)
         if (w->big[j] == slot) {
             w->big[j] = DEAD;
@@ -160,7 +154,16 @@ void cap_world_query_ball_removed(cap_world* w, uint32_t slot)
             q->extra[j] = q->extra[--q->n_extra];
             return;
         }
-    w->query_stale |= 1; /* (not found: cannot happen; rebuild to be safe) */
+    /* Else a ball of the step's grid, in cell w->cell_of[slot] (written by
+     * the step for every ball of its grid; checked all the same). */
+    uint32_t c = slot < q->mapped ? w->cell_of[slot] : 0xffffffffu;
+    if (c < (uint32_t)w->bg_nx * (uint32_t)w->bg_ny)
+        for (uint32_t k = w->cell_start[c]; k < w->cell_start[c + 1]; k++)
+            if (slot_of(&w->cell_pos[4 * (size_t)k]) == slot) {
+                set_slot(&w->cell_pos[4 * (size_t)k], DEAD);
+                return;
+            }
+    w->query_stale |= 1; /* (not found: cannot happen; the queries scan to be safe) */
 }
 
 /* The statics' part: the static grid brought up to date (as the step would:
@@ -312,7 +315,7 @@ typedef struct cap_path_query {
     float radius;
     double ox, oy, dx, dy, dd2; /* the path o + t d, dd2 = |d|^2 */
     double t_max, pad;          /* its last t; the statics' padding (with a sweep's radius) */
-    double idx, idy, len;       /* 1 / dx, 1 / dy (0 for a zero component), |d| */
+    double len;                 /* |d| */
     int found, kind;
     uint32_t slot;
     float t;           /* the best hit's fraction or t */
@@ -357,28 +360,14 @@ static void try_ball(cap_path_query* c, float x, float y, float r, uint32_t i)
 }
 
 /* Whether the path, before the last t that counts, crosses the box
- * (minx, miny, maxx, maxy) grown by the padding (a slab test with the
- * inverse direction): a fixed static whose box it does not cross cannot hit
- * first, and its exact cast is skipped. */
+ * (minx, miny, maxx, maxy) grown by the padding: a fixed static whose box
+ * it does not cross cannot hit first, and its exact cast is skipped. */
 static int path_meets(const cap_path_query* c, const double* box)
 {
     double t0 = 0.0, t1 = t_limit(c);
-    const double o[2] = {c->ox, c->oy}, d[2] = {c->dx, c->dy}, inv[2] = {c->idx, c->idy};
-    for (int a = 0; a < 2; a++) {
-        double lo = box[a] - c->pad, hi = box[a + 2] + c->pad;
-        if (d[a] == 0.0) {
-            if (o[a] < lo || o[a] > hi) return 0;
-            continue;
-        }
-        double ta = (lo - o[a]) * inv[a], tb = (hi - o[a]) * inv[a];
-        if (ta > tb) {
-            double t = ta;
-            ta = tb, tb = t;
-        }
-        t0 = ta > t0 ? ta : t0;
-        t1 = tb < t1 ? tb : t1;
-    }
-    return t0 <= t1 * (1.0 + 1e-12) + 1e-300;
+    const double o[2] = {c->ox, c->oy}, d[2] = {c->dx, c->dy};
+    const double lo[2] = {box[0] - c->pad, box[1] - c->pad}, hi[2] = {box[2] + c->pad, box[3] + c->pad};
+    return cap_clip_segment_box(o, d, lo, hi, &t0, &t1);
 }
 
 /* Static i, by its exact cast (sensors are not hit). */
@@ -414,7 +403,7 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     cap_world* w = c->w;
     const float* rad = (const float*)w->ball[CAP_BALL_RADIUS];
     c->t_max = t_max, c->pad = pad;
-    c->idx = c->dx != 0.0 ? 1.0 / c->dx : 0.0, c->idy = c->dy != 0.0 ? 1.0 / c->dy : 0.0, c->len = __builtin_sqrt(c->dd2);
+    c->len = __builtin_sqrt(c->dd2);
     for (uint32_t j = 0; j < w->line_count; j++) try_static(c, w->lines[j]);
     for (uint32_t j = 0; j < q->n_movers; j++) try_static(c, q->movers[j]);
     if (!usable) return;
@@ -458,23 +447,32 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     }
 }
 
+/* A ray or sweep c (its path set) through the index: 1 hit, 0 none, -1
+ * when the caller must scan (no index, or an end above CAP_QUERY_BIG). */
+static int path_query(cap_path_query* c, double t_max, double pad, int usable)
+{
+    struct cap_wquery* q = index_of(c->w);
+    double ex = c->ox + t_max * c->dx, ey = c->oy + t_max * c->dy;
+    if (!q || big(c->ox) || big(c->oy) || big(ex) || big(ey) || big(pad)) return -1;
+    walk_path(c, q, t_max, pad_of(absd(c->ox) + absd(c->oy) + absd(ex) + absd(ey) + pad) + pad, usable);
+    return c->found;
+}
+
 int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, uint32_t* slot)
 {
     const float in[5] = {ray.origin.x, ray.origin.y, ray.direction.x, ray.direction.y, ray.max_fraction};
     if (!finite_all(in, 5)) return 0;
-    double ox = ray.origin.x, oy = ray.origin.y, dx = ray.direction.x, dy = ray.direction.y, tm = ray.max_fraction;
-    double ex = ox + tm * dx, ey = oy + tm * dy;
-    struct cap_wquery* q = index_of(w);
-    if (!q || big(ox) || big(oy) || big(ex) || big(ey)) return cap_query_scan_ray(w, ray, best, kind, slot);
     cap_path_query c;
-    memset(&c, 0, sizeof c);
-    c.w = w, c.ray = ray, c.ox = ox, c.oy = oy, c.dx = dx, c.dy = dy, c.dd2 = dx * dx + dy * dy;
+    c.w = w, c.sweep = 0, c.ray = ray, c.radius = 0.0f, c.found = 0;
+    c.ox = ray.origin.x, c.oy = ray.origin.y, c.dx = ray.direction.x, c.dy = ray.direction.y;
+    c.dd2 = c.dx * c.dx + c.dy * c.dy;
     /* (a zero direction or a max_fraction out of [0, FLT_MAX]: lines only,
      * as the casts refuse such a ray) */
-    int usable = ray.max_fraction >= 0.0f && ray.max_fraction <= 3.40282347e38f && !(dx == 0.0 && dy == 0.0);
-    walk_path(&c, q, tm, pad_of(absd(ox) + absd(oy) + absd(ex) + absd(ey)), usable);
-    if (c.found) *best = c.ray_hit, *kind = c.kind, *slot = c.slot;
-    return c.found;
+    int usable = ray.max_fraction >= 0.0f && ray.max_fraction <= 3.40282347e38f && c.dd2 > 0.0;
+    int f = path_query(&c, ray.max_fraction, 0.0, usable);
+    if (f < 0) return cap_query_scan_ray(w, ray, best, kind, slot);
+    if (f) *best = c.ray_hit, *kind = c.kind, *slot = c.slot;
+    return f;
 }
 
 int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind,
@@ -482,17 +480,13 @@ int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, c
 {
     const float in[5] = {x0.x, x0.y, x1.x, x1.y, radius};
     if (!finite_all(in, 5) || radius < 0.0f) return 0;
-    struct cap_wquery* q = index_of(w);
-    if (!q || big(x0.x) || big(x0.y) || big(x1.x) || big(x1.y) || big(radius))
-        return cap_query_scan_sweep(w, x0, x1, radius, best, kind, slot);
     cap_path_query c;
-    memset(&c, 0, sizeof c);
-    c.w = w, c.sweep = 1, c.x0 = x0, c.x1 = x1, c.radius = radius;
+    c.w = w, c.sweep = 1, c.x0 = x0, c.x1 = x1, c.radius = radius, c.found = 0;
     c.ox = x0.x, c.oy = x0.y, c.dx = (double)x1.x - x0.x, c.dy = (double)x1.y - x0.y, c.dd2 = c.dx * c.dx + c.dy * c.dy;
-    double r = radius;
-    walk_path(&c, q, 1.0, r + pad_of(absd(c.ox) + absd(c.oy) + absd(x1.x) + absd(x1.y) + r), 1);
-    if (c.found) *best = c.sweep_hit, *kind = c.kind, *slot = c.slot;
-    return c.found;
+    int f = path_query(&c, 1.0, radius, 1);
+    if (f < 0) return cap_query_scan_sweep(w, x0, x1, radius, best, kind, slot);
+    if (f) *best = c.sweep_hit, *kind = c.kind, *slot = c.slot;
+    return f;
 }
 
 /* Circle (box = NULL) or box overlaps: balls from the ball grid's cells

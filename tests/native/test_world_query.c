@@ -260,8 +260,9 @@ int test_world_query_sees_the_last_step(void)
  * rebuilds nothing (query_stale stays clear; before, every step set it and
  * the first query rebuilt a grid of its own). Balls added and removed
  * between steps are seen at once without a rebuild, and fast balls (taken
- * out of the grid as extras, or widening its loose bound, or past that a
- * rebuild) never change an answer: every query equals the scan. */
+ * out of the grid as extras, or widening its loose bound) never change an
+ * answer: every query equals the scan (also while the queries scan, after
+ * more adds than the extras hold). */
 int test_world_query_through_the_step_grid(void)
 {
     cap_world* w = scene(11u, 3000, 40.0f);
@@ -273,7 +274,7 @@ int test_world_query_through_the_step_grid(void)
     cap_ball_def_default(&b);
     for (int s = 0; s < 24; s++) {
         /* fast balls: a few (extras), then many (a looser grid), then very
-         * fast (a rebuild by the next query) */
+         * fast ones (a much looser grid) */
         uint32_t every = s < 8 ? 997u : s < 16 ? 53u : 7u;
         float speed = s < 16 ? 120.0f : 3000.0f;
         for (uint32_t i = (uint32_t)s; i < w->ball_slots; i += every)
