@@ -126,13 +126,15 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
 
 
 
-/* Gathers one body field of the 4 lanes. */
+#if !defined(__wasm_simd128__) && !defined(__SSE4_1__)
+/* Gathers one body field of the 4 lanes (the scalar backend's dy). */
 static inline c4 gather(const cap_wbody* body, const uint32_t* idx, int field)
 {
     float t[4];
     for (int l = 0; l < 4; l++) t[l] = ((const float*)&body[idx[l]])[field];
     return c4_load(t);
 }
+#endif
 
 
 /* Field offsets in cap_wbody (floats). */
@@ -172,7 +174,19 @@ C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 n
         } else {
             /* normal */
             c4 ddx = c4_sub(dxb, dxa);
+#if defined(__wasm_simd128__) || defined(__SSE4_1__)
+            /* dy: each body's second 16 bytes (dy, da, free, pad),
+             * four loads and a transpose, as the heads above. */
+            c4 dya = c4_load(&body[pk->a[0]].dy), t1 = c4_load(&body[pk->a[1]].dy);
+            c4 t2 = c4_load(&body[pk->a[2]].dy), t3 = c4_load(&body[pk->a[3]].dy);
+            c4_transpose(&dya, &t1, &t2, &t3);
+            c4 dyb = c4_load(&body[pk->b[0]].dy);
+            t1 = c4_load(&body[pk->b[1]].dy); t2 = c4_load(&body[pk->b[2]].dy); t3 = c4_load(&body[pk->b[3]].dy);
+            c4_transpose(&dyb, &t1, &t2, &t3);
+            c4 ddy = c4_sub(dyb, dya);
+#else
             c4 ddy = c4_sub(gather(body, pk->b, BD_Y), gather(body, pk->a, BD_Y));
+#endif
             c4 sep = c4_add(c4_add(c4_load(pk->s0), c4_mul(ddx, nx)), c4_mul(ddy, ny));
             c4 vn = c4_add(c4_mul(c4_sub(vbx, vax), nx), c4_mul(c4_sub(vby, vay), ny));
             c4m spec = c4_lt(zero, sep);
