@@ -8,6 +8,8 @@
 #include <stdint.h>
 
 #include "capsule2d_world.h"
+#include "kernels/grid.h"
+#include "kernels/scratch.h"
 
 /* One contact point of a body (b) with a static or a lower-slot body (a),
  * normal from a toward b. Anchors are from the bodies' centres at the
@@ -52,6 +54,10 @@ typedef struct cap_wbodies {
     uint32_t group_cap;
     uint32_t* ball_state;               /* per ball slot: its solver state in this step's contacts, or ~0 */
     uint32_t ball_state_cap, balls;     /* balls in this step's contacts (states n .. n + balls - 1) */
+    /* This step's grid of the live bodies (box k = slot k, built at the
+     * step's begin: bodies_find.c) and its gather scratch. */
+    cap_grid grid;
+    cap_scratch gs;
 } cap_wbodies;
 
 #define CAP_BODF(b, fld) ((float*)(b)->f[fld])
@@ -97,6 +103,8 @@ float cap_body_ball_reach(const struct cap_world* w, uint32_t j);
 int cap_body_boxes_meet(const cap_wbodies* b, uint32_t i, uint32_t j, float gap);
 int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j);
 void cap_bodies_forget_balls(cap_wbodies* b);
+/* Body j's grid candidates near body i, ascending, j >= lo, into b->gs.cand. */
+uint32_t cap_body_near(cap_wbodies* b, uint32_t i, uint32_t lo);
 /* bodies_sleep.c: the wake pass (awake[] per slot: 0 asleep, 1 awake, 2
  * written through a view, 3 woken) and the end-of-step sleep. */
 void cap_bodies_wake(struct cap_world* w, cap_wbodies* b, uint32_t* awake, float margin);

@@ -158,7 +158,9 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         if (!room(b, 2)) return 0;
         add_points(b, &man, 0, w->cand[k], i, i, __builtin_sqrtf(fr * st->friction), fmax2(re, st->restitution));
     }
-    for (uint32_t j = i + 1; j < b->slots; j++) {
+    uint32_t near = cap_body_near(b, i, i + 1);
+    for (uint32_t q = 0; q < near; q++) {
+        uint32_t j = b->gs.cand[q];
         if (!awake[j] || !cap_body_collides(b, i, j)) continue;
         float rj = cap_body_reach(w, b, j, margin), gap = fmax2(reach, rj);
         if (!cap_body_boxes_meet(b, i, j, gap)) continue;
@@ -197,6 +199,35 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
                    fmax2(re, CAP_BF(w, CAP_BALL_RESTITUTION)[j]));
     }
     return 1;
+}
+
+/* The bodies' grid: slot k's box is its centre +- (half length + radius +
+ * reach), widened for float32 rounding, so two bodies that the box test
+ * (cap_body_boxes_meet, gap = the larger reach, each reach >= margin > 0)
+ * accepts are always each other's candidates: the same pairs, in the same
+ * (ascending) order, as a scan of every slot. An empty slot is a point at
+ * the origin (dropped by the callers' ALIVE test). */
+static int build_grid(cap_world* w, cap_wbodies* b, float margin)
+{
+    uint32_t n = b->slots;
+    if (cap_scratch_boxes(&b->gs, n) || cap_scratch_stamps(&b->gs, n)) return 0;
+    const uint32_t* flags = CAP_BODU(b, CAP_BODY_FLAGS);
+    for (uint32_t i = 0; i < n; i++) {
+        double* box = b->gs.boxes + 4 * (size_t)i;
+        box[0] = box[1] = box[2] = box[3] = 0.0;
+        if (!(flags[i] & CAP_BALL_ALIVE)) continue;
+        double x = CAP_BODF(b, CAP_BODY_X)[i], y = CAP_BODF(b, CAP_BODY_Y)[i];
+        double e = (double)CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[i] +
+                   cap_body_reach(w, b, i, margin);
+        e = e * (1.0 + 1e-6) + (x < 0 ? -x : x) * 1e-6 + (y < 0 ? -y : y) * 1e-6;
+        box[0] = x - e, box[1] = y - e, box[2] = x + e, box[3] = y + e;
+    }
+    return cap_grid_build(&b->grid, b->gs.boxes, n) == 0;
+}
+
+uint32_t cap_body_near(cap_wbodies* b, uint32_t i, uint32_t lo)
+{
+    return cap_grid_gather_own(&b->grid, i, lo, b->slots, b->gs.stamp, &b->gs.stamp_id, b->gs.cand);
 }
 
 /* Drops the balls' solver states (the map back to all ~0). */
@@ -244,6 +275,7 @@ int cap_bodies_begin(cap_world* w)
         else if (flags[i] & CAP_BALL_AWAKE) awake[i] = 1;
     }
     float margin = 4.0f * 0.005f * w->def.units_per_meter;
+    if (!build_grid(w, b, margin)) return CAP_WORLD_NO_MEMORY;
     cap_bodies_wake(w, b, awake, margin);
     b->count = 0;
     b->balls = 0;

@@ -26,17 +26,24 @@ void cap_bodies_wake(cap_world* w, cap_wbodies* b, uint32_t* awake, float margin
             }
         }
     }
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (uint32_t i = 0; i < n; i++) {
-            if (!(flags[i] & CAP_BALL_ALIVE)) continue;
-            for (uint32_t j = i + 1; j < n; j++) {
-                if (!(flags[j] & CAP_BALL_ALIVE) || (awake[i] != 0) == (awake[j] != 0) || !cap_body_collides(b, i, j)) continue;
-                float gap = fmax2(cap_body_reach(w, b, i, margin), cap_body_reach(w, b, j, margin));
-                if (!cap_body_boxes_meet(b, i, j, gap)) continue;
-                awake[awake[i] ? j : i] = 3;
-                changed = 1;
-            }
+    /* Then, one pass over a stack (b->group's first n words, free until
+     * the sleep): each awake body wakes the sleeping ones its box test
+     * meets, which are pushed in turn; each body is pushed at most once.
+     * The woken set is the closure, whatever the order. */
+    uint32_t* stack = b->group;
+    uint32_t top = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if ((flags[i] & CAP_BALL_ALIVE) && awake[i]) stack[top++] = i;
+    while (top > 0) {
+        uint32_t i = stack[--top];
+        float ri = cap_body_reach(w, b, i, margin);
+        uint32_t near = cap_body_near(b, i, 0);
+        for (uint32_t q = 0; q < near; q++) {
+            uint32_t j = b->gs.cand[q];
+            if (!(flags[j] & CAP_BALL_ALIVE) || awake[j] || !cap_body_collides(b, i, j)) continue;
+            if (!cap_body_boxes_meet(b, i, j, fmax2(ri, cap_body_reach(w, b, j, margin)))) continue;
+            awake[j] = 3;
+            stack[top++] = j;
         }
     }
 }
