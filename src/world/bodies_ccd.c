@@ -34,7 +34,7 @@ static float advance(const cap_wstatic* st, float x, float y, float a, float dx,
     float mu = cap_length(cap_v2(dx, dy)) + cap_absf(da) * hl;
     if (!(mu > 0.0f)) return 1.0f;
     float g = gap_to(st, x, y, a, hl, r);
-    float allowed = g > slop ? slop : g - slop;
+    float allowed = g > slop ? slop : fmax2(g - slop, fmin2(g, -2.0f * slop));
     float t = 0.0f;
     for (int it = 0; it < 50; it++) {
         t = t + (g - allowed + 0.5f * slop) / mu;
