@@ -39,6 +39,7 @@ void cap_bodies_free(cap_wbodies* b)
     free(b->last); free(b->contacts); free(b->prev); free(b->state); free(b->group); free(b->ball_state);
     cap_grid_free(&b->grid);
     cap_scratch_free(&b->gs);
+    free(b->pre);
     free(b);
 }
 

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "capsule2d_world.h"
+#include "core/scalar.h"
 #include "kernels/grid.h"
 #include "kernels/scratch.h"
 
@@ -58,6 +59,10 @@ typedef struct cap_wbodies {
      * step's begin: bodies_find.c) and its gather scratch. */
     cap_grid grid;
     cap_scratch gs;
+    /* Per live slot, this step (filled with the grid): its core ends
+     * x0, y0, x1, y1 and its reach (cap_body_ends, cap_body_reach). */
+    float* pre;
+    uint32_t pre_cap;
 } cap_wbodies;
 
 #define CAP_BODF(b, fld) ((float*)(b)->f[fld])
@@ -100,9 +105,23 @@ int cap_body_manifold_line(cap_vec2 a, cap_vec2 n, cap_vec2 b0, cap_vec2 b1, flo
 void cap_body_ends(const cap_wbodies* b, uint32_t i, cap_vec2* p0, cap_vec2* p1);
 float cap_body_reach(const struct cap_world* w, const cap_wbodies* b, uint32_t i, float margin);
 float cap_body_ball_reach(const struct cap_world* w, uint32_t j);
-int cap_body_boxes_meet(const cap_wbodies* b, uint32_t i, uint32_t j, float gap);
-int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j);
 void cap_bodies_forget_balls(cap_wbodies* b);
+/* Whether bodies i and j (centres +- half length + radius + gap) may meet;
+ * whether their filters let them collide. */
+static inline int cap_body_boxes_meet(const cap_wbodies* b, uint32_t i, uint32_t j, float gap)
+{
+    float ri = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[i];
+    float rj = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[j] + CAP_BODF(b, CAP_BODY_RADIUS)[j];
+    float e = ri + rj + gap;
+    return cap_absf(CAP_BODF(b, CAP_BODY_X)[i] - CAP_BODF(b, CAP_BODY_X)[j]) <= e &&
+           cap_absf(CAP_BODF(b, CAP_BODY_Y)[i] - CAP_BODF(b, CAP_BODY_Y)[j]) <= e;
+}
+
+static inline int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j)
+{
+    const uint32_t *cat = CAP_BODU(b, CAP_BODY_CATEGORY), *mask = CAP_BODU(b, CAP_BODY_MASK);
+    return (cat[i] & mask[j]) && (cat[j] & mask[i]);
+}
 /* Body j's grid candidates near body i, ascending, j >= lo, into b->gs.cand. */
 uint32_t cap_body_near(cap_wbodies* b, uint32_t i, uint32_t lo);
 /* bodies_sleep.c: the wake pass (awake[] per slot: 0 asleep, 1 awake, 2

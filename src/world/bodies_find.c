@@ -71,21 +71,6 @@ float cap_body_ball_reach(const cap_world* w, uint32_t j)
     return 4.0f * 0.005f * w->def.units_per_meter + fmin2(v * w->def.dt, 4.0f * CAP_BF(w, CAP_BALL_RADIUS)[j]);
 }
 
-int cap_body_boxes_meet(const cap_wbodies* b, uint32_t i, uint32_t j, float gap)
-{
-    float ri = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[i];
-    float rj = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[j] + CAP_BODF(b, CAP_BODY_RADIUS)[j];
-    float e = ri + rj + gap;
-    return cap_absf(CAP_BODF(b, CAP_BODY_X)[i] - CAP_BODF(b, CAP_BODY_X)[j]) <= e &&
-           cap_absf(CAP_BODF(b, CAP_BODY_Y)[i] - CAP_BODF(b, CAP_BODY_Y)[j]) <= e;
-}
-
-int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j)
-{
-    const uint32_t *cat = CAP_BODU(b, CAP_BODY_CATEGORY), *mask = CAP_BODU(b, CAP_BODY_MASK);
-    return (cat[i] & mask[j]) && (cat[j] & mask[i]);
-}
-
 /* Appends the manifold's points as contacts (room made by the caller). */
 static void add_points(cap_wbodies* b, const bman* m, uint32_t kind, uint32_t a, uint32_t bb, uint32_t sb, float fr, float re)
 {
@@ -119,12 +104,12 @@ static int room(cap_wbodies* b, uint32_t more)
 
 /* The contacts of one awake-to-be body i with the statics, then with the
  * higher slots' bodies that are awake-to-be or that it touches. */
-static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* awake, float margin)
+static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* awake)
 {
-    cap_vec2 p0, p1;
-    cap_body_ends(b, i, &p0, &p1);
+    const float* pi = &b->pre[5 * (size_t)i];
+    cap_vec2 p0 = cap_v2(pi[0], pi[1]), p1 = cap_v2(pi[2], pi[3]);
     float r = CAP_BODF(b, CAP_BODY_RADIUS)[i];
-    float reach = cap_body_reach(w, b, i, margin);
+    float reach = pi[4];
     float fr = CAP_BODF(b, CAP_BODY_FRICTION)[i], re = CAP_BODF(b, CAP_BODY_RESTITUTION)[i];
     uint32_t cat = CAP_BODU(b, CAP_BODY_CATEGORY)[i], mask = CAP_BODU(b, CAP_BODY_MASK)[i];
     float e = r + reach;
@@ -162,12 +147,19 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
     for (uint32_t q = 0; q < near; q++) {
         uint32_t j = b->gs.cand[q];
         if (!awake[j] || !cap_body_collides(b, i, j)) continue;
-        float rj = cap_body_reach(w, b, j, margin), gap = fmax2(reach, rj);
+        const float* pj = &b->pre[5 * (size_t)j];
+        float rj = CAP_BODF(b, CAP_BODY_RADIUS)[j], gap = fmax2(reach, pj[4]);
         if (!cap_body_boxes_meet(b, i, j, gap)) continue;
-        cap_vec2 q0, q1;
-        cap_body_ends(b, j, &q0, &q1);
+        /* The cores' boxes, each grown by its radius, apart by more than
+         * the gap (and a slack far above float32 rounding): no point. */
+        float slack = 1e-3f * (r + rj + gap) + 1e-6f * (cap_absf(pi[0]) + cap_absf(pi[1]));
+        float ex = r + rj + gap + slack;
+        if (fmin2(pi[0], pi[2]) - fmax2(pj[0], pj[2]) > ex || fmin2(pj[0], pj[2]) - fmax2(pi[0], pi[2]) > ex ||
+            fmin2(pi[1], pi[3]) - fmax2(pj[1], pj[3]) > ex || fmin2(pj[1], pj[3]) - fmax2(pi[1], pi[3]) > ex)
+            continue;
+        cap_vec2 q0 = cap_v2(pj[0], pj[1]), q1 = cap_v2(pj[2], pj[3]);
         bman man;
-        if (!cap_body_manifold(p0, p1, r, q0, q1, CAP_BODF(b, CAP_BODY_RADIUS)[j], gap, &man)) continue;
+        if (!cap_body_manifold(p0, p1, r, q0, q1, rj, gap, &man)) continue;
         if (!room(b, 2)) return 0;
         add_points(b, &man, 1, i, j, j, __builtin_sqrtf(fr * CAP_BODF(b, CAP_BODY_FRICTION)[j]),
                    fmax2(re, CAP_BODF(b, CAP_BODY_RESTITUTION)[j]));
@@ -210,15 +202,23 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
 static int build_grid(cap_world* w, cap_wbodies* b, float margin)
 {
     uint32_t n = b->slots;
-    if (cap_scratch_boxes(&b->gs, n) || cap_scratch_stamps(&b->gs, n)) return 0;
+    void* pre = b->pre;
+    if (cap_scratch_boxes(&b->gs, n) || cap_scratch_stamps(&b->gs, n) ||
+        cap_world_reserve_bytes(&pre, &b->pre_cap, n, 5 * sizeof(float)))
+        return 0;
+    b->pre = pre;
     const uint32_t* flags = CAP_BODU(b, CAP_BODY_FLAGS);
     for (uint32_t i = 0; i < n; i++) {
         double* box = b->gs.boxes + 4 * (size_t)i;
         box[0] = box[1] = box[2] = box[3] = 0.0;
         if (!(flags[i] & CAP_BALL_ALIVE)) continue;
+        cap_vec2 p0, p1;
+        cap_body_ends(b, i, &p0, &p1);
+        float* pi = &b->pre[5 * (size_t)i];
+        pi[0] = p0.x, pi[1] = p0.y, pi[2] = p1.x, pi[3] = p1.y;
+        pi[4] = cap_body_reach(w, b, i, margin);
         double x = CAP_BODF(b, CAP_BODY_X)[i], y = CAP_BODF(b, CAP_BODY_Y)[i];
-        double e = (double)CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[i] +
-                   cap_body_reach(w, b, i, margin);
+        double e = (double)CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[i] + pi[4];
         e = e * (1.0 + 1e-6) + (x < 0 ? -x : x) * 1e-6 + (y < 0 ? -y : y) * 1e-6;
         box[0] = x - e, box[1] = y - e, box[2] = x + e, box[3] = y + e;
     }
@@ -280,7 +280,7 @@ int cap_bodies_begin(cap_world* w)
     b->count = 0;
     b->balls = 0;
     for (uint32_t i = 0; i < n; i++)
-        if (awake[i] && !find_body(w, b, i, awake, margin)) {
+        if (awake[i] && !find_body(w, b, i, awake)) {
             cap_bodies_forget_balls(b);
             return CAP_WORLD_NO_MEMORY;
         }

@@ -31,19 +31,23 @@ void cap_bodies_wake(cap_world* w, cap_wbodies* b, uint32_t* awake, float margin
      * meets, which are pushed in turn; each body is pushed at most once.
      * The woken set is the closure, whatever the order. */
     uint32_t* stack = b->group;
-    uint32_t top = 0;
-    for (uint32_t i = 0; i < n; i++)
+    uint32_t top = 0, asleep = 0;
+    for (uint32_t i = 0; i < n; i++) {
         if ((flags[i] & CAP_BALL_ALIVE) && awake[i]) stack[top++] = i;
-    while (top > 0) {
+        asleep += (flags[i] & CAP_BALL_ALIVE) && !awake[i];
+    }
+    if (asleep == 0) return; /* nobody to wake */
+    while (top > 0 && asleep > 0) {
         uint32_t i = stack[--top];
-        float ri = cap_body_reach(w, b, i, margin);
+        float ri = b->pre[5 * (size_t)i + 4];
         uint32_t near = cap_body_near(b, i, 0);
-        for (uint32_t q = 0; q < near; q++) {
+        for (uint32_t q = 0; q < near && asleep > 0; q++) {
             uint32_t j = b->gs.cand[q];
             if (!(flags[j] & CAP_BALL_ALIVE) || awake[j] || !cap_body_collides(b, i, j)) continue;
-            if (!cap_body_boxes_meet(b, i, j, fmax2(ri, cap_body_reach(w, b, j, margin)))) continue;
+            if (!cap_body_boxes_meet(b, i, j, fmax2(ri, b->pre[5 * (size_t)j + 4]))) continue;
             awake[j] = 3;
             stack[top++] = j;
+            asleep--;
         }
     }
 }
