@@ -37,6 +37,9 @@ void cap_bodies_free(cap_wbodies* b)
     if (!b) return;
     for (int f = 0; f < CAP_BODY_FIELDS; f++) free(b->f[f]);
     free(b->last); free(b->contacts); free(b->prev); free(b->state); free(b->group); free(b->ball_state);
+    cap_grid_free(&b->grid);
+    cap_scratch_free(&b->gs);
+    free(b->pre);
     free(b);
 }
 

@@ -95,3 +95,11 @@ test('scenario 5: the pinball table keeps every ball on it (flippers, spinner, c
   assert.deepEqual(problems, []);
   assert.equal(rows[0][3], '300/300');
 });
+
+test('scenario 7: the capsule pile keeps every capsule in the box, capsule2d and Box2D v3 both timed', { timeout: 240_000 }, async () => {
+  const { runScenario7 } = await import('../../bench/scenario7.js');
+  const { rows, problems } = await runScenario7({ quick: true, log: () => {}, sizes: [300] });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(rows.map((r) => [r[0], r[4]]), [['capsule2d SIMD', '300/300'], ['Box2D v3 (box2d3-wasm, SIMD)', '300/300']]);
+  for (const r of rows) assert.ok(Number(r[2]) > 0, `median ${r[2]}`);
+});

@@ -173,3 +173,35 @@ test('README capsule bodies example runs and prints what it says', async () => {
   const wants = [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((m) => m[1].trim());
   assert.deepEqual(out, wants);
 });
+
+// Issue 28: "no energy gain with restitution 1 and no gravity over 10,000
+// steps". One body in a box holds it (native test_bodies_no_energy_gain: max
+// = start). Three bodies (half length 0.5, radius 0.1, friction 0) do not
+// yet: measured on this branch, the energy peaks at 1.136 x the start
+// (13.889 -> 15.773 at step 1,430) when all three jam into a corner; the
+// one restitution pass over several contacts of a squeezed body (and the
+// push-out of deep overlap) adds energy. Todo: the number to beat is
+// <= 1.001 x start.
+test('three capsule bodies, restitution 1, no gravity: no energy gain over 10,000 steps', { todo: 'measured 1.136 x start (issue 28)' }, () => {
+  const w = new World({ gravityY: 0, sleep: false });
+  const box = [[-3, -3, 3, -3], [3, -3, 3, 3], [3, 3, -3, 3], [-3, 3, -3, -3]];
+  for (const [ax, ay, bx, by] of box) w.addSegment(ax, ay, bx, by, { restitution: 1 });
+  for (let i = 0; i < 3; i++) {
+    w.addCapsuleBody(-1.5 + 1.5 * i, 0.3 * i, 0.5, 0.1,
+      { restitution: 1, friction: 0, vx: 7 - 3 * i, vy: 3 + i, angularVelocity: 5 - 4 * i });
+  }
+  const b = w.capsuleBodies;
+  // Mass and inertia of a capsule of density 1 (bodies.c's capsule_mass).
+  const mbox = 0.2 * 1, mdisc = Math.PI * 0.01, c = 0.4 / (3 * Math.PI);
+  const m = mbox + mdisc, I = mbox * (1 + 0.04) / 12 + mdisc * (0.005 + 0.25 + c);
+  const ke = () => {
+    let e = 0;
+    for (let i = 0; i < 3; i++) e += 0.5 * m * (b.vx[i] ** 2 + b.vy[i] ** 2) + 0.5 * I * b.angularVelocity[i] ** 2;
+    return e;
+  };
+  const e0 = ke();
+  let emax = e0;
+  for (let i = 0; i < 10000; i++) { w.step(); emax = Math.max(emax, ke()); }
+  w.destroy();
+  assert.ok(emax <= e0 * 1.001, `energy max ${emax} / start ${e0} = ${emax / e0}`);
+});

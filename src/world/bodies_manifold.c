@@ -1,0 +1,105 @@
+/* capsule2d — capsule bodies' contact manifolds: a capsule (or a ball, a
+ * capsule of length 0) against a capsule or a half-plane, up to two points
+ * sharing one normal. Pure geometry: no world state. */
+#include "core/scalar.h"
+#include "world/bodies.h"
+#include "world/step_internal.h"
+
+/* Capsule A (core a0 -> a1, radius ra) against capsule B (b0 -> b1, rb):
+ * the points with separation <= margin, normal from A toward B.
+ * Face case (two points): when the closest points' normal is within ~8
+ * degrees of A's face normal, B's core is clipped to A's span and each end
+ * of the clipped piece is a point (separation along the face normal), so a
+ * core lying flat on a face rests on two points and does not rock. Else
+ * the one closest pair. Degenerate (crossing cores, coincident points):
+ * A's left perpendicular toward B's centre, or (0, 1); never NaN. */
+int cap_body_manifold(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 b1, float rb, float margin, bman* m)
+{
+    cap_segment_pair sp = cap_closest_points_on_segments(a0, a1, b0, b1);
+    float R = ra + rb;
+    if (sp.distance > R + margin) return 0;
+    cap_vec2 ea = cap_sub(a1, a0);
+    float la2 = cap_length_sq(ea);
+    cap_vec2 n;
+    cap_vec2 d = cap_sub(sp.point2, sp.point1);
+    float dist = sp.distance;
+    if (dist > 1e-6f * (R > 0.0f ? R : 1.0f) && cap_length_sq(d) > 0.0f) {
+        n = cap_scale(1.0f / cap_length(d), d);
+    } else {
+        cap_vec2 e = la2 > 0.0f ? ea : cap_sub(b1, b0);
+        float le = cap_length(e);
+        n = le > 0.0f ? cap_left_perp(cap_scale(1.0f / le, e)) : cap_v2(0.0f, 1.0f);
+        cap_vec2 cb = cap_scale(0.5f, cap_add(b0, b1)), ca = cap_scale(0.5f, cap_add(a0, a1));
+        if (cap_dot(n, cap_sub(cb, ca)) < 0.0f) n = cap_neg(n);
+        dist = 0.0f;
+    }
+    if (la2 > 0.0f) {
+        float la = cap_length(ea);
+        cap_vec2 u = cap_scale(1.0f / la, ea);
+        cap_vec2 fn = cap_left_perp(u);
+        if (cap_dot(fn, n) < 0.0f) fn = cap_neg(fn);
+        if (cap_dot(fn, n) > 0.99f) {
+            float t0 = cap_dot(cap_sub(b0, a0), u), t1 = cap_dot(cap_sub(b1, a0), u);
+            float lo = 0.0f, hi = 1.0f;
+            float dt = t1 - t0;
+            if (dt != 0.0f) {
+                float s0 = (0.0f - t0) / dt, s1 = (la - t0) / dt;
+                if (s0 > s1) { float t = s0; s0 = s1; s1 = t; }
+                lo = fmax2(lo, s0);
+                hi = fmin2(hi, s1);
+            } else if (!(t0 >= 0.0f && t0 <= la)) {
+                lo = 1.0f, hi = 0.0f;
+            }
+            if (lo <= hi) {
+                int k = 0;
+                float ss[2] = {lo, hi};
+                int np = hi - lo > 1e-4f ? 2 : 1;
+                for (int j = 0; j < np; j++) {
+                    cap_vec2 qb = cap_mul_add(b0, ss[j], cap_sub(b1, b0));
+                    float h = cap_dot(cap_sub(qb, a0), fn);
+                    float sep = h - R;
+                    if (sep > margin) continue;
+                    m->qa[k] = cap_mul_add(qb, 0.0f - h, fn);
+                    m->sep[k] = sep;
+                    m->id[k] = (uint32_t)j;
+                    k++;
+                }
+                if (k > 0) {
+                    m->count = k;
+                    m->nx = fn.x;
+                    m->ny = fn.y;
+                    return k;
+                }
+            }
+        }
+    }
+    m->count = 1;
+    m->nx = n.x;
+    m->ny = n.y;
+    m->qa[0] = sp.point1;
+    m->sep[0] = dist - R;
+    m->id[0] = 2u;
+    return 1;
+}
+
+/* A half-plane (point a, unit free-side normal n) against capsule B: each
+ * core end within margin of the surface is a point. */
+int cap_body_manifold_line(cap_vec2 a, cap_vec2 n, cap_vec2 b0, cap_vec2 b1, float rb, float margin, bman* m)
+{
+    int k = 0;
+    const cap_vec2 ends[2] = {b0, b1};
+    for (int j = 0; j < 2; j++) {
+        float h = cap_dot(cap_sub(ends[j], a), n);
+        if (h - rb > margin) continue;
+        m->qa[k] = cap_mul_add(ends[j], 0.0f - h, n);
+        m->sep[k] = h - rb;
+        m->id[k] = (uint32_t)j;
+        k++;
+    }
+    m->count = k;
+    m->nx = n.x;
+    m->ny = n.y;
+    return k;
+}
+
+/* ---- begin ----------------------------------------------------------------- */

@@ -1,0 +1,101 @@
+/* capsule2d — capsule bodies' waking (at the step's begin) and sleeping
+ * (at its end). */
+#include <string.h>
+
+#include "core/scalar.h"
+#include "world/bodies.h"
+#include "world/step_internal.h"
+
+/* A sleeping body near an awake ball or an awake body wakes (and so on,
+ * body to body): awake[i] becomes 3. */
+void cap_bodies_wake(cap_world* w, cap_wbodies* b, uint32_t* awake, float margin)
+{
+    uint32_t n = b->slots;
+    const uint32_t* flags = CAP_BODU(b, CAP_BODY_FLAGS);
+    {
+        const float *bx = CAP_BF(w, CAP_BALL_X), *by = CAP_BF(w, CAP_BALL_Y), *brad = CAP_BF(w, CAP_BALL_RADIUS);
+        const uint32_t* bfl = CAP_BU(w, CAP_BALL_FLAGS);
+        for (uint32_t i = 0; i < n; i++) {
+            if (!(flags[i] & CAP_BALL_ALIVE) || awake[i]) continue;
+            float ext = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[i] + margin;
+            float cx = CAP_BODF(b, CAP_BODY_X)[i], cy = CAP_BODF(b, CAP_BODY_Y)[i];
+            for (uint32_t j = 0; j < w->ball_slots && !awake[i]; j++) {
+                if ((bfl[j] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+                float e2 = ext + brad[j] + cap_body_ball_reach(w, j);
+                if (cap_absf(bx[j] - cx) <= e2 && cap_absf(by[j] - cy) <= e2) awake[i] = 3;
+            }
+        }
+    }
+    /* Then, one pass over a stack (b->group's first n words, free until
+     * the sleep): each awake body wakes the sleeping ones its box test
+     * meets, which are pushed in turn; each body is pushed at most once.
+     * The woken set is the closure, whatever the order. */
+    uint32_t* stack = b->group;
+    uint32_t top = 0, asleep = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if ((flags[i] & CAP_BALL_ALIVE) && awake[i]) stack[top++] = i;
+        asleep += (flags[i] & CAP_BALL_ALIVE) && !awake[i];
+    }
+    if (asleep == 0) return; /* nobody to wake */
+    while (top > 0 && asleep > 0) {
+        uint32_t i = stack[--top];
+        float ri = b->pre[5 * (size_t)i + 4];
+        uint32_t near = cap_body_near(b, i, 0);
+        for (uint32_t q = 0; q < near && asleep > 0; q++) {
+            uint32_t j = b->gs.cand[q];
+            if (!(flags[j] & CAP_BALL_ALIVE) || awake[j] || !cap_body_collides(b, i, j)) continue;
+            if (!cap_body_boxes_meet(b, i, j, fmax2(ri, b->pre[5 * (size_t)j + 4]))) continue;
+            awake[j] = 3;
+            stack[top++] = j;
+            asleep--;
+        }
+    }
+}
+
+static uint32_t find_root(uint32_t* g, uint32_t i)
+{
+    while (g[i] != i) {
+        g[i] = g[g[i]];
+        i = g[i];
+    }
+    return i;
+}
+
+/* Sleep: a body is still when its speed and its tips' speed are below
+ * sleep_speed; bodies in contact sleep together, once every one of them
+ * has been still for sleep_time. */
+void cap_bodies_sleep(cap_world* w, cap_wbodies* b)
+{
+    uint32_t n = b->slots;
+    uint32_t* fl = CAP_BODU(b, CAP_BODY_FLAGS);
+    float* t = CAP_BODF(b, CAP_BODY_SLEEP_TIME);
+    float vs = w->def.sleep_speed * w->def.units_per_meter;
+    uint32_t* g = b->group;
+    for (uint32_t i = 0; i < n; i++) {
+        g[i] = i;
+        if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+        float vx = CAP_BODF(b, CAP_BODY_VX)[i], vy = CAP_BODF(b, CAP_BODY_VY)[i];
+        float tip = CAP_BODF(b, CAP_BODY_W)[i] * (CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[i]);
+        int still = vx * vx + vy * vy <= vs * vs && tip * tip <= vs * vs;
+        t[i] = still ? t[i] + w->def.dt : 0.0f;
+    }
+    if (!w->def.sleep_enabled) return;
+    for (uint32_t k = 0; k < b->count; k++) {
+        const cap_bcontact* c = &b->contacts[k];
+        if (c->kind != 1) continue;
+        uint32_t x = find_root(g, c->a), y = find_root(g, c->b);
+        if (x != y) g[x > y ? x : y] = x < y ? x : y;
+    }
+    float* least = (float*)(b->group + n); /* the group's least still time, at its root (the awake flags are spent) */
+    for (uint32_t i = 0; i < n; i++) least[i] = 3.0e38f;
+    for (uint32_t i = 0; i < n; i++) {
+        if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+        uint32_t r = find_root(g, i);
+        least[r] = fmin2(least[r], t[i]);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE || !(least[find_root(g, i)] >= w->def.sleep_time)) continue;
+        fl[i] &= ~CAP_BALL_AWAKE;
+        CAP_BODF(b, CAP_BODY_VX)[i] = CAP_BODF(b, CAP_BODY_VY)[i] = CAP_BODF(b, CAP_BODY_W)[i] = 0.0f;
+    }
+}
