@@ -9,6 +9,7 @@
 import { init, World } from 'capsule2d';
 import { DT, GRAVITY, PEG, BOX, pegs as plinkoPegs } from './plinko/scene.js';
 import { printTable } from './lib/table.js';
+import { plinkoWorld } from './plinko/engines/box2d3.js';
 
 const HL = 0.5, R = 0.25, FRICTION = 0.6;
 
@@ -41,27 +42,7 @@ async function capsule2dEngine(pegs, bodies) {
 }
 
 async function box2dEngine(pegs, bodies) {
-  const entry = import.meta.resolve('box2d3-wasm');
-  const B = await (await import(new URL('./deluxe/Box2D.deluxe.mjs', entry).href)).default({ pthreadCount: 0 });
-  const wd = B.b2DefaultWorldDef();
-  wd.gravity = new B.b2Vec2(0, GRAVITY);
-  const world = B.b2CreateWorld(wd);
-  const ground = B.b2CreateBody(world, B.b2DefaultBodyDef());
-  const sd = B.b2DefaultShapeDef();
-  sd.material.friction = PEG.friction;
-  for (const [ax, ay, bx, by] of [[BOX.left, BOX.floor, BOX.right, BOX.floor], [BOX.left, BOX.floor, BOX.left, BOX.top * 4], [BOX.right, BOX.floor, BOX.right, BOX.top * 4]]) {
-    const seg = new B.b2Segment();
-    seg.point1 = new B.b2Vec2(ax, ay);
-    seg.point2 = new B.b2Vec2(bx, by);
-    B.b2CreateSegmentShape(ground, sd, seg);
-  }
-  for (const p of pegs) {
-    const c = new B.b2Capsule();
-    c.center1 = new B.b2Vec2(p.ax, p.ay);
-    c.center2 = new B.b2Vec2(p.bx, p.by);
-    c.radius = PEG.radius;
-    B.b2CreateCapsuleShape(ground, sd, c);
-  }
+  const { B, world } = await plinkoWorld(pegs);
   const bd = B.b2DefaultBodyDef();
   bd.type = B.b2BodyType.b2_dynamicBody;
   const bsd = B.b2DefaultShapeDef();

@@ -12,13 +12,14 @@ async function factory() {
   return (await import(new URL('./deluxe/Box2D.deluxe.mjs', entry).href)).default;
 }
 
-export async function create({ pegs, balls }) {
+/** Box2D v3 loaded (one thread) with the plinko box's walls and pegs on one
+ * static body: { B, world }. Shared with scenario 7 (the capsule pile). */
+export async function plinkoWorld(pegs) {
   const B = await (await factory())({ pthreadCount: 0 });
   const wd = B.b2DefaultWorldDef();
   wd.gravity = new B.b2Vec2(0, GRAVITY);
   const world = B.b2CreateWorld(wd);
-  const sbd = B.b2DefaultBodyDef();
-  const ground = B.b2CreateBody(world, sbd);
+  const ground = B.b2CreateBody(world, B.b2DefaultBodyDef());
   const sd = B.b2DefaultShapeDef();
   sd.material.friction = PEG.friction;
   for (const [ax, ay, bx, by] of [[BOX.left, BOX.floor, BOX.right, BOX.floor], [BOX.left, BOX.floor, BOX.left, BOX.top * 4], [BOX.right, BOX.floor, BOX.right, BOX.top * 4]]) {
@@ -34,6 +35,11 @@ export async function create({ pegs, balls }) {
     c.radius = PEG.radius;
     B.b2CreateCapsuleShape(ground, sd, c);
   }
+  return { B, world };
+}
+
+export async function create({ pegs, balls }) {
+  const { B, world } = await plinkoWorld(pegs);
   const bd = B.b2DefaultBodyDef();
   bd.type = B.b2BodyType.b2_dynamicBody;
   const bsd = B.b2DefaultShapeDef();
