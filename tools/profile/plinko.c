@@ -12,25 +12,9 @@
  * machine compare CPU time (perf stat -e task-clock), not the wall median.
  * Prints the median step time in ms. (bench/lib/native.js does not build
  * it: it is a profiling aid, not a benchmark row.) */
-#define _POSIX_C_SOURCE 199309L
+#include "scene.h" /* first: it sets _POSIX_C_SOURCE */
 #include <stdio.h>
-#include <stdlib.h>
-#include <math.h>
-#include <time.h>
-#include "capsule2d_world.h"
 
-static uint32_t seed;
-static double rnd(void)
-{
-    seed = seed * 1103515245u + 12345u;
-    return (double)(seed >> 8) / 16777216.0;
-}
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 /* Phase times (CAP_PHASE in src/world/step_internal.h), with
  * -DCAP_PHASE_PROFILE: summed over the timed steps. */
 #ifdef CAP_PHASE_PROFILE
@@ -47,52 +31,13 @@ static const char* phase_name[10] = {"validate+reserve", "contacts: statics", "c
                                      "wake+warm+prepare", "solver: bodies+build", "solver: passes+restitution", "ccd", "sleep",
                                      "events+sensors+tail"};
 #endif
-static int cmp(const void* a, const void* b)
-{
-    double x = *(const double*)a, y = *(const double*)b;
-    return x < y ? -1 : x > y;
-}
-
 int main(int argc, char** argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 10000, warm = argc > 2 ? atoi(argv[2]) : 480, timed = argc > 3 ? atoi(argv[3]) : 120;
     int k = argc > 4 ? atoi(argv[4]) : 1;
     if (k < 1) k = 1;
-    double left = -100.0 * k, right = 100.0 * k;
-    cap_world_def d;
-    cap_world_def_default(&d);
-    d.ball_capacity = (uint32_t)n;
-    d.static_capacity = 2048u * (uint32_t)k;
-    cap_world* w = cap_world_create(&d);
+    cap_world* w = plinko_world(n, k);
     if (!w) return 1;
-    cap_static_def s;
-    cap_static_def_default(&s);
-    uint32_t slot;
-    s.kind = CAP_STATIC_LINE;
-    float lines[3][4] = {{(float)left, 0, (float)right, 0}, {(float)left, 150, (float)left, 0}, {(float)right, 0, (float)right, 150}};
-    for (int i = 0; i < 3; i++) {
-        s.ax = lines[i][0]; s.ay = lines[i][1]; s.bx = lines[i][2]; s.by = lines[i][3];
-        cap_world_add_static(w, &s, &slot);
-    }
-    s.kind = CAP_STATIC_CAPSULE;
-    s.radius = 0.25f; s.friction = 0.6f; s.restitution = 0.0f;
-    seed = 20261124u;
-    for (int row = 0; row < 38; row++)
-        for (int col = 0; col < 40 * k; col++) {
-            double cx = left + 2.5 + col * 5 + (row % 2) * 2.5, cy = 8 + row * 3.3;
-            if (cx > right - 2) continue;
-            double a = (rnd() - 0.5) * 1.2, c = cos(a) * 1.5, sn = sin(a) * 1.5;
-            s.ax = (float)(cx - c); s.ay = (float)(cy - sn); s.bx = (float)(cx + c); s.by = (float)(cy + sn);
-            cap_world_add_static(w, &s, &slot);
-        }
-    cap_ball_def b;
-    cap_ball_def_default(&b);
-    b.radius = 0.5f; b.restitution = 0.5f; b.friction = 0.3f;
-    for (int i = 0; i < n; i++) {
-        b.x = (float)(left + 2 + 1.03 * (i % (190 * k)));
-        b.y = (float)(151 + 1.03 * (i / (190 * k)));
-        cap_world_add_ball(w, &b, &slot);
-    }
     for (int i = 0; i < warm; i++) cap_world_step(w);
     double* t = malloc(sizeof(double) * (size_t)(timed > 0 ? timed : 1));
 #ifdef CAP_PHASE_PROFILE

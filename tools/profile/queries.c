@@ -6,68 +6,15 @@
  *   source tools/c-sources.sh; gcc "${CAP_CFLAGS[@]}" -O2 -msse4.1 -g tools/profile/queries.c "${CAP_LIB_SOURCES[@]}" -lm -o queries
  *   ./queries [balls] [warm-up steps]
  * Prints µs per call. */
-#define _POSIX_C_SOURCE 199309L
+#include "scene.h" /* first: it sets _POSIX_C_SOURCE */
 #include <stdio.h>
-#include <stdlib.h>
-#include <math.h>
-#include <time.h>
-#include "capsule2d_world.h"
-
-static uint32_t seed;
-static double rnd(void)
-{
-    seed = seed * 1103515245u + 12345u;
-    return (double)(seed >> 8) / 16777216.0;
-}
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-static int cmp(const void* a, const void* b)
-{
-    double x = *(const double*)a, y = *(const double*)b;
-    return x < y ? -1 : x > y;
-}
 
 int main(int argc, char** argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 10000, warm = argc > 2 ? atoi(argv[2]) : 420;
-    cap_world_def d;
-    cap_world_def_default(&d);
-    d.ball_capacity = (uint32_t)n;
-    d.static_capacity = 2048;
-    cap_world* w = cap_world_create(&d);
+    cap_world* w = plinko_world(n, 1);
     if (!w) return 1;
-    cap_static_def s;
-    cap_static_def_default(&s);
     uint32_t slot;
-    s.kind = CAP_STATIC_LINE;
-    float lines[3][4] = {{-100, 0, 100, 0}, {-100, 150, -100, 0}, {100, 0, 100, 150}};
-    for (int i = 0; i < 3; i++) {
-        s.ax = lines[i][0]; s.ay = lines[i][1]; s.bx = lines[i][2]; s.by = lines[i][3];
-        cap_world_add_static(w, &s, &slot);
-    }
-    s.kind = CAP_STATIC_CAPSULE;
-    s.radius = 0.25f; s.friction = 0.6f; s.restitution = 0.0f;
-    seed = 20261124u;
-    for (int row = 0; row < 38; row++)
-        for (int col = 0; col < 40; col++) {
-            double cx = -97.5 + col * 5 + (row % 2) * 2.5, cy = 8 + row * 3.3;
-            if (cx > 98) continue;
-            double a = (rnd() - 0.5) * 1.2, c = cos(a) * 1.5, sn = sin(a) * 1.5;
-            s.ax = (float)(cx - c); s.ay = (float)(cy - sn); s.bx = (float)(cx + c); s.by = (float)(cy + sn);
-            cap_world_add_static(w, &s, &slot);
-        }
-    cap_ball_def b;
-    cap_ball_def_default(&b);
-    b.radius = 0.5f; b.restitution = 0.5f; b.friction = 0.3f;
-    for (int i = 0; i < n; i++) {
-        b.x = (float)(-98 + 1.03 * (i % 190));
-        b.y = (float)(151 + 1.03 * (i / 190));
-        cap_world_add_ball(w, &b, &slot);
-    }
     enum { COUNT = 2000, ROUNDS = 41 };
     static float q[COUNT][4];
     static uint32_t out[4096];
