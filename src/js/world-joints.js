@@ -13,28 +13,13 @@ import * as rt from './runtime.js';
 import { f32, num, readOptions, MAX_COORD } from './check.js';
 import { BAD_VALUE, describe, statusError } from './errors.js';
 import { SLOT_BITS, STAMPS, KIND_BALL, KIND_STATIC, StampTable } from './world-handles.js';
+import { EVENT_KINDS, JOINT_DEF, JOINT_DEF_TYPES, writeRecord } from './world-layout.js';
 
-// cap_joint_def, in order (checked against capw_joint_layout on first use).
-const DEF = ['kind', 'a', 'b', 'ax', 'ay', 'length', 'minLength', 'maxLength', 'hertz', 'dampingRatio', 'maxForce',
-  'breakForce', 'userData'];
-const U32 = new Set(['kind', 'a', 'b', 'userData']);
 const WORLD_END = 0xffffffff; // CAP_JOINT_WORLD
 const KINDS = [null, 'distance', 'drag'];
-const BREAK_KIND = 5; // CAP_EVENT_JOINT_BREAK: the index of 'jointBreak' in world-layout.js's EVENT_KINDS
+const BREAK_KIND = EVENT_KINDS.indexOf('jointBreak'); // CAP_EVENT_JOINT_BREAK
 const DISTANCE_OPTIONS = new Set(['length', 'minLength', 'maxLength', 'hertz', 'dampingRatio', 'breakForce']);
 const DRAG_OPTIONS = new Set(['maxForce', 'hertz', 'dampingRatio', 'breakForce']);
-
-let layoutChecked = false;
-function checkLayout() {
-  if (layoutChecked) return;
-  const w = rt.wasm, p = w.capw_joint_layout() >>> 2, n = w.capw_joint_layout_count();
-  const got = Array.from(rt.heapU32.subarray(p, p + n));
-  const want = [DEF.length, DEF.indexOf('ax'), DEF.indexOf('maxForce'), DEF.indexOf('userData'), BREAK_KIND];
-  if (got.join() !== want.join()) {
-    throw new Error(`capsule2d: world-joints.js and the wasm module disagree on the joint layout (C ${got}, JS ${want}); rebuild`);
-  }
-  layoutChecked = true;
-}
 
 /** A limit or force that may be Infinity (none), else a float32 >= 0 (or > 0). */
 function limit(value, name, positive) {
@@ -81,17 +66,14 @@ export class WorldJoints {
     try { this._slot(handle, 'joint'); return true; } catch (e) { if (e instanceof RangeError) return false; throw e; }
   }
 
-  /** Writes the def (v: DEF names, undefined = C default) and adds the joint; returns its handle. */
+  /** Writes the def (v: JOINT_DEF names, undefined = C default) and adds the joint; returns its handle. */
   #add(v, what) {
     const w = this.#world;
-    checkLayout();
     const p = w._params();
     rt.wasm.capw_joint_def_default(p << 2);
-    DEF.forEach((k, i) => {
-      if (v[k] === undefined) return;
-      if (U32.has(k)) rt.heapU32[p + i] = v[k];
-      else rt.heapF32[p + i] = v[k] === Infinity ? MAX_COORD : v[k];
-    });
+    const values = {};
+    for (const k of JOINT_DEF) values[k] = v[k] === Infinity ? MAX_COORD : v[k];
+    writeRecord(p, JOINT_DEF, JOINT_DEF_TYPES, values);
     const rc = w._call('capw_world_add_joint');
     if (rc === BAD_VALUE) throw new RangeError(`${what}: the joint was refused (its lengths or forces are out of range; nothing changed)`);
     if (rc < 0) throw statusError(rc, what);

@@ -34,6 +34,9 @@ const BODY_DEF_MEMBERS = [['x', F32], ['y', F32], ['angle', F32], ['vx', F32], [
   ['linearDamping', F32], ['angularDamping', F32], ['category', U32], ['mask', U32], ['awake', I32], ['userData', U32]];
 const f32s = (...names) => names.map((n) => [n, F32]);
 const u32s = (...names) => names.map((n) => [n, U32]);
+/** cap_joint_def (capsule2d_joints.h): world.addDistanceJoint / addDragJoint. */
+const JOINT_DEF_MEMBERS = [['kind', I32], ...u32s('a', 'b'), ...f32s('ax', 'ay', 'length', 'minLength', 'maxLength',
+  'hertz', 'dampingRatio', 'maxForce', 'breakForce'), ['userData', U32]];
 /** cap_static_record_word: a static's record (world.statics(), userData). */
 const STATIC_RECORD_MEMBERS = [...f32s('ax', 'ay', 'bx', 'by', 'radius', 'nx', 'ny', 'minx', 'miny', 'maxx', 'maxy',
   'restitution', 'friction', 'rolling'), ...u32s('category', 'mask', 'kind', 'sensor'),
@@ -54,7 +57,8 @@ const WORLD_ERROR_MEMBERS = [['status', I32], ['slot', I32], ['field', I32], ['w
 const RAY_IN_MEMBERS = f32s('ox', 'oy', 'dx', 'dy', 'maxFraction');
 const SWEEP_IN_MEMBERS = f32s('x0', 'y0', 'x1', 'y1', 'radius');
 const WORLD_RECORDS = [['cap_world_def', WORLD_DEF_MEMBERS], ['cap_ball_def', BALL_DEF_MEMBERS],
-  ['cap_static_def', STATIC_DEF_MEMBERS], ['cap_body_def', BODY_DEF_MEMBERS], ['cap_static_record_word', STATIC_RECORD_MEMBERS],
+  ['cap_static_def', STATIC_DEF_MEMBERS], ['cap_body_def', BODY_DEF_MEMBERS], ['cap_joint_def', JOINT_DEF_MEMBERS],
+  ['cap_static_record_word', STATIC_RECORD_MEMBERS],
   ['cap_event_word', EVENT_MEMBERS], ['cap_static_info_word', STATIC_INFO_MEMBERS],
   ['cap_kinematic_state_word', KINEMATIC_STATE_MEMBERS], ['cap_draw_contact_word', DRAW_CONTACT_MEMBERS],
   ['cap_world_error', WORLD_ERROR_MEMBERS], ['capw_ray_in', RAY_IN_MEMBERS], ['capw_sweep_in', SWEEP_IN_MEMBERS]];
@@ -64,11 +68,13 @@ export const WORLD_DEF = WORLD_DEF_MEMBERS.map((m) => m[0]);
 export const BALL_DEF = BALL_DEF_MEMBERS.map((m) => m[0]);
 export const STATIC_DEF = STATIC_DEF_MEMBERS.map((m) => m[0]);
 export const BODY_DEF = BODY_DEF_MEMBERS.map((m) => m[0]);
-/** Element type of each member of the world, ball, static and body defs (F32, U32, I32). */
+export const JOINT_DEF = JOINT_DEF_MEMBERS.map((m) => m[0]);
+/** Element type of each member of the world, ball, static, body and joint defs (F32, U32, I32). */
 export const WORLD_DEF_TYPES = WORLD_DEF_MEMBERS.map((m) => m[1]);
 export const BALL_DEF_TYPES = BALL_DEF_MEMBERS.map((m) => m[1]);
 export const STATIC_DEF_TYPES = STATIC_DEF_MEMBERS.map((m) => m[1]);
 export const BODY_DEF_TYPES = BODY_DEF_MEMBERS.map((m) => m[1]);
+export const JOINT_DEF_TYPES = JOINT_DEF_MEMBERS.map((m) => m[1]);
 export const STATIC_RECORD = wordsOf(STATIC_RECORD_MEMBERS);
 export const STATIC_WORDS = STATIC_RECORD_MEMBERS.length;
 export const EVENT = wordsOf(EVENT_MEMBERS);

@@ -1,6 +1,7 @@
 /* capsule2d — the WebAssembly boundary of joints (capsule2d_joints.h): the
  * def travels through the world's argument block as the ball def does
- * (world-joints.js writes it by the word offsets of capw_joint_layout). */
+ * (world-joints.js writes it by the word offsets of capw_world_layout,
+ * exports_layout.c). */
 #include <stddef.h>
 #include <string.h>
 
@@ -14,14 +15,6 @@
 #endif
 
 _Static_assert(sizeof(cap_joint_def) <= sizeof(capw_ctx.world.params), "joint def fits the argument block");
-
-/* Word counts and offsets JS relies on (world-joints.js checks them). */
-static const uint32_t layout[] = {
-    sizeof(cap_joint_def) / 4, offsetof(cap_joint_def, ax) / 4, offsetof(cap_joint_def, max_force) / 4,
-    offsetof(cap_joint_def, user_data) / 4, CAP_EVENT_JOINT_BREAK,
-};
-EMSCRIPTEN_KEEPALIVE const uint32_t* capw_joint_layout(void) { return layout; }
-EMSCRIPTEN_KEEPALIVE uint32_t capw_joint_layout_count(void) { return sizeof layout / sizeof layout[0]; }
 
 /* The def in the argument block (defaults first: capw_joint_def_default);
  * returns the slot or a status (cap_world_error names the field). */

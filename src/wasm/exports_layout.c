@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "capsule2d_batch.h"
+#include "capsule2d_joints.h"
 #include "capsule2d_world.h"
 #include "wasm/exports_context.h"
 
@@ -119,7 +120,7 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_batch_layout_count(void) { return sizeof layo
  * the first World (tests/world/world-layout.test.js changes each word in
  * turn). uint16_t words: each entry fits. In this order:
  *   the def records cap_world_def, cap_ball_def, cap_static_def,
- *   cap_body_def (JS writes them into the argument block): each its size in
+ *   cap_body_def, cap_joint_def (JS writes them into the argument block): each its size in
  *   words, then each member's word and element type (offsetof, _Generic);
  *   the records read by word number (an enum of capsule2d_world.h): the
  *   static record, the event record, the static info, the kinematic state,
@@ -175,6 +176,13 @@ static const uint16_t world_layout[] = {
     CAPW_MEMBER(cap_body_def, gravity_scale), CAPW_MEMBER(cap_body_def, linear_damping),
     CAPW_MEMBER(cap_body_def, angular_damping), CAPW_MEMBER(cap_body_def, category), CAPW_MEMBER(cap_body_def, mask),
     CAPW_MEMBER(cap_body_def, awake), CAPW_MEMBER(cap_body_def, user_data),
+
+    CAPW_RECORD(cap_joint_def),
+    CAPW_MEMBER(cap_joint_def, kind), CAPW_MEMBER(cap_joint_def, a), CAPW_MEMBER(cap_joint_def, b),
+    CAPW_MEMBER(cap_joint_def, ax), CAPW_MEMBER(cap_joint_def, ay), CAPW_MEMBER(cap_joint_def, length),
+    CAPW_MEMBER(cap_joint_def, min_length), CAPW_MEMBER(cap_joint_def, max_length), CAPW_MEMBER(cap_joint_def, hertz),
+    CAPW_MEMBER(cap_joint_def, damping_ratio), CAPW_MEMBER(cap_joint_def, max_force),
+    CAPW_MEMBER(cap_joint_def, break_force), CAPW_MEMBER(cap_joint_def, user_data),
 
     CAP_STATIC_RECORD_WORDS,
     CAPW_F(CAP_STATIC_RECORD_AX), CAPW_F(CAP_STATIC_RECORD_AY), CAPW_F(CAP_STATIC_RECORD_BX),
