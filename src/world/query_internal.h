@@ -5,6 +5,7 @@
 #define CAP_QUERY_INTERNAL_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "core/scalar.h"
 #include "world/statics.h"
@@ -70,5 +71,35 @@ int cap_query_scan_sweep(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float rad
                          uint32_t* slot);
 uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr, const float* box, uint32_t* out,
                                 uint32_t capacity);
+
+/* query.c and query_path.c: the queries' state over the step's grids (the
+ * long comment at the top of query.c says how it stays exact). */
+#define DEAD 0xffffffffu
+#define EXTRA_MAX 32 /* balls kept out of the grid: each is tested by every query */
+
+struct cap_wquery {
+    uint32_t items;  /* entries of the step's ball grid (0: none) */
+    uint32_t mapped; /* slots below this: w->cell_of[slot] is the cell of the slot's entry, if it has one */
+    double moved;    /* the most an entry's ball is from where its cell was chosen, per axis */
+    uint32_t extra[EXTRA_MAX], n_extra; /* live balls in neither the grid nor w->big */
+    int huge;        /* a ball or a static above CAP_QUERY_BIG: every query scans */
+    int huge_statics;
+    uint32_t *movers, n_movers, movers_cap; /* moving statics (CAP_FIND_MOVERS), ascending */
+    uint32_t *hits, hit_cap;                /* ball hits of an overlap */
+};
+
+static inline uint32_t slot_of(const float* p)
+{
+    uint32_t i;
+    memcpy(&i, &p[3], 4);
+    return i;
+}
+
+/* Padding for a query whose numbers have magnitude sum m (see the top of query.c). */
+static inline double pad_of(double m) { return 1e-5 * m + 1e-30; }
+
+/* The queries' state brought up to date (statics refreshed), or NULL when
+ * the queries must scan (out of memory, a value above CAP_QUERY_BIG). */
+struct cap_wquery* cap_query_index(cap_world* w);
 
 #endif
