@@ -15,6 +15,9 @@
 // - marble track: four chains (a straight run of 52 pieces, a bank, a wavy
 //   run, a bowl); the marbles roll over the joints without a bump and
 //   settle in the bowl.
+// - rope bridge: 30 balls on rigid distance joints hung between two world
+//   points, three heavy balls dropped onto it, a pendulum and a double
+//   pendulum; the readout shows the bridge's most stretched link.
 // Controls: pause, single step, slow motion (a quarter speed), reset, the
 // debug draw's contact normals. A click or tap drops a ball (in pinball a
 // press on the left or right half works that flipper; the Drop button
@@ -230,6 +233,58 @@ export const SCENES = {
       return { world, pieces: pieces.length, dropRadius: 0.3 };
     },
   },
+  rope: {
+    title: 'rope bridge',
+    view: { x0: -10, y0: -0.5, x1: 10, y1: 12 },
+    bridge: { ax: -5.5, bx: 5.5, y: 6.5, n: 30, slack: 1.12, radius: 0.17 },
+    build(api) {
+      // Joints are solved in the sub-steps: 8 keep the loaded bridge's links within a few %.
+      const world = new api.World({ ballCapacity: 128, staticCapacity: 16, subSteps: 8 });
+      world.addLine(-10, 0, 10, 0, { friction: 0.5 }); // floor and walls
+      world.addLine(-10, 30, -10, 0);
+      world.addLine(10, 0, 10, 30);
+      // The bridge: n balls on n + 1 rigid links of length L between two world
+      // points, 12% longer than the span, laid out in a V (each half straight)
+      // that falls into a hanging curve.
+      const B = this.bridge;
+      const L = (B.slack * (B.bx - B.ax)) / (B.n + 1);
+      const half = ((B.n + 1) * L) / 2;
+      const mx = (B.ax + B.bx) / 2;
+      const my = B.y - Math.sqrt(half * half - ((B.bx - B.ax) / 2) ** 2);
+      const along = (s) => { // the point at arc length s along A → middle → B
+        const f = s < half ? s / half : (s - half) / half;
+        return s < half ? [B.ax + (mx - B.ax) * f, B.y + (my - B.y) * f] : [mx + (B.bx - mx) * f, my + (B.y - my) * f];
+      };
+      const planks = [];
+      for (let i = 1; i <= B.n; i++) {
+        const [x, y] = along(i * L);
+        planks.push(world.addBall(x, y, B.radius, { friction: 0.6, density: 2 }));
+      }
+      const links = [world.addDistanceJoint(planks[0], { x: B.ax, y: B.y }, { length: L })];
+      for (let i = 1; i < B.n; i++) links.push(world.addDistanceJoint(planks[i], planks[i - 1], { length: L }));
+      links.push(world.addDistanceJoint(planks[B.n - 1], { x: B.bx, y: B.y }, { length: L }));
+      // Heavy balls dropped onto it, one after another.
+      [[-2.6, 9.6], [0.9, 10.6], [3.3, 11.6]].forEach(([x, y]) => world.addBall(x, y, 0.42, { density: 6, friction: 0.6 }));
+      // A pendulum on the left, let go at 45°, and a double pendulum on the right, let go level.
+      const bob = world.addBall(-7.6 + 3.2 * Math.SQRT1_2, 10.5 - 3.2 * Math.SQRT1_2, 0.35, { density: 3 });
+      links.push(world.addDistanceJoint(bob, { x: -7.6, y: 10.5 }));
+      const upper = world.addBall(6.0, 10.5, 0.25, { density: 3 });
+      const lower = world.addBall(4.4, 10.5, 0.25, { density: 3 });
+      links.push(world.addDistanceJoint(upper, { x: 7.6, y: 10.5 }), world.addDistanceJoint(lower, upper));
+      return { world, planks, links: links.slice(0, B.n + 1), linkLength: L, joints: links.length, dropRadius: 0.3 };
+    },
+    /** The bridge's longest link now over its length, minus 1 (the stretch). */
+    stretch(built) {
+      let worst = 0;
+      for (const j of built.links) {
+        if (!built.world.hasJoint(j)) continue;
+        const s = built.world.jointState(j);
+        const b = built.world.ballState(s.ball);
+        worst = Math.max(worst, Math.hypot(s.x - b.x, s.y - b.y) / built.linkLength - 1);
+      }
+      return worst;
+    },
+  },
 };
 
 /** The scene a URL's hash names (#plinko, #pinball ...), or null. */
@@ -314,8 +369,10 @@ export function mount(el, api) {
     .row('board', 'board angle, <code>kinematic(board).angle</code>', { short: 'board' })
     .row('flippers', 'flipper angles, left / right', { short: 'flippers' })
     .row('drained', 'balls drained')
-    .row('pieces', 'chain pieces (<code>addChain</code>)');
-  const ROWS = { fast: ['hits', 'passed'], teeter: ['board'], pinball: ['flippers', 'drained'], marble: ['pieces'] };
+    .row('pieces', 'chain pieces (<code>addChain</code>)')
+    .row('joints', 'joints (<code>addDistanceJoint</code>)')
+    .row('stretch', 'longest bridge link, over its length', { short: 'stretch' });
+  const ROWS = { fast: ['hits', 'passed'], teeter: ['board'], pinball: ['flippers', 'drained'], marble: ['pieces'], rope: ['joints', 'stretch'] };
   const keysHelp = el.querySelector('.keys');
 
   // ---- Building, stepping, rewinding -------------------------------------
@@ -506,6 +563,10 @@ export function mount(el, api) {
       out.set('drained', String(built.drained));
     }
     if (built.pieces) out.set('pieces', String(built.pieces));
+    if (built.links) {
+      out.set('joints', String(world.joints().length));
+      out.set('stretch', `${num(SCENES.rope.stretch(built) * 100, 2)}%`);
+    }
     state.shown = { awake: r.live - r.asleep, asleep: r.asleep, contacts, steps: state.steps, speed: out.values.get('speed').out.textContent };
   }
 
