@@ -15,6 +15,9 @@
 // - marble track: four chains (a straight run of 52 pieces, a bank, a wavy
 //   run, a bowl); the marbles roll over the joints without a bump and
 //   settle in the bowl.
+// - rope bridge: 30 balls on rigid distance joints hung between two world
+//   points, three heavy balls dropped onto it, a pendulum and a double
+//   pendulum; the readout shows the bridge's most stretched link.
 // Controls: pause, single step, slow motion (a quarter speed), reset, the
 // debug draw's contact normals. A click or tap drops a ball (in pinball a
 // press on the left or right half works that flipper; the Drop button
@@ -230,6 +233,58 @@ export const SCENES = {
       return { world, pieces: pieces.length, dropRadius: 0.3 };
     },
   },
+  rope: {
+    title: 'rope bridge',
+    view: { x0: -10, y0: -0.5, x1: 10, y1: 12 },
+    bridge: { ax: -5.5, bx: 5.5, y: 6.5, n: 30, slack: 1.12, radius: 0.17 },
+    build(api) {
+      // Joints are solved in the sub-steps: 8 keep the loaded bridge's links within a few %.
+      const world = new api.World({ ballCapacity: 128, staticCapacity: 16, subSteps: 8 });
+      world.addLine(-10, 0, 10, 0, { friction: 0.5 }); // floor and walls
+      world.addLine(-10, 30, -10, 0);
+      world.addLine(10, 0, 10, 30);
+      // The bridge: n balls on n + 1 rigid links of length L between two world
+      // points, 12% longer than the span, laid out in a V (each half straight)
+      // that falls into a hanging curve.
+      const B = this.bridge;
+      const L = (B.slack * (B.bx - B.ax)) / (B.n + 1);
+      const half = ((B.n + 1) * L) / 2;
+      const mx = (B.ax + B.bx) / 2;
+      const my = B.y - Math.sqrt(half * half - ((B.bx - B.ax) / 2) ** 2);
+      const along = (s) => { // the point at arc length s along A → middle → B
+        const f = s < half ? s / half : (s - half) / half;
+        return s < half ? [B.ax + (mx - B.ax) * f, B.y + (my - B.y) * f] : [mx + (B.bx - mx) * f, my + (B.y - my) * f];
+      };
+      const planks = [];
+      for (let i = 1; i <= B.n; i++) {
+        const [x, y] = along(i * L);
+        planks.push(world.addBall(x, y, B.radius, { friction: 0.6, density: 2 }));
+      }
+      const links = [world.addDistanceJoint(planks[0], { x: B.ax, y: B.y }, { length: L })];
+      for (let i = 1; i < B.n; i++) links.push(world.addDistanceJoint(planks[i], planks[i - 1], { length: L }));
+      links.push(world.addDistanceJoint(planks[B.n - 1], { x: B.bx, y: B.y }, { length: L }));
+      // Heavy balls dropped onto it, one after another.
+      [[-2.6, 9.6], [0.9, 10.6], [3.3, 11.6]].forEach(([x, y]) => world.addBall(x, y, 0.42, { density: 6, friction: 0.6 }));
+      // A pendulum on the left, let go at 45°, and a double pendulum on the right, let go level.
+      const bob = world.addBall(-7.6 + 3.2 * Math.SQRT1_2, 10.5 - 3.2 * Math.SQRT1_2, 0.35, { density: 3 });
+      links.push(world.addDistanceJoint(bob, { x: -7.6, y: 10.5 }));
+      const upper = world.addBall(6.0, 10.5, 0.25, { density: 3 });
+      const lower = world.addBall(4.4, 10.5, 0.25, { density: 3 });
+      links.push(world.addDistanceJoint(upper, { x: 7.6, y: 10.5 }), world.addDistanceJoint(lower, upper));
+      return { world, planks, links: links.slice(0, B.n + 1), linkLength: L, joints: links.length, dropRadius: 0.3 };
+    },
+    /** The bridge's longest link now over its length, minus 1 (the stretch). */
+    stretch(built) {
+      let worst = 0;
+      for (const j of built.links) {
+        if (!built.world.hasJoint(j)) continue;
+        const s = built.world.jointState(j);
+        const b = built.world.ballState(s.ball);
+        worst = Math.max(worst, Math.hypot(s.x - b.x, s.y - b.y) / built.linkLength - 1);
+      }
+      return worst;
+    },
+  },
 };
 
 /** The scene a URL's hash names (#plinko, #pinball ...), or null. */
@@ -248,7 +303,8 @@ export function defaultCount() {
 const GRAB_MOUSE = 6; // px beyond a ball's edge that a mouse press still grabs it
 const GRAB_TOUCH = 16; // px for a finger
 const KEY_SETTLE = 500; // ms after the last arrow key on the ball-count slider before the scene is rebuilt
-const FLICK_MS = 80; // ms of pointer motion before a release that set the throw's velocity
+const FLICK_MS = 80; // ms of pointer motion before a release that set a paused throw's velocity
+const DRAG = { hertz: 6, dampingRatio: 0.7 }; // the grab's drag joint (maxForce: 1000 times the ball's mass)
 
 export function mount(el, api) {
   const timer = new StepTimer();
@@ -314,8 +370,10 @@ export function mount(el, api) {
     .row('board', 'board angle, <code>kinematic(board).angle</code>', { short: 'board' })
     .row('flippers', 'flipper angles, left / right', { short: 'flippers' })
     .row('drained', 'balls drained')
-    .row('pieces', 'chain pieces (<code>addChain</code>)');
-  const ROWS = { fast: ['hits', 'passed'], teeter: ['board'], pinball: ['flippers', 'drained'], marble: ['pieces'] };
+    .row('pieces', 'chain pieces (<code>addChain</code>)')
+    .row('joints', 'joints (<code>addDistanceJoint</code>)')
+    .row('stretch', 'longest bridge link, over its length', { short: 'stretch' });
+  const ROWS = { fast: ['hits', 'passed'], teeter: ['board'], pinball: ['flippers', 'drained'], marble: ['pieces'], rope: ['joints', 'stretch'] };
   const keysHelp = el.querySelector('.keys');
 
   // ---- Building, stepping, rewinding -------------------------------------
@@ -328,6 +386,7 @@ export function mount(el, api) {
     built?.world.destroy();
     const sc = SCENES[state.scene];
     built = sc.build(api, state.count);
+    built.drag = null; // the grab's drag joint, while a ball is held
     state.builds++;
     state.steps = 0;
     state.passed = 0;
@@ -361,6 +420,7 @@ export function mount(el, api) {
         passed: state.passed,
         wallHits: state.wallHits,
         input: { ...inEffect },
+        drag: built.drag,
       },
     };
   }
@@ -375,6 +435,7 @@ export function mount(el, api) {
     state.passed = x.passed;
     state.wallHits = x.wallHits;
     inEffect = { ...x.input };
+    built.drag = x.drag; // joint handles survive a restore
     state.steps = snap.step;
   }
 
@@ -409,6 +470,16 @@ export function mount(el, api) {
       case 'launch':
         SCENES[state.scene].launch?.(built);
         break;
+      case 'grab': // a drag joint pulling the ball toward the pointer
+        if (world.hasBall(a.h)) built.drag = world.addDragJoint(a.h, a.x, a.y, DRAG);
+        break;
+      case 'target':
+        if (built.drag !== null && world.hasJoint(built.drag)) world.setDragTarget(built.drag, a.x, a.y);
+        break;
+      case 'release': // the ball keeps its velocity
+        if (built.drag !== null && world.hasJoint(built.drag)) world.removeJoint(built.drag);
+        built.drag = null;
+        break;
       case 'vel':
         if (world.hasBall(a.h)) world.setVelocity(a.h, a.vx, a.vy);
         break;
@@ -432,13 +503,14 @@ export function mount(el, api) {
     apply(a);
   }
 
-  /** One live step: the flipper input and the grab's pull logged, stepped and timed, snapshotted now and then. */
+  /** One live step: the flipper input and the grab's target logged, stepped and timed, snapshotted now and then. */
   function stepOnce() {
     timeline.fork();
     if (state.input.left !== inEffect.left || state.input.right !== inEffect.right) {
       act({ type: 'input', left: state.input.left, right: state.input.right });
     }
-    if (grab) pull();
+    if (grab) follow();
+    else if (built.drag !== null) act({ type: 'release' }); // a joint held when the step shown was live
     advance(inEffect, true);
     state.maxSteps = Pace.maxSteps(timer.mean, state.drawMs);
     stage.maxSteps = state.maxSteps;
@@ -506,6 +578,10 @@ export function mount(el, api) {
       out.set('drained', String(built.drained));
     }
     if (built.pieces) out.set('pieces', String(built.pieces));
+    if (built.links) {
+      out.set('joints', String(world.joints().length));
+      out.set('stretch', `${num(SCENES.rope.stretch(built) * 100, 2)}%`);
+    }
     state.shown = { awake: r.live - r.asleep, asleep: r.asleep, contacts, steps: state.steps, speed: out.values.get('speed').out.textContent };
   }
 
@@ -536,8 +612,8 @@ export function mount(el, api) {
       draw.label(ctx, view, 1.3, -0.6, '→ or /', colors.ink);
     }
     if (grab && built.world.hasBall(grab.h)) {
+      // drawWorld draws the drag joint (dashed, to its target); a ring marks the ball held.
       const s = built.world.ballState(grab.h);
-      draw.segment(ctx, view, s.x, s.y, grab.x, grab.y, colors.point, 1.5, [4, 3]);
       draw.circle(ctx, view, s.x, s.y, s.radius + 3 / view.scale, colors.point, null, 2);
     }
     if (state.running) {
@@ -799,12 +875,14 @@ export function mount(el, api) {
   });
 
   // ---- Grab and throw: any ball, with the mouse or a finger ----------------
-  // While held, each step sets the ball's velocity toward the pointer,
-  // (target - position) / dt, at most `maxSpeed` (the world sweeps every
-  // ball, so even that cannot tunnel); on release the ball keeps the
-  // pointer's velocity of the last FLICK_MS ms (same cap). Paused, the ball
-  // follows the pointer directly. Every pull is an action in the timeline.
-  let grab = null; // { pointerId, h, x, y, trail: [[ms, x, y]] }
+  // A press on a ball adds a drag joint (addDragJoint) pulling it toward the
+  // pointer; before each live step the joint's target moves to the pointer
+  // (setDragTarget); on release the joint is removed and the ball flies on
+  // with the velocity the joint gave it. Paused, the ball follows the pointer
+  // directly, and on release gets the pointer's velocity of the last FLICK_MS
+  // ms (at most `maxSpeed`). Every joint call is an action in the timeline, so
+  // a rewind replays the grab bit for bit.
+  let grab = null; // { pointerId, h, x, y, trail: [[ms, x, y]], sent: [x, y] the target last logged }
   const maxSpeed = () => {
     const v = SCENES[state.scene].view;
     return 3 * (v.x1 - v.x0); // per second: 120 units/s in plinko, 36 in pinball
@@ -835,17 +913,18 @@ export function mount(el, api) {
     return best;
   }
 
-  /** Before a live step: the held ball's velocity toward the pointer. */
-  function pull() {
+  /** Before a live step: the drag joint's target to the pointer (logged when it moved); let go when the joint is gone. */
+  function follow() {
     const { world } = built;
-    if (!world.hasBall(grab.h)) {
+    if (built.drag === null || !world.hasJoint(built.drag)) {
+      act({ type: 'release' }); // the ball was removed (pinball's drain), and its joint with it
       letGo();
       return;
     }
-    const i = world.slotOf(grab.h);
-    const dt = world.settings.dt;
-    const [vx, vy] = capped((grab.x - world.balls.x[i]) / dt, (grab.y - world.balls.y[i]) / dt);
-    act({ type: 'vel', h: grab.h, vx, vy });
+    if (grab.sent[0] !== grab.x || grab.sent[1] !== grab.y) {
+      act({ type: 'target', x: grab.x, y: grab.y });
+      grab.sent = [grab.x, grab.y];
+    }
   }
 
   /**
@@ -887,9 +966,11 @@ export function mount(el, api) {
       // A ball: hold it (no drop, no flipper).
       stage.tap = null;
       const p = stage.worldPoint(e);
-      grab = { pointerId: e.pointerId, h, x: p.x, y: p.y, trail: [[e.timeStamp, p.x, p.y]] };
+      grab = { pointerId: e.pointerId, h, x: p.x, y: p.y, trail: [[e.timeStamp, p.x, p.y]], sent: [p.x, p.y] };
       state.grabbed = h;
       state.thrown = null;
+      if (built.drag !== null) act({ type: 'release' }); // a joint left held by a rewind
+      act({ type: 'grab', h, x: p.x, y: p.y });
       if (!state.running) act({ type: 'pos', h, x: p.x, y: p.y });
       try {
         canvas.setPointerCapture(e.pointerId);
@@ -932,7 +1013,11 @@ export function mount(el, api) {
       grab.trail.push([e.timeStamp, p.x, p.y]);
       // The moves of the last FLICK_MS ms, and the one before them.
       while (grab.trail.length > 2 && e.timeStamp - grab.trail[1][0] > FLICK_MS) grab.trail.shift();
-      if (!state.running) act({ type: 'pos', h: grab.h, x: p.x, y: p.y });
+      if (!state.running) {
+        act({ type: 'target', x: p.x, y: p.y });
+        grab.sent = [p.x, p.y];
+        act({ type: 'pos', h: grab.h, x: p.x, y: p.y });
+      }
       stage.invalidate();
       return;
     }
@@ -944,13 +1029,17 @@ export function mount(el, api) {
   for (const type of ['pointerup', 'pointercancel']) {
     canvas.addEventListener(type, (e) => {
       if (grab && grab.pointerId === e.pointerId) {
-        const [vx, vy] = flick(grab.trail, e.timeStamp);
         const h = grab.h;
+        // Running, the ball keeps the velocity the joint gave it; paused (put by
+        // hand, at rest), it gets the pointer's on a release (not a cancel).
+        const [vx, vy] = !state.running && type === 'pointerup' ? flick(grab.trail, e.timeStamp) : [0, 0];
         letGo();
+        act({ type: 'release' });
         if (type === 'pointerup' && built.world.hasBall(h)) {
-          act({ type: 'vel', h, vx, vy });
-          state.thrown = { vx, vy };
-          announce(`Ball thrown at ${vec(vx, vy, 1)} units/s.`);
+          if (!state.running) act({ type: 'vel', h, vx, vy });
+          const b = built.world.ballState(h);
+          state.thrown = { vx: b.vx, vy: b.vy };
+          announce(`Ball thrown at ${vec(b.vx, b.vy, 1)} units/s.`);
         }
         stage.invalidate();
         return;
