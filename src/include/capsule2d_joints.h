@@ -39,11 +39,8 @@ typedef enum cap_joint_kind { CAP_JOINT_NONE = 0, CAP_JOINT_DISTANCE = 1, CAP_JO
  * the sub-step) exceeds it after a step, the joint is removed (its balls
  * stay) and one CAP_EVENT_JOINT_BREAK record is written, in joint slot
  * order, with the world's event rules (count found, at most event_capacity
- * written). Record words: 0 the joint's kind, 1 its slot, 2 ball b's slot,
- * 3 the force (f32), 4 end a (a ball slot or CAP_JOINT_WORLD), 5-7 zero,
- * 8 the joint's generation, 9 b's generation, 10 the joint's user_data,
- * 11 a's generation (0 for the world). A joint removed with its ball, or
- * by cap_world_remove_joint, reports nothing. */
+ * written). The record's words: enum cap_joint_break_word. A joint
+ * removed with its ball, or by cap_world_remove_joint, reports nothing. */
 typedef struct cap_joint_def {
     int32_t kind;                   /* cap_joint_kind */
     uint32_t a, b;                  /* ball slots, or CAP_JOINT_WORLD for a */
@@ -55,6 +52,20 @@ typedef struct cap_joint_def {
     uint32_t user_data;
 } cap_joint_def;
 
+/* Word k of a CAP_EVENT_JOINT_BREAK record (CAP_EVENT_WORDS words, u32
+ * but the force; words 5-7 are zero). */
+enum cap_joint_break_word {
+    CAP_JOINT_BREAK_KIND = 0,             /* the joint's cap_joint_kind */
+    CAP_JOINT_BREAK_JOINT = 1,            /* its slot */
+    CAP_JOINT_BREAK_BALL = 2,             /* ball b's slot */
+    CAP_JOINT_BREAK_FORCE = 3,            /* f32: the force that broke it */
+    CAP_JOINT_BREAK_OTHER = 4,            /* end a: a ball slot or CAP_JOINT_WORLD */
+    CAP_JOINT_BREAK_JOINT_GENERATION = 8, /* the joint's generation */
+    CAP_JOINT_BREAK_BALL_GENERATION = 9,  /* b's generation */
+    CAP_JOINT_BREAK_USER_DATA = 10,       /* the joint's user_data */
+    CAP_JOINT_BREAK_OTHER_GENERATION = 11 /* a's generation (0 for the world) */
+};
+
 void cap_joint_def_default(cap_joint_def* def);
 /* Adds a joint in the lowest free joint slot. BAD_VALUE (field: index of
  * the def's float, or -1) or BAD_HANDLE (a dead ball) changes nothing. */
@@ -64,10 +75,17 @@ int cap_world_remove_joint(cap_world* w, uint32_t slot);
 int cap_world_set_joint_target(cap_world* w, uint32_t slot, float x, float y);
 uint32_t cap_world_joint_slots(const cap_world* w);   /* highest used slot + 1 */
 uint32_t cap_world_joint_count(const cap_world* w);   /* live joints */
-/* A joint's record (NULL when the slot holds none): kind, a, b, generation
- * as u32, then float ax, ay, length, min, max, hertz, damping, max_force,
- * break_force, and the last step's force (impulse / dt). */
-int cap_world_joint_info(const cap_world* w, uint32_t slot, uint32_t* words /* 14 */);
+/* A joint's record into words (CAP_JOINT_INFO_WORDS of them); BAD_HANDLE
+ * when the slot holds none. Word k: */
+enum cap_joint_info_word {
+    CAP_JOINT_INFO_KIND, CAP_JOINT_INFO_A, CAP_JOINT_INFO_B, CAP_JOINT_INFO_GENERATION, /* u32 */
+    CAP_JOINT_INFO_AX, CAP_JOINT_INFO_AY, CAP_JOINT_INFO_LENGTH, CAP_JOINT_INFO_MIN_LENGTH, /* f32 from here */
+    CAP_JOINT_INFO_MAX_LENGTH, CAP_JOINT_INFO_HERTZ, CAP_JOINT_INFO_DAMPING_RATIO, CAP_JOINT_INFO_MAX_FORCE,
+    CAP_JOINT_INFO_BREAK_FORCE,
+    CAP_JOINT_INFO_FORCE, /* the last step's force (impulse / dt) */
+    CAP_JOINT_INFO_WORDS
+};
+int cap_world_joint_info(const cap_world* w, uint32_t slot, uint32_t* words);
 
 #ifdef __cplusplus
 }

@@ -479,16 +479,26 @@ int cap_world_sweep_balls(cap_world* w, cap_sweep_batch* sweeps, uint32_t* hits)
  * last step's event lists are not saved (a restored world reports none
  * until its next step), nor the contacts for drawing.
  *
- * Format (little-endian u32 words, then the body):
- *   0 magic "C2DW"  1 format (CAP_SNAPSHOT_FORMAT)  2 library version
- *   (CAP_LIBRARY_VERSION)  3 total bytes  4 FNV-1a of bytes 32..total
- *   5..7 the sizes of the contact, static and world-def records
+ * Format: a header of CAP_SNAPSHOT_HEADER_WORDS little-endian u32 words
+ * (enum cap_snapshot_header_word), then the body.
  * A snapshot of another format or library version is refused: stepping may
  * differ between versions, and bit-identity is the point. */
 #define CAP_SNAPSHOT_MAGIC 0x57443243u  /* "C2DW" read as a little-endian u32 */
 #define CAP_SNAPSHOT_FORMAT 2u  /* 2: user data on balls and statics, events carry generations */
 #define CAP_LIBRARY_VERSION 0x000100u  /* 0.1.0: major << 16 | minor << 8 | patch (package.json) */
-#define CAP_SNAPSHOT_HEADER 32u
+#define CAP_SNAPSHOT_HEADER 32u  /* bytes: CAP_SNAPSHOT_HEADER_WORDS words */
+/* Word k of a snapshot's header. */
+enum cap_snapshot_header_word {
+    CAP_SNAPSHOT_WORD_MAGIC,           /* CAP_SNAPSHOT_MAGIC */
+    CAP_SNAPSHOT_WORD_FORMAT,          /* CAP_SNAPSHOT_FORMAT */
+    CAP_SNAPSHOT_WORD_LIBRARY_VERSION, /* CAP_LIBRARY_VERSION */
+    CAP_SNAPSHOT_WORD_BYTES,           /* the snapshot's total size in bytes */
+    CAP_SNAPSHOT_WORD_CHECKSUM,        /* FNV-1a of bytes CAP_SNAPSHOT_HEADER..total */
+    CAP_SNAPSHOT_WORD_CONTACT_SIZE,    /* the sizes of the contact, static and world-def records */
+    CAP_SNAPSHOT_WORD_STATIC_SIZE,
+    CAP_SNAPSHOT_WORD_DEF_SIZE,
+    CAP_SNAPSHOT_HEADER_WORDS
+};
 
 /* Why a restore failed (cap_world_error.field with CAP_WORLD_BAD_VALUE). */
 typedef enum cap_snapshot_error {

@@ -149,6 +149,16 @@ export function bits(value, name) {
   return value >>> 0;
 }
 
+/**
+ * A handle's form: a number that is a safe integer >= 0 (which object it
+ * names, if any, its world decides); `what` words the TypeError.
+ */
+export function handleArg(value, name, what = 'a handle') {
+  if (typeof value !== 'number') throw new TypeError(`${name} must be ${what} (a number), got ${describe(value)}`);
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} is not a handle: ${value}`);
+  return value;
+}
+
 /** A boolean. */
 export function bool(value, name) {
   if (typeof value !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${describe(value)}`);

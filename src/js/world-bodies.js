@@ -9,19 +9,17 @@
 // own): a body's stamp is never a static's stamp of the same slot, so a
 // body handle is never a ball's or a static's handle and the reverse.
 import * as rt from './runtime.js';
-import { f32 } from './check.js';
+import { f32, readOptions, num, bits, bool, handleArg } from './check.js';
 import { BAD_VALUE, describe, statusError } from './errors.js';
-import { BODY_DEF, BODY_DEF_TYPES, BODY_FIELDS, BODY_FIELD, BODY_FLOAT_FIELDS, BODY_FIELD_ERROR, writeRecord } from './world-layout.js';
-
-const SLOT_BITS = 2 ** 20; // as world.js
-const STAMPS = 2 ** 32;
-const KIND_STATIC = 1;
+import {
+  BODY_DEF, BODY_DEF_TYPES, BODY_FIELDS, BODY_FIELD, BODY_FLOAT_FIELDS, BODY_FIELD_ERROR, ALIVE, AWAKE, writeRecord,
+} from './world-layout.js';
+import { SLOT_BITS, STAMPS, KIND_STATIC, kindOf } from './world-handles.js';
 
 // The body def and fields (cap_body_def, cap_body_field): world-layout.js,
 // checked against the C layout at the first World.
 const F_FLAGS = BODY_FIELD.flags, F_GENERATION = BODY_FIELD.generation;
 const FLOAT_FIELDS = BODY_FLOAT_FIELDS, FIELD_ERROR = BODY_FIELD_ERROR;
-const ALIVE = 1, AWAKE = 2;
 const BODY_OPTIONS = new Set(['angle', 'vx', 'vy', 'angularVelocity', 'density', 'restitution', 'friction', 'gravityScale',
   'linearDamping', 'angularDamping', 'category', 'mask', 'awake', 'userData']);
 
@@ -37,14 +35,12 @@ export { BODY_FIELD_ERROR };
 export class CapsuleBodies {
   #world;
   #stamps;
-  #check;
   #views = null;
   #key = '';
-  /** world: the World; stamps: a StampTable of the static kind; check: world.js's { readOptions, num, bits, bool }. */
-  constructor(world, stamps, check) {
+  /** world: the World; stamps: a StampTable of the static kind, the bodies' own. */
+  constructor(world, stamps) {
     this.#world = world;
     this.#stamps = stamps;
-    this.#check = check;
   }
 
   /** Highest used slot + 1. */
@@ -105,11 +101,9 @@ export class CapsuleBodies {
   }
   _slot(handle, name) {
     this.#world._p();
-    if (typeof handle !== 'number') throw new TypeError(`${name} must be a handle (a number), got ${describe(handle)}`);
-    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`${name} is not a handle: ${handle}`);
-    const slot = handle % SLOT_BITS, rest = Math.floor(handle / SLOT_BITS);
-    const k = rest % 2, t = Math.floor(rest / 2);
-    if (k !== KIND_STATIC) throw new RangeError(`${name} ${handle} is a ball handle, not a capsule body handle`);
+    handleArg(handle, name);
+    const slot = handle % SLOT_BITS, t = Math.floor(handle / SLOT_BITS / 2);
+    if (kindOf(handle) !== KIND_STATIC) throw new RangeError(`${name} ${handle} is a ball handle, not a capsule body handle`);
     let gen = -1;
     if (slot < this.slotCount && (this.#view(F_FLAGS)[slot] & ALIVE) !== 0) gen = this.#view(F_GENERATION)[slot];
     const stamp = gen < 0 ? -1 : this.#stamps.find(slot, gen);
@@ -124,7 +118,6 @@ export class CapsuleBodies {
   _add(x, y, halfLength, radius, options) {
     const w = this.#world;
     w._p();
-    const { readOptions, num, bits, bool } = this.#check;
     x = f32(x, 'x');
     y = f32(y, 'y');
     halfLength = num(halfLength, 'halfLength', { min: 0 });

@@ -1,5 +1,6 @@
 // capsule2d — the world's handles: stamps that make a handle name one life of
-// one slot in one world (see the comment below), never another's.
+// one slot in one world (see the comment below), never another's; and
+// World's handle methods (WorldHandles: slots to handles and back).
 // Handles: slot + 2^20 * (kind + 2 * (stamp mod 2^32)), a safe integer
 // below 2^53. A stamp names one life of a slot (one generation of it in one
 // world) and is never given to two lives of the same slot and kind in the
@@ -13,6 +14,13 @@
 // uses it once takes one stamp). Within a chunk, generation g0 + i has stamp
 // base + i, so a world's handle of (slot, generation) is the same number
 // whenever it is made (ballHandle, queries, after restore()).
+import * as rt from './runtime.js';
+import { handleArg, bits } from './check.js';
+import { describe } from './errors.js';
+import {
+  ALIVE, F_FLAGS, F_GENERATION, F_USER_DATA, STATIC_INFO as SI, STATIC_INFO_WORDS as SIW, STATIC_RECORD, STATIC_WORDS,
+} from './world-layout.js';
+
 export const SLOT_BITS = 2 ** 20;
 export const STAMPS = 2 ** 32;
 export const MAX_CHUNK = 2 ** 20;
@@ -82,4 +90,105 @@ export class StampTable {
     if (more !== undefined) for (let i = 0; i < more.length; i += 3) if (holds(more[i + 1], more[i + 2])) return true;
     return false;
   }
+}
+
+/** The kind bit a handle carries (KIND_BALL or KIND_STATIC). */
+export const kindOf = (handle) => Math.floor(handle / SLOT_BITS) % 2;
+
+/**
+ * The handle methods of World (copied onto World.prototype by world.js):
+ * from slots to handles and back, with named errors for a stale, foreign or
+ * other-kind handle. A World gives _stamps(kind) (its StampTable of the kind),
+ * _view, _staticInfo and _call.
+ */
+export class WorldHandles {
+  /** The handle of (slot, kind, generation): for events (a removed object's generation too). @internal */
+  _handleOf(slot, kind, generation) {
+    return slot + SLOT_BITS * (kind + 2 * (this._stamps(kind).stamp(slot, generation) % STAMPS));
+  }
+  /** The slot of a live object of this kind named by handle (a RangeError naming `name` otherwise). @internal */
+  _slot(handle, kind, name) {
+    this._p();
+    handleArg(handle, name);
+    const slot = handle % SLOT_BITS, k = kindOf(handle), t = Math.floor(handle / SLOT_BITS / 2);
+    const what = kind === KIND_BALL ? 'ball' : 'static';
+    if (k !== kind) throw new RangeError(`${name} ${handle} is a ${k === KIND_BALL ? 'ball' : 'static'} handle, not a ${what} handle`);
+    let gen = -1;
+    if (kind === KIND_BALL) {
+      if (slot < this._call('capw_world_ball_slots') && (this._view(F_FLAGS)[slot] & ALIVE) !== 0) gen = this._view(F_GENERATION)[slot];
+    } else {
+      const info = this._staticInfo();
+      if (slot < this._call('capw_world_static_slots') && (info[SIW * slot + SI.alive] & 1) !== 0) gen = info[SIW * slot + SI.generation];
+    }
+    const table = this._stamps(kind);
+    const stamp = gen < 0 ? -1 : table.find(slot, gen);
+    if (stamp >= 0 && stamp % STAMPS === t) return slot;
+    if (!table.made(slot, t)) throw new RangeError(`${name} ${handle} belongs to another World (or was never a handle)`);
+    throw new RangeError(`${name} ${handle} refers to a removed ${what}`);
+  }
+  /** The statics' slot records (cap_static_info_word), a new view. @internal */
+  _staticInfo() {
+    const n = this._call('capw_world_static_slots');
+    return new Uint32Array(rt.wasm.memory.buffer, rt.wasm.capw_world_static_info(this._p()), SIW * Math.max(n, 1));
+  }
+
+  /** The slot (index into the views) of a ball handle. */
+  slotOf(handle) { return this._slot(handle, KIND_BALL, 'handle'); }
+  /**
+   * True when handle is a live ball of this world; false for a removed,
+   * foreign or static handle. A value that is no handle at all (not a number:
+   * TypeError; NaN, negative or fractional: RangeError) throws.
+   */
+  hasBall(handle) {
+    this._p();
+    handleArg(handle, 'handle');
+    try { this._slot(handle, KIND_BALL, 'handle'); return true; } catch (e) { if (e instanceof RangeError) return false; throw e; }
+  }
+  /** The handle of the ball in slot (RangeError when the slot is empty). */
+  ballHandle(slot) {
+    const n = this._call('capw_world_ball_slots');
+    if (typeof slot !== 'number') throw new TypeError(`slot must be a number, got ${describe(slot)}`);
+    if (!Number.isInteger(slot) || slot < 0 || slot >= n || !(this._view(F_FLAGS)[slot] & ALIVE)) {
+      throw new RangeError(`slot ${slot} holds no ball`);
+    }
+    return this._handleOf(slot, KIND_BALL, this._view(F_GENERATION)[slot]);
+  }
+  /** The handle of the static in slot (RangeError when the slot is empty): the slots events and statics() give. */
+  staticHandle(slot) {
+    const n = this._call('capw_world_static_slots');
+    if (typeof slot !== 'number') throw new TypeError(`slot must be a number, got ${describe(slot)}`);
+    const info = this._staticInfo();
+    if (!Number.isInteger(slot) || slot < 0 || slot >= n || !(info[SIW * slot + SI.alive] & 1)) throw new RangeError(`slot ${slot} holds no static`);
+    return this._handleOf(slot, KIND_STATIC, info[SIW * slot + SI.generation]);
+  }
+  /** The slot of a static handle (the slot events name). */
+  staticSlotOf(handle) { return this._slot(handle, KIND_STATIC, 'handle'); }
+  /**
+   * True when handle is a ball's handle, false when it is a static's (live or
+   * removed, of any world: it reads the kind the handle carries). Not a
+   * handle at all: TypeError or RangeError.
+   */
+  isBallHandle(handle) { return kindOf(handleArg(handle, 'handle')) === KIND_BALL; }
+  /** The userData of a ball or a static (0 unless set). */
+  userData(handle) {
+    const { kind, slot } = anySlot(this, handle);
+    if (kind === KIND_BALL) return this._view(F_USER_DATA)[slot];
+    return rt.heapU32[(rt.wasm.capw_world_static_records(this._p()) >>> 2) + STATIC_WORDS * slot + STATIC_RECORD.userData];
+  }
+  /** Sets the userData of a ball or a static: an integer from 0 to 0xffffffff (kept in snapshots, given by events). */
+  setUserData(handle, value) {
+    this._p();
+    handleArg(handle, 'handle');
+    value = bits(value, 'value');
+    const { kind, slot } = anySlot(this, handle);
+    if (kind === KIND_BALL) this._view(F_USER_DATA)[slot] = value;
+    else this._call('capw_world_set_static_user_data', slot, value);
+  }
+}
+
+/** The slot of a ball or static handle of world and its kind (named errors otherwise). */
+function anySlot(world, handle) {
+  world._p();
+  const kind = kindOf(handleArg(handle, 'handle'));
+  return { kind, slot: world._slot(handle, kind, 'handle') };
 }

@@ -10,10 +10,12 @@
 // capsule bodies do): a joint's stamp is never a static's or a body's stamp
 // of the same slot, so a joint handle is never another object's handle.
 import * as rt from './runtime.js';
-import { f32, num, readOptions, MAX_COORD } from './check.js';
+import { f32, num, readOptions, MAX_COORD, handleArg as handleForm } from './check.js';
 import { BAD_VALUE, describe, statusError } from './errors.js';
 import { SLOT_BITS, STAMPS, KIND_BALL, KIND_STATIC, StampTable } from './world-handles.js';
-import { EVENT_KINDS, JOINT_DEF, JOINT_DEF_TYPES, writeRecord } from './world-layout.js';
+import {
+  EVENT_KINDS, EVENT_WORDS, JOINT_DEF, JOINT_DEF_TYPES, JOINT_INFO as J, JOINT_BREAK as JB, BALL_FIELD, writeRecord,
+} from './world-layout.js';
 
 const WORLD_END = 0xffffffff; // CAP_JOINT_WORLD
 const KINDS = [null, 'distance', 'drag'];
@@ -27,24 +29,20 @@ function limit(value, name, positive) {
   return num(value, name, { min: 0, minExclusive: positive });
 }
 
-/** A handle's form (a number, a safe integer >= 0), checked in argument order before any handle is resolved. */
-function handleForm(h, name, what) {
-  if (typeof h !== 'number') throw new TypeError(`${name} must be ${what} (a number), got ${describe(h)}`);
-  if (!Number.isSafeInteger(h) || h < 0) throw new RangeError(`${name} is not a handle: ${h}`);
-}
-
 /** The joints of one world: handles, add / remove, state; World's methods call in here. */
 export class WorldJoints {
   #world;
   #stamps = new StampTable(KIND_STATIC);
   constructor(world) { this.#world = world; }
 
-  /** The joint's record (cap_world_joint_info) at the argument block's start, or null for a free slot. */
+  /**
+   * The joint's record (cap_joint_info_word) at the argument block's start:
+   * its word p (read u[p + J.kind], f[p + J.length]: heap views), or -1 for
+   * a free slot. Valid until the next call into wasm.
+   */
   #info(slot) {
     const w = this.#world;
-    if (w._call('capw_world_joint_info', slot) !== 0) return null;
-    const p = w._params();
-    return { u: rt.heapU32.subarray(p, p + 4), f: rt.heapF32.subarray(p + 4, p + 14) };
+    return w._call('capw_world_joint_info', slot) !== 0 ? -1 : w._params();
   }
   _handle(slot, gen) { return slot + SLOT_BITS * (KIND_STATIC + 2 * (this.#stamps.stamp(slot, gen) % STAMPS)); }
   _slot(handle, name) {
@@ -52,8 +50,8 @@ export class WorldJoints {
     handleForm(handle, name, 'a joint handle');
     const slot = handle % SLOT_BITS, rest = Math.floor(handle / SLOT_BITS), t = Math.floor(rest / 2);
     if (rest % 2 !== KIND_STATIC) throw new RangeError(`${name} ${handle} is a ball handle, not a joint handle`);
-    const info = this.#info(slot);
-    const stamp = info === null ? -1 : this.#stamps.find(slot, info.u[3]);
+    const p = this.#info(slot);
+    const stamp = p < 0 ? -1 : this.#stamps.find(slot, rt.heapU32[p + J.generation]);
     if (stamp >= 0 && stamp % STAMPS === t) return slot;
     if (!this.#stamps.made(slot, t)) {
       throw new RangeError(`${name} ${handle} is not a joint of this World (a static's or body's handle, another World's, or never a handle)`);
@@ -77,7 +75,7 @@ export class WorldJoints {
     const rc = w._call('capw_world_add_joint');
     if (rc === BAD_VALUE) throw new RangeError(`${what}: the joint was refused (its lengths or forces are out of range; nothing changed)`);
     if (rc < 0) throw statusError(rc, what);
-    return this._handle(rc, this.#info(rc).u[3]);
+    return this._handle(rc, rt.heapU32[this.#info(rc) + J.generation]);
   }
 
   addDistance(a, b, options) {
@@ -147,7 +145,7 @@ export class WorldJoints {
     if (o.breakForce !== undefined) v.breakForce = limit(o.breakForce, 'options.breakForce', true);
     v.b = w._slot(ball, KIND_BALL, 'ball');
     if (v.maxForce === undefined) { // 1000 times the ball's mass (lifts it at 100 g)
-      v.maxForce = Math.fround(1000 / w._view(7)[v.b]);
+      v.maxForce = Math.fround(1000 / w._view(BALL_FIELD.invMass)[v.b]);
       if (!(v.maxForce <= MAX_COORD)) v.maxForce = MAX_COORD;
     }
     return this.#add(v, 'addDragJoint');
@@ -158,7 +156,7 @@ export class WorldJoints {
     handleForm(joint, 'joint', 'a joint handle');
     const tx = f32(x, 'x'), ty = f32(y, 'y');
     const slot = this._slot(joint, 'joint');
-    if (this.#info(slot).u[1] !== WORLD_END) throw new RangeError(`joint ${joint} joins two balls: it has no world point to move`);
+    if (rt.heapU32[this.#info(slot) + J.a] !== WORLD_END) throw new RangeError(`joint ${joint} joins two balls: it has no world point to move`);
     const rc = this.#world._call('capw_world_set_joint_target', slot, tx, ty);
     if (rc !== 0) throw statusError(rc, 'setDragTarget');
   }
@@ -171,15 +169,16 @@ export class WorldJoints {
   /** A joint's state as a new plain object. */
   state(joint) {
     const slot = this._slot(joint, 'joint'), w = this.#world;
-    const { u, f } = this.#info(slot);
-    const kind = u[0], a = u[1], b = u[2];
-    const ball = (s) => w._handleOf(s, KIND_BALL, w._view(19)[s]);
+    const p = this.#info(slot), u = rt.heapU32, f = (k) => rt.heapF32[p + k];
+    const kind = u[p + J.kind], a = u[p + J.a], b = u[p + J.b];
+    const ball = (s) => w._handleOf(s, KIND_BALL, w._view(BALL_FIELD.generation)[s]);
     const lim = (x) => (x >= MAX_COORD ? Infinity : x);
     return {
       handle: joint, kind: KINDS[kind], ball: ball(b), other: a === WORLD_END ? null : ball(a),
-      x: a === WORLD_END ? f[0] : w._view(0)[a], y: a === WORLD_END ? f[1] : w._view(1)[a],
-      length: f[2], minLength: f[3], maxLength: lim(f[4]), hertz: f[5], dampingRatio: f[6], maxForce: f[7],
-      breakForce: f[8] === 0 ? Infinity : f[8], force: f[9],
+      x: a === WORLD_END ? f(J.ax) : w._view(BALL_FIELD.x)[a], y: a === WORLD_END ? f(J.ay) : w._view(BALL_FIELD.y)[a],
+      length: f(J.length), minLength: f(J.minLength), maxLength: lim(f(J.maxLength)), hertz: f(J.hertz),
+      dampingRatio: f(J.dampingRatio), maxForce: f(J.maxForce), breakForce: f(J.breakForce) === 0 ? Infinity : f(J.breakForce),
+      force: f(J.force),
     };
   }
 
@@ -187,8 +186,8 @@ export class WorldJoints {
   handles() {
     const out = [], n = this.#world._call('capw_world_joint_slots');
     for (let s = 0; s < n; s++) {
-      const info = this.#info(s);
-      if (info !== null) out.push(this._handle(s, info.u[3]));
+      const p = this.#info(s);
+      if (p >= 0) out.push(this._handle(s, rt.heapU32[p + J.generation]));
     }
     return out;
   }
@@ -201,10 +200,10 @@ export class WorldJoints {
   forEachLine(fn) {
     const w = this.#world, n = w._call('capw_world_joint_slots');
     for (let s = 0; s < n; s++) {
-      const info = this.#info(s);
-      if (info === null) continue;
-      const a = info.u[1], b = info.u[2], x = w._view(0), y = w._view(1);
-      fn(x[b], y[b], a === WORLD_END ? info.f[0] : x[a], a === WORLD_END ? info.f[1] : y[a], KINDS[info.u[0]]);
+      const p = this.#info(s);
+      if (p < 0) continue;
+      const u = rt.heapU32, F = rt.heapF32, a = u[p + J.a], b = u[p + J.b], x = w._view(BALL_FIELD.x), y = w._view(BALL_FIELD.y);
+      fn(x[b], y[b], a === WORLD_END ? F[p + J.ax] : x[a], a === WORLD_END ? F[p + J.ay] : y[a], KINDS[u[p + J.kind]]);
     }
   }
 }
@@ -225,9 +224,9 @@ export class JointBreaks {
   get u32() { return this.#world._eventView(BREAK_KIND, Uint32Array); }
   get f32() { return this.#world._eventView(BREAK_KIND, Float32Array); }
   /** Record i's joint, ball and other handles (other: -1 for a world point). */
-  #joint(u, k) { return this.#joints._handle(u[k + 1], u[k + 8]); }
-  #ball(u, k) { return this.#world._handleOf(u[k + 2], KIND_BALL, u[k + 9]); }
-  #other(u, k) { return u[k + 4] === WORLD_END ? -1 : this.#world._handleOf(u[k + 4], KIND_BALL, u[k + 11]); }
+  #joint(u, k) { return this.#joints._handle(u[k + JB.joint], u[k + JB.jointGeneration]); }
+  #ball(u, k) { return this.#world._handleOf(u[k + JB.ball], KIND_BALL, u[k + JB.ballGeneration]); }
+  #other(u, k) { return u[k + JB.other] === WORLD_END ? -1 : this.#world._handleOf(u[k + JB.other], KIND_BALL, u[k + JB.otherGeneration]); }
   /**
    * Calls fn(joint, ball, other, force) for each written record: the broken
    * joint's handle (now removed), its ball's handle, the other ball's handle
@@ -242,17 +241,17 @@ export class JointBreaks {
     for (let i = 0; i < this.written; i++) {
       // Re-read when fn grew memory (an addBall) or restored the world.
       if (u === null || u.buffer !== rt.wasm.memory.buffer || key !== w._version()) { u = this.u32; f = this.f32; key = w._version(); }
-      const k = 12 * i;
-      fn(this.#joint(u, k), this.#ball(u, k), this.#other(u, k), f[k + 3]);
+      const k = EVENT_WORDS * i;
+      fn(this.#joint(u, k), this.#ball(u, k), this.#other(u, k), f[k + JB.force]);
     }
   }
   /** Plain objects { joint, ball, other (null: a world point), force, kind } (allocates). */
   toArray() {
     const out = [];
     const u = this.u32, f = this.f32;
-    for (let i = 0, k = 0; i < this.written; i++, k += 12) {
+    for (let i = 0, k = 0; i < this.written; i++, k += EVENT_WORDS) {
       const other = this.#other(u, k);
-      out.push({ joint: this.#joint(u, k), ball: this.#ball(u, k), other: other < 0 ? null : other, force: f[k + 3], kind: KINDS[u[k]] });
+      out.push({ joint: this.#joint(u, k), ball: this.#ball(u, k), other: other < 0 ? null : other, force: f[k + JB.force], kind: KINDS[u[k + JB.kind]] });
     }
     return out;
   }

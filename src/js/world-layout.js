@@ -13,7 +13,8 @@ import { F32, U32, I32, checkLayout } from './heap.js';
 // first World, entry by entry and by name (checkWorldLayout).
 //
 // Each record: its C name and its members [name, element type] in C's order,
-// member k being word k (the check makes sure C agrees). Readers and writers
+// member k being word k (the check makes sure C agrees), or [name, type,
+// word] where a record has unused words. Readers and writers
 // use the word maps below (STATIC_RECORD.kind, EVENT.a, ...), never numbers.
 // Adding a record: one row in WORLD_RECORDS here and one in world_layout[]
 // of exports_layout.c, in the same place (tests/world/world-layout.test.js
@@ -56,14 +57,26 @@ const WORLD_ERROR_MEMBERS = [['status', I32], ['slot', I32], ['field', I32], ['w
 /** capw_ray_in / capw_sweep_in: rayCast's and sweepBall's inputs in the argument block. */
 const RAY_IN_MEMBERS = f32s('ox', 'oy', 'dx', 'dy', 'maxFraction');
 const SWEEP_IN_MEMBERS = f32s('x0', 'y0', 'x1', 'y1', 'radius');
+/** cap_joint_info_word (capsule2d_joints.h): a joint's record in the argument block (jointState & co.). */
+const JOINT_INFO_MEMBERS = [...u32s('kind', 'a', 'b', 'generation'), ...f32s('ax', 'ay', 'length', 'minLength', 'maxLength',
+  'hertz', 'dampingRatio', 'maxForce', 'breakForce', 'force')];
+/** cap_joint_break_word: an events.jointBreak record (an event record's 12 words; 5-7 unused: [name, type, word]). */
+const JOINT_BREAK_MEMBERS = [...u32s('kind', 'joint', 'ball'), ['force', F32], ['other', U32], ['jointGeneration', U32, 8],
+  ['ballGeneration', U32, 9], ['userData', U32, 10], ['otherGeneration', U32, 11]];
+/** cap_snapshot_header_word (capsule2d_world.h): a snapshot's header (world-snapshot.js's messages). */
+const SNAPSHOT_HEADER_MEMBERS = u32s('magic', 'format', 'libraryVersion', 'bytes', 'checksum', 'contactSize', 'staticSize',
+  'defSize');
+// [C name, members, words (when not one per member)], in capw_world_layout()'s order.
 const WORLD_RECORDS = [['cap_world_def', WORLD_DEF_MEMBERS], ['cap_ball_def', BALL_DEF_MEMBERS],
   ['cap_static_def', STATIC_DEF_MEMBERS], ['cap_body_def', BODY_DEF_MEMBERS], ['cap_joint_def', JOINT_DEF_MEMBERS],
   ['cap_static_record_word', STATIC_RECORD_MEMBERS],
   ['cap_event_word', EVENT_MEMBERS], ['cap_static_info_word', STATIC_INFO_MEMBERS],
   ['cap_kinematic_state_word', KINEMATIC_STATE_MEMBERS], ['cap_draw_contact_word', DRAW_CONTACT_MEMBERS],
-  ['cap_world_error', WORLD_ERROR_MEMBERS], ['capw_ray_in', RAY_IN_MEMBERS], ['capw_sweep_in', SWEEP_IN_MEMBERS]];
-/** A record's word numbers by member name (frozen). */
-const wordsOf = (members) => Object.freeze(Object.fromEntries(members.map(([name], k) => [name, k])));
+  ['cap_world_error', WORLD_ERROR_MEMBERS], ['capw_ray_in', RAY_IN_MEMBERS], ['capw_sweep_in', SWEEP_IN_MEMBERS],
+  ['cap_joint_info_word', JOINT_INFO_MEMBERS], ['cap_joint_break_word', JOINT_BREAK_MEMBERS, EVENT_MEMBERS.length],
+  ['cap_snapshot_header_word', SNAPSHOT_HEADER_MEMBERS]];
+/** A record's word numbers by member name (frozen): member k is word k unless it names its word. */
+const wordsOf = (members) => Object.freeze(Object.fromEntries(members.map(([name, , word], k) => [name, word ?? k])));
 export const WORLD_DEF = WORLD_DEF_MEMBERS.map((m) => m[0]);
 export const BALL_DEF = BALL_DEF_MEMBERS.map((m) => m[0]);
 export const STATIC_DEF = STATIC_DEF_MEMBERS.map((m) => m[0]);
@@ -87,11 +100,14 @@ export const DRAW_CONTACT_WORDS = DRAW_CONTACT_MEMBERS.length;
 export const WORLD_ERROR = wordsOf(WORLD_ERROR_MEMBERS);
 export const RAY_IN = wordsOf(RAY_IN_MEMBERS);
 export const SWEEP_IN = wordsOf(SWEEP_IN_MEMBERS);
+export const JOINT_INFO = wordsOf(JOINT_INFO_MEMBERS);
+export const JOINT_BREAK = wordsOf(JOINT_BREAK_MEMBERS);
+export const SNAPSHOT_HEADER_WORD = wordsOf(SNAPSHOT_HEADER_MEMBERS);
 /** Word 0 of the argument block: the count capw_world_save / capw_world_contacts leave there. */
 export const PARAMS_COUNT = 0;
 export const PARAMS_WORDS = 32;
-/** The members [name, type] of every record, in the order of capw_world_layout() (for tests). */
-export const WORLD_RECORD_MEMBERS = Object.freeze(Object.fromEntries(WORLD_RECORDS));
+/** The members [name, type, word?] of every record, in the order of capw_world_layout() (for tests). */
+export const WORLD_RECORD_MEMBERS = Object.freeze(Object.fromEntries(WORLD_RECORDS.map(([c, members]) => [c, members])));
 
 /** Writes values (by member name; others stay) into a def record at word p of the heap. */
 export function writeRecord(p, names, types, v) {
@@ -135,7 +151,7 @@ export const STATIC_PIVOTED = 3;
 export const SNAPSHOT_FORMAT = 2;
 export const LIBRARY_VERSION = 0x000100; // 0.1.0 (package.json; CAP_LIBRARY_VERSION)
 /** Bytes of a snapshot's header (CAP_SNAPSHOT_HEADER). */
-export const SNAPSHOT_HEADER = 32;
+export const SNAPSHOT_HEADER = 4 * SNAPSHOT_HEADER_MEMBERS.length;
 /** Why a restore failed, by cap_snapshot_error code. */
 export const SNAPSHOT_PROBLEMS = ['', 'truncated', 'not a snapshot', 'format', 'library version', 'checksum', 'corrupt', 'too long'];
 export const STATIC_CAPSULE = 0;
@@ -176,9 +192,9 @@ export function writeWorldDef(base, vals) { writeRecord(base, WORLD_DEF, WORLD_D
 /** The whole table of capw_world_layout() as layout entries (heap.js checkLayout), in its order. */
 export function worldLayout() {
   const entries = [];
-  for (const [c, members] of WORLD_RECORDS) {
-    entries.push([`${c} words`, members.length]);
-    members.forEach(([name, type], k) => entries.push([`${c}.${name}`, k, type]));
+  for (const [c, members, words = members.length] of WORLD_RECORDS) {
+    entries.push([`${c} words`, words]);
+    members.forEach(([name, type, word], k) => entries.push([`${c}.${name}`, word ?? k, type]));
   }
   for (const [c, fields, floats] of [['cap_ball_field', BALL_FIELDS, FLOAT_FIELDS], ['cap_body_field', BODY_FIELDS, BODY_FLOAT_FIELDS]]) {
     entries.push([`${c}: number of fields`, fields.length], [`${c}: first u32 field`, floats]);

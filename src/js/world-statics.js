@@ -2,7 +2,7 @@
 // kinematic and pivoted capsules (methods of World.prototype, installed by
 // world.js; the shared internals _slot, _handleOf, _staticInfo, _params are World's).
 import * as rt from './runtime.js';
-import { f32, readOptions, num, bits, bool } from './check.js';
+import { f32, readOptions, num, bits, bool, handleArg } from './check.js';
 import { BAD_VALUE, describe } from './errors.js';
 import {
   STATIC_DEF, STATIC_DEF_TYPES, STATIC_WORDS, STATIC_RECORD as R, STATIC_INFO as SI, STATIC_INFO_WORDS as SIW, KINEMATIC_STATE as K, writeRecord, NONE, STATIC_KINEMATIC, STATIC_KINDS, STATIC_PIVOTED, STATIC_CAPSULE, STATIC_LINE, STATIC_OPTIONS, CHAIN_OPTIONS, PIVOTED_OPTIONS, KINEMATIC_OPTIONS,
@@ -62,7 +62,7 @@ function kinematicSlot(handle, pivotedToo = false) {
 }
 function setKinematic(handle, what, a, b, c, names, name) {
   this._p();
-  if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
+  handleArg(handle, 'handle');
   a = f32(a, names[0]); b = f32(b, names[1]); c = f32(c, names[2]);
   const slot = kinematicSlot.call(this, handle);
   const rc = this._call('capw_world_set_kinematic', slot, what, a, b, c);

@@ -1,8 +1,12 @@
 // capsule2d — a world's ball arrays and event lists: live views over wasm
-// memory reached through the World (see world.d.ts).
+// memory reached through the World (see world.d.ts); and step()'s message
+// for a value it refused in them.
 import * as rt from './runtime.js';
 import { describe } from './errors.js';
-import { ALIVE, AWAKE, F_FLAGS, F_USER_DATA, BALL_FIELD as B, EVENT as E, EVENT_WORDS } from './world-layout.js';
+import {
+  ALIVE, AWAKE, F_FLAGS, F_USER_DATA, F_INV_MASS, F_INV_INERTIA, BALL_FIELD as B, BALL_FIELDS, BODY_FIELDS, BODY_FIELD_ERROR,
+  EVENT as E, EVENT_WORDS, WORLD_ERROR,
+} from './world-layout.js';
 import { KIND_BALL, KIND_STATIC } from './world-handles.js';
 
 /** The ball arrays of a world: live slot-indexed views (see world.d.ts). */
@@ -103,4 +107,31 @@ export class EventList {
     }
     return out;
   }
+}
+
+/**
+ * step()'s RangeError for the value it refused (cap_world_error's slot and
+ * field: a ball's field, or a capsule body's from BODY_FIELD_ERROR on),
+ * naming the view, the rule and the value now in it.
+ */
+export function stepRefusal(world) {
+  const e = rt.wasm.capw_world_error(world._p()) >>> 2;
+  const slot = rt.heapI32[e + WORLD_ERROR.slot], field = rt.heapI32[e + WORLD_ERROR.field];
+  if (field >= BODY_FIELD_ERROR) {
+    const name = BODY_FIELDS[field - BODY_FIELD_ERROR];
+    return new RangeError(`step: capsuleBodies.${name}[${slot}] must be finite and within ±1e38 ` +
+      `(the angle only finite; halfLength >= 0, radius > 0, flags ALIVE and AWAKE only), got ${world.capsuleBodies._value(field, slot)} (world unchanged)`);
+  }
+  const name = BALL_FIELDS[field], got = world._view(field)[slot];
+  const rule = name === 'radius' ? 'must be > 0 and within 1e38 (radius is read-only: set by addBall)'
+    : name === 'flags' ? `must be ${expectedFlags(world, slot)} (flags is read-only: ALIVE where a ball lives and nowhere else, no unknown bits)`
+    : 'must be finite and within ±1e38 (the angle only finite)';
+  return new RangeError(`step: balls.${name}[${slot}] ${rule}, got ${got} (world unchanged)`);
+}
+
+/** What step() wants in flags[slot] (for its message): the C witness is the inverse mass and inertia, > 0 for a ball, 0 for an empty slot. */
+function expectedFlags(world, slot) {
+  const im = world._view(F_INV_MASS), ii = world._view(F_INV_INERTIA);
+  const ball = slot < im.length && (im[slot] !== 0 || ii[slot] !== 0);
+  return ball ? `ALIVE (1), with AWAKE (2) and BULLET (4) only (slot ${slot} holds a ball)` : `0 (slot ${slot} holds no ball)`;
 }

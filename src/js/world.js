@@ -8,28 +8,31 @@
 // a view kept in a variable stays valid across step() (which allocates
 // nothing once warmed up) until one of the calls documented to allocate.
 import * as rt from './runtime.js';
-import { f32, MAX_COORD, readOptions, num, bits, bool } from './check.js';
-import { BAD_VALUE, describe, statusError } from './errors.js';
+import { f32, MAX_COORD, readOptions, num, bits, bool, handleArg } from './check.js';
+import { BAD_VALUE, statusError } from './errors.js';
 import { HeapObject, F32 } from './heap.js';
 import {
   WORLD_DEF, WORLD_DEF_TYPES, BALL_DEF, BALL_FIELDS, F_INV_MASS, F_INV_INERTIA, F_FLAGS, F_USER_DATA, FLOAT_FIELDS, EVENT_KINDS,
-  EVENT_WORDS, ALIVE, AWAKE, BULLET, BallFlags, STATIC_WORDS, STATIC_RECORD, SNAPSHOT_PROBLEMS, WORLD_OPTIONS,
-  RUNTIME_OPTIONS, BALL_OPTIONS, worldValues, writeWorldDef, checkWorldLayout, F_GENERATION, BALL_DEF_TYPES, writeRecord,
-  BALL_FIELD, STATIC_INFO as SI, STATIC_INFO_WORDS as SIW, WORLD_ERROR, PARAMS_COUNT, DRAW_CONTACT_WORDS,
+  EVENT_WORDS, AWAKE, BULLET, BallFlags, WORLD_OPTIONS, RUNTIME_OPTIONS, BALL_OPTIONS, worldValues, writeWorldDef,
+  checkWorldLayout, F_GENERATION, BALL_DEF_TYPES, writeRecord, BALL_FIELD, PARAMS_COUNT, DRAW_CONTACT_WORDS,
 } from './world-layout.js';
-import { SLOT_BITS, STAMPS, KIND_BALL, KIND_STATIC, StampTable } from './world-handles.js';
-import { snapshotBytes, snapshotProblem } from './world-snapshot.js';
-import { Balls, EventList } from './world-views.js';
+import { KIND_BALL, KIND_STATIC, StampTable, WorldHandles } from './world-handles.js';
+import { snapshotBytes, WorldSnapshots } from './world-snapshot.js';
+import { Balls, EventList, stepRefusal } from './world-views.js';
 import { WorldStatics } from './world-statics.js';
 import { WorldQueries } from './world-queries.js';
-import { CapsuleBodies, BODY_FIELD_ERROR, bodyFieldName } from './world-bodies.js';
+import { CapsuleBodies } from './world-bodies.js';
 import { WorldJoints, JointBreaks } from './world-joints.js';
 
 export { BallFlags };
 
 /**
  * A world is a HeapObject (heap.js): its address, its freeing (destroy() or
- * the registry), its cached ball views and their owners are the base's.
+ * the registry), its cached ball views and their owners are the base's. Its
+ * handles (world-handles.js), snapshots (world-snapshot.js), statics
+ * (world-statics.js) and queries (world-queries.js) are methods of their own
+ * files on World.prototype; its capsule bodies and joints are objects of
+ * their own (world-bodies.js, world-joints.js).
  */
 export class World extends HeapObject {
   #stamps = [new StampTable(KIND_BALL), new StampTable(KIND_STATIC)];
@@ -60,7 +63,7 @@ export class World extends HeapObject {
     super(ptr, 'World', w.capw_world_destroy);
     this.#eventCapacity = eventCapacity;
     this.#balls = new Balls(this);
-    this.#bodies = new CapsuleBodies(this, new StampTable(KIND_STATIC), { readOptions, num, bits, bool });
+    this.#bodies = new CapsuleBodies(this, new StampTable(KIND_STATIC));
     this.#joints = new WorldJoints(this);
     this.#events = Object.freeze(Object.fromEntries(EVENT_KINDS.map((k, i) => [k,
       k === 'jointBreak' ? new JointBreaks(this, this.#joints) : new EventList(this, i)])));
@@ -83,7 +86,7 @@ export class World extends HeapObject {
   }
   /** Increments when the world's arrays moved (grown, restored). */
   _version() { return rt.wasm.capw_world_version(this._p()); }
-  /** The handle of (slot, kind, generation): for events (a removed object's generation too). */
+  /** The live view of ball field `field` (BALL_FIELD). */
   _view(field) { return this._views()[field]; }
   /** The ball arrays move when the world grows or is restored (capw_world_version). */
   _viewVersion(ptr) { return rt.wasm.capw_world_version(ptr); }
@@ -99,40 +102,13 @@ export class World extends HeapObject {
     return new Type(rt.wasm.memory.buffer, addr, this.#eventCapacity * EVENT_WORDS);
   }
   _params() { return rt.wasm.capw_world_params(this._p()) >>> 2; }
-  _error(rc, what) {
-    return statusError(rc, what);
-  }
-
-  // ---- handles ----------------------------------------------------------------
-  /** The handle of (slot, kind, generation): for events (a removed object's generation too). @internal */
-  _handleOf(slot, kind, generation) {
-    return slot + SLOT_BITS * (kind + 2 * (this.#stamps[kind].stamp(slot, generation) % STAMPS));
-  }
-  _slot(handle, kind, name) {
-    this._p();
-    if (typeof handle !== 'number') throw new TypeError(`${name} must be a handle (a number), got ${describe(handle)}`);
-    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`${name} is not a handle: ${handle}`);
-    const slot = handle % SLOT_BITS;
-    const rest = Math.floor(handle / SLOT_BITS);
-    const k = rest % 2, t = Math.floor(rest / 2);
-    const what = kind === KIND_BALL ? 'ball' : 'static';
-    if (k !== kind) throw new RangeError(`${name} ${handle} is a ${k === KIND_BALL ? 'ball' : 'static'} handle, not a ${what} handle`);
-    let gen = -1;
-    if (kind === KIND_BALL) {
-      if (slot < this._call('capw_world_ball_slots') && (this._view(F_FLAGS)[slot] & ALIVE) !== 0) gen = this._view(F_GENERATION)[slot];
-    } else {
-      const info = this._staticInfo();
-      if (slot < this._call('capw_world_static_slots') && (info[SIW * slot + SI.alive] & 1) !== 0) gen = info[SIW * slot + SI.generation];
-    }
-    const table = this.#stamps[kind];
-    const stamp = gen < 0 ? -1 : table.find(slot, gen);
-    if (stamp >= 0 && stamp % STAMPS === t) return slot;
-    if (!table.made(slot, t)) throw new RangeError(`${name} ${handle} belongs to another World (or was never a handle)`);
-    throw new RangeError(`${name} ${handle} refers to a removed ${what}`);
-  }
-  _staticInfo() {
-    const n = this._call('capw_world_static_slots');
-    return new Uint32Array(rt.wasm.memory.buffer, rt.wasm.capw_world_static_info(this._p()), SIW * Math.max(n, 1));
+  _error(rc, what) { return statusError(rc, what); }
+  /** This world's StampTable of a kind (world-handles.js). */
+  _stamps(kind) { return this.#stamps[kind]; }
+  /** After restore(): the arrays were replaced, and the settings with them. */
+  _restored() {
+    this._dropViews();
+    this.#eventCapacity = rt.heapU32[(rt.wasm.capw_world_def(this._p()) >>> 2) + WORLD_DEF.indexOf('eventCapacity')];
   }
 
   // ---- balls --------------------------------------------------------------------
@@ -180,77 +156,11 @@ export class World extends HeapObject {
     this._call('capw_world_wake_ball', this._slot(handle, KIND_BALL, 'handle'));
   }
 
-  /** The slot (index into the views) of a ball handle. */
-  slotOf(handle) { return this._slot(handle, KIND_BALL, 'handle'); }
-  /**
-   * True when handle is a live ball of this world; false for a removed,
-   * foreign or static handle. A value that is no handle at all (not a number:
-   * TypeError; NaN, negative or fractional: RangeError) throws.
-   */
-  hasBall(handle) {
-    this._p();
-    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
-    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`handle is not a handle: ${handle}`);
-    try { this._slot(handle, KIND_BALL, 'handle'); return true; } catch (e) { if (e instanceof RangeError) return false; throw e; }
-  }
-  /** The handle of the ball in slot (RangeError when the slot is empty). */
-  ballHandle(slot) {
-    const n = this._call('capw_world_ball_slots');
-    if (typeof slot !== 'number') throw new TypeError(`slot must be a number, got ${describe(slot)}`);
-    if (!Number.isInteger(slot) || slot < 0 || slot >= n || !(this._view(F_FLAGS)[slot] & ALIVE)) {
-      throw new RangeError(`slot ${slot} holds no ball`);
-    }
-    return this._handleOf(slot, KIND_BALL, this._view(F_GENERATION)[slot]);
-  }
-  /** The handle of the static in slot (RangeError when the slot is empty): the slots events and statics() give. */
-  staticHandle(slot) {
-    const n = this._call('capw_world_static_slots');
-    if (typeof slot !== 'number') throw new TypeError(`slot must be a number, got ${describe(slot)}`);
-    const info = this._staticInfo();
-    if (!Number.isInteger(slot) || slot < 0 || slot >= n || !(info[SIW * slot + SI.alive] & 1)) throw new RangeError(`slot ${slot} holds no static`);
-    return this._handleOf(slot, KIND_STATIC, info[SIW * slot + SI.generation]);
-  }
-  /** The slot of a static handle (the slot events name). */
-  staticSlotOf(handle) { return this._slot(handle, KIND_STATIC, 'handle'); }
-  /**
-   * True when handle is a ball's handle, false when it is a static's (live or
-   * removed, of any world: it reads the kind the handle carries). Not a
-   * handle at all: TypeError or RangeError.
-   */
-  isBallHandle(handle) {
-    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
-    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`handle is not a handle: ${handle}`);
-    return Math.floor(handle / SLOT_BITS) % 2 === KIND_BALL;
-  }
-  /** The slot of a ball or static handle of this world and its kind (named errors otherwise). */
-  #anySlot(handle, name) {
-    this._p();
-    if (typeof handle !== 'number') throw new TypeError(`${name} must be a handle (a number), got ${describe(handle)}`);
-    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`${name} is not a handle: ${handle}`);
-    const kind = Math.floor(handle / SLOT_BITS) % 2;
-    return { kind, slot: this._slot(handle, kind, name) };
-  }
-  /** The userData of a ball or a static (0 unless set). */
-  userData(handle) {
-    const { kind, slot } = this.#anySlot(handle, 'handle');
-    if (kind === KIND_BALL) return this._view(F_USER_DATA)[slot];
-    return rt.heapU32[(rt.wasm.capw_world_static_records(this._p()) >>> 2) + STATIC_WORDS * slot + STATIC_RECORD.userData];
-  }
-  /** Sets the userData of a ball or a static: an integer from 0 to 0xffffffff (kept in snapshots, given by events). */
-  setUserData(handle, value) {
-    this._p();
-    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
-    value = bits(value, 'value');
-    const { kind, slot } = this.#anySlot(handle, 'handle');
-    if (kind === KIND_BALL) this._view(F_USER_DATA)[slot] = value;
-    else this._call('capw_world_set_static_user_data', slot, value);
-  }
-
   // ---- ball helpers (handles; each wakes the ball) ------------------------------------
   /** The ball's slot and its two new float32 values, checked (in range) before anything is written. */
   #ballPair(handle, a, b, names) {
     this._p();
-    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
+    handleArg(handle, 'handle');
     a = f32(a, names[0]);
     b = f32(b, names[1]);
     return [this._slot(handle, KIND_BALL, 'handle'), a, b];
@@ -274,7 +184,7 @@ export class World extends HeapObject {
   /** Adds j / inertia to the ball's spin (an angular impulse, counter-clockwise positive) and wakes it. */
   applyAngularImpulse(handle, j) {
     this._p();
-    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
+    handleArg(handle, 'handle');
     j = f32(j, 'j');
     const slot = this._slot(handle, KIND_BALL, 'handle');
     const dw = j === 0 ? 0 : Math.fround(j * this._view(F_INV_INERTIA)[slot]);
@@ -343,59 +253,7 @@ export class World extends HeapObject {
     if (rc < 0) throw rc === BAD_VALUE ? new RangeError('configure: the settings were refused (nothing changed)') : this._error(rc, 'configure');
   }
 
-  // ---- snapshots --------------------------------------------------------------------
-  /**
-   * The whole world as bytes (a copy): settings, balls, statics, and what the
-   * next step carries over (warm-start impulses, touching flags, sleep timers,
-   * sensor overlaps, queued end events). restore() or World.fromSnapshot()
-   * then steps to the same bits as this world would. May allocate.
-   */
-  save() {
-    const p = this._p();
-    if (this.#bodies.live > 0) throw new RangeError('save: a World with capsule bodies cannot be saved yet (their snapshots are not implemented; nothing changed)');
-    const addr = rt.wasm.capw_world_save(p);
-    if (addr === 0) throw new RangeError('save: out of memory (nothing changed)');
-    const n = rt.heapU32[(rt.wasm.capw_world_params(p) >>> 2) + PARAMS_COUNT];
-    return new Uint8Array(rt.wasm.memory.buffer, addr, n).slice();
-  }
-
-  /**
-   * Replaces this world's whole state (settings included) by a snapshot from
-   * save(): this world's handles saved in it stay valid (same slots and
-   * generations); ball views must be re-read (their arrays move). The last
-   * step's events are not in a snapshot: they read empty until the next step.
-   * A damaged, truncated or foreign snapshot is a RangeError naming the
-   * problem, and the world is unchanged; bytes not a Uint8Array or
-   * ArrayBuffer are a TypeError.
-   */
-  restore(bytes) {
-    this._p();
-    const u8 = snapshotBytes(bytes); // may run user code (a Proxy's traps): before the heap is touched
-    const p = this._p();
-    const room = rt.wasm.capw_world_snapshot_room(p, u8.length);
-    if (room === 0) throw new RangeError('restore: out of memory (world unchanged)');
-    new Uint8Array(rt.wasm.memory.buffer, room, u8.length).set(u8);
-    const rc = rt.wasm.capw_world_restore(p, u8.length);
-    if (rc === BAD_VALUE) {
-      const e = rt.wasm.capw_world_error(p) >>> 2;
-      const why = rt.heapI32[e + WORLD_ERROR.field], slot = rt.heapI32[e + WORLD_ERROR.slot], what = rt.heapU32[e + WORLD_ERROR.what];
-      let problem = snapshotProblem(why, u8);
-      if (SNAPSHOT_PROBLEMS[why] === 'corrupt' && what !== 0) {
-        // cap_world_error.what: the refused value's name (a C string), slot its record.
-        const mem = new Uint8Array(rt.wasm.memory.buffer), bytes = mem.subarray(what, mem.indexOf(0, what));
-        const name = new TextDecoder().decode(bytes);
-        problem = `the snapshot's ${name}${slot >= 0 ? `[${slot}]` : ''} is out of range or inconsistent (its checksum matches: not written by World.save?)`;
-      }
-      throw new RangeError(`restore: ${problem} (world unchanged)`);
-    }
-    if (rc < 0) throw this._error(rc, 'restore');
-    // The ball and event arrays were replaced (the old ones are freed memory
-    // the allocator hands out again): views kept in variables are detached,
-    // as after addBall beyond ballCapacity and destroy().
-    this._dropViews();
-    this.#eventCapacity = rt.heapU32[(rt.wasm.capw_world_def(p) >>> 2) + WORLD_DEF.indexOf('eventCapacity')];
-  }
-
+  // ---- snapshots (save, restore: world-snapshot.js) ----------------------------------
   /** A new World from a snapshot (its handles: new ones, same slots; see ballHandle). */
   static fromSnapshot(bytes) {
     const u8 = snapshotBytes(bytes);
@@ -414,26 +272,8 @@ export class World extends HeapObject {
   step() {
     const rc = this._call('capw_world_step');
     if (rc === 0) return;
-    if (rc === BAD_VALUE) {
-      const e = rt.wasm.capw_world_error(this._p()) >>> 2;
-      const slot = rt.heapI32[e + WORLD_ERROR.slot], field = rt.heapI32[e + WORLD_ERROR.field];
-      if (field >= BODY_FIELD_ERROR) {
-        throw new RangeError(`step: capsuleBodies.${bodyFieldName(field)}[${slot}] must be finite and within ±1e38 ` +
-          `(the angle only finite; halfLength >= 0, radius > 0, flags ALIVE and AWAKE only), got ${this.#bodies._value(field, slot)} (world unchanged)`);
-      }
-      const name = BALL_FIELDS[field], got = this._view(field)[slot];
-      const rule = name === 'radius' ? 'must be > 0 and within 1e38 (radius is read-only: set by addBall)'
-        : name === 'flags' ? `must be ${this.#expectedFlags(slot)} (flags is read-only: ALIVE where a ball lives and nowhere else, no unknown bits)`
-        : 'must be finite and within ±1e38 (the angle only finite)';
-      throw new RangeError(`step: balls.${name}[${slot}] ${rule}, got ${got} (world unchanged)`);
-    }
+    if (rc === BAD_VALUE) throw stepRefusal(this);
     throw this._error(rc, 'step');
-  }
-
-  /** What step() wants in flags[slot] (for its message): the C witness is the inverse mass and inertia, > 0 for a ball, 0 for an empty slot. */
-  #expectedFlags(slot) {
-    const ball = slot < this._view(F_INV_MASS).length && (this._view(F_INV_MASS)[slot] !== 0 || this._view(F_INV_INERTIA)[slot] !== 0);
-    return ball ? `ALIVE (1), with AWAKE (2) and BULLET (4) only (slot ${slot} holds a ball)` : `0 (slot ${slot} holds no ball)`;
   }
 
   get balls() { this._p(); return this.#balls; }
@@ -455,8 +295,7 @@ export class World extends HeapObject {
   /** True when handle is a live capsule body of this world (false for a removed, foreign, ball or static handle). */
   hasCapsuleBody(handle) {
     this._p();
-    if (typeof handle !== 'number') throw new TypeError(`handle must be a handle (a number), got ${describe(handle)}`);
-    if (!Number.isSafeInteger(handle) || handle < 0) throw new RangeError(`handle is not a handle: ${handle}`);
+    handleArg(handle, 'handle');
     try { this.#bodies._slot(handle, 'handle'); return true; } catch (e) { if (e instanceof RangeError) return false; throw e; }
   }
   /** The capsule bodies' live slot-indexed views (x, y, angle, vx, vy, angularVelocity, halfLength, radius, flags, userData). */
@@ -501,9 +340,10 @@ export class World extends HeapObject {
 
 }
 
-// The statics' and queries' methods live in their own files; they are World's
-// own methods (non-enumerable, as a class's), on the same prototype.
-for (const part of [WorldStatics, WorldQueries]) {
+// The handles', snapshots', statics' and queries' methods live in their own
+// files; they are World's own methods (non-enumerable, as a class's), on the
+// same prototype.
+for (const part of [WorldHandles, WorldSnapshots, WorldStatics, WorldQueries]) {
   for (const key of Object.getOwnPropertyNames(part.prototype)) {
     if (key !== 'constructor') Object.defineProperty(World.prototype, key, Object.getOwnPropertyDescriptor(part.prototype, key));
   }

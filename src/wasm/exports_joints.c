@@ -15,6 +15,7 @@
 #endif
 
 _Static_assert(sizeof(cap_joint_def) <= sizeof(capw_ctx.world.params), "joint def fits the argument block");
+_Static_assert(CAP_JOINT_INFO_WORDS * 4 <= sizeof(capw_ctx.world.params), "joint record fits the argument block");
 
 /* The def in the argument block (defaults first: capw_joint_def_default);
  * returns the slot or a status (cap_world_error names the field). */
@@ -33,7 +34,7 @@ EMSCRIPTEN_KEEPALIVE int capw_world_set_joint_target(cap_world* w, uint32_t slot
     return cap_world_set_joint_target(w, slot, x, y);
 }
 EMSCRIPTEN_KEEPALIVE uint32_t capw_world_joint_slots(const cap_world* w) { return cap_world_joint_slots(w); }
-/* The joint's 14 words (cap_world_joint_info) into the argument block. */
+/* The joint's record (enum cap_joint_info_word) into the argument block. */
 EMSCRIPTEN_KEEPALIVE int capw_world_joint_info(const cap_world* w, uint32_t slot)
 {
     return cap_world_joint_info(w, slot, capw_ctx.world.params);

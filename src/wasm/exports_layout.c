@@ -129,6 +129,9 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_batch_layout_count(void) { return sizeof layo
  *   the error block (cap_world_error) and the inputs JS writes into the
  *   argument block (capw_ray_in, capw_sweep_in; the hits come back as the
  *   batch layer's capw_ray_out / capw_sweep_out, capw_batch_layout);
+ *   the joint record (cap_joint_info_word), the joint-break event record
+ *   (cap_joint_break_word: CAP_EVENT_WORDS words, some unused) and the
+ *   snapshot header (cap_snapshot_header_word), as the records above;
  *   the ball and body fields (cap_ball_field, cap_body_field): their count,
  *   the first u32 field, then each field's number;
  *   the statuses and numbers JS shares with C, the snapshot header's size
@@ -227,6 +230,24 @@ static const uint16_t world_layout[] = {
     CAPW_RECORD(capw_sweep_in),
     CAPW_MEMBER(capw_sweep_in, x0), CAPW_MEMBER(capw_sweep_in, y0), CAPW_MEMBER(capw_sweep_in, x1),
     CAPW_MEMBER(capw_sweep_in, y1), CAPW_MEMBER(capw_sweep_in, radius),
+
+    CAP_JOINT_INFO_WORDS,
+    CAPW_U(CAP_JOINT_INFO_KIND), CAPW_U(CAP_JOINT_INFO_A), CAPW_U(CAP_JOINT_INFO_B), CAPW_U(CAP_JOINT_INFO_GENERATION),
+    CAPW_F(CAP_JOINT_INFO_AX), CAPW_F(CAP_JOINT_INFO_AY), CAPW_F(CAP_JOINT_INFO_LENGTH),
+    CAPW_F(CAP_JOINT_INFO_MIN_LENGTH), CAPW_F(CAP_JOINT_INFO_MAX_LENGTH), CAPW_F(CAP_JOINT_INFO_HERTZ),
+    CAPW_F(CAP_JOINT_INFO_DAMPING_RATIO), CAPW_F(CAP_JOINT_INFO_MAX_FORCE), CAPW_F(CAP_JOINT_INFO_BREAK_FORCE),
+    CAPW_F(CAP_JOINT_INFO_FORCE),
+
+    CAP_EVENT_WORDS,
+    CAPW_U(CAP_JOINT_BREAK_KIND), CAPW_U(CAP_JOINT_BREAK_JOINT), CAPW_U(CAP_JOINT_BREAK_BALL),
+    CAPW_F(CAP_JOINT_BREAK_FORCE), CAPW_U(CAP_JOINT_BREAK_OTHER), CAPW_U(CAP_JOINT_BREAK_JOINT_GENERATION),
+    CAPW_U(CAP_JOINT_BREAK_BALL_GENERATION), CAPW_U(CAP_JOINT_BREAK_USER_DATA),
+    CAPW_U(CAP_JOINT_BREAK_OTHER_GENERATION),
+
+    CAP_SNAPSHOT_HEADER_WORDS,
+    CAPW_U(CAP_SNAPSHOT_WORD_MAGIC), CAPW_U(CAP_SNAPSHOT_WORD_FORMAT), CAPW_U(CAP_SNAPSHOT_WORD_LIBRARY_VERSION),
+    CAPW_U(CAP_SNAPSHOT_WORD_BYTES), CAPW_U(CAP_SNAPSHOT_WORD_CHECKSUM), CAPW_U(CAP_SNAPSHOT_WORD_CONTACT_SIZE),
+    CAPW_U(CAP_SNAPSHOT_WORD_STATIC_SIZE), CAPW_U(CAP_SNAPSHOT_WORD_DEF_SIZE),
 
     CAP_BALL_FIELDS, CAP_BALL_FLOAT_FIELDS,
     CAP_BALL_X, CAP_BALL_Y, CAP_BALL_VX, CAP_BALL_VY, CAP_BALL_ANGLE, CAP_BALL_W, CAP_BALL_RADIUS, CAP_BALL_INV_MASS,

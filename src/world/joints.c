@@ -148,8 +148,10 @@ int cap_world_joint_info(const cap_world* w, uint32_t slot, uint32_t* words)
 {
     if (!joint_ok(w, slot)) return CAP_WORLD_BAD_HANDLE;
     const cap_wjoint* j = &w->joints[slot];
-    words[0] = j->kind; words[1] = j->a; words[2] = j->b; words[3] = j->generation;
-    const float f[10] = {j->ax, j->ay, j->length, j->min_length, j->max_length, j->hertz, j->damping_ratio, j->max_force, j->break_force, j->force};
-    memcpy(words + 4, f, sizeof f);
+    words[CAP_JOINT_INFO_KIND] = j->kind; words[CAP_JOINT_INFO_A] = j->a; words[CAP_JOINT_INFO_B] = j->b;
+    words[CAP_JOINT_INFO_GENERATION] = j->generation;
+    const float f[CAP_JOINT_INFO_WORDS - CAP_JOINT_INFO_AX] = {j->ax, j->ay, j->length, j->min_length, j->max_length,
+        j->hertz, j->damping_ratio, j->max_force, j->break_force, j->force};
+    memcpy(words + CAP_JOINT_INFO_AX, f, sizeof f);
     return CAP_WORLD_OK;
 }

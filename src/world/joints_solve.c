@@ -185,6 +185,7 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
  * over the sub-step); a joint whose force exceeds its break_force breaks:
  * one CAP_EVENT_JOINT_BREAK record (capsule2d_joints.h), then it is removed,
  * in slot order. */
+_Static_assert((int)CAP_JOINT_BREAK_OTHER_GENERATION < (int)CAP_EVENT_WORDS, "a joint-break record is an event record");
 void cap_joints_finish(cap_world* w)
 {
     float inv_h = (float)w->def.sub_steps / w->def.dt;
@@ -201,10 +202,12 @@ void cap_joints_finish(cap_world* w)
         if (n < w->def.event_capacity) {
             uint32_t* e = &w->events[CAP_EVENT_JOINT_BREAK][(size_t)n * CAP_EVENT_WORDS];
             memset(e, 0, CAP_EVENT_WORDS * sizeof *e);
-            e[0] = j->kind; e[1] = k; e[2] = j->b; e[4] = j->a;
-            memcpy(&e[3], &j->force, sizeof j->force);
-            e[8] = j->generation; e[9] = gen[j->b]; e[10] = j->user_data;
-            e[11] = j->a == CAP_JOINT_WORLD ? 0u : gen[j->a];
+            e[CAP_JOINT_BREAK_KIND] = j->kind; e[CAP_JOINT_BREAK_JOINT] = k; e[CAP_JOINT_BREAK_BALL] = j->b;
+            e[CAP_JOINT_BREAK_OTHER] = j->a;
+            memcpy(&e[CAP_JOINT_BREAK_FORCE], &j->force, sizeof j->force);
+            e[CAP_JOINT_BREAK_JOINT_GENERATION] = j->generation; e[CAP_JOINT_BREAK_BALL_GENERATION] = gen[j->b];
+            e[CAP_JOINT_BREAK_USER_DATA] = j->user_data;
+            e[CAP_JOINT_BREAK_OTHER_GENERATION] = j->a == CAP_JOINT_WORLD ? 0u : gen[j->a];
         }
         cap_world_remove_joint(w, k);
     }

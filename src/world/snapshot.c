@@ -82,6 +82,9 @@ static void walk_joints(snap_io* io, cap_world* w, uint32_t ng)
 }
 
 static const uint32_t record_sizes[3] = {sizeof(cap_wcontact), sizeof(cap_wstatic), sizeof(cap_world_def)};
+_Static_assert(CAP_SNAPSHOT_HEADER == 4 * CAP_SNAPSHOT_HEADER_WORDS &&
+                   CAP_SNAPSHOT_WORD_DEF_SIZE - CAP_SNAPSHOT_WORD_CONTACT_SIZE + 1 == 3,
+               "the header is CAP_SNAPSHOT_HEADER bytes and holds the 3 record sizes in a row");
 
 uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity)
 {
@@ -96,15 +99,18 @@ uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity)
     if (io.at > 0x7fffffffu) return 0;
     uint32_t total = (uint32_t)io.at;
     if (!out || capacity < total) return total;
-    uint32_t head[8] = {CAP_SNAPSHOT_MAGIC, CAP_SNAPSHOT_FORMAT, CAP_LIBRARY_VERSION, total, 0,
-                        record_sizes[0], record_sizes[1], record_sizes[2]};
+    uint32_t head[CAP_SNAPSHOT_HEADER_WORDS] = {
+        [CAP_SNAPSHOT_WORD_MAGIC] = CAP_SNAPSHOT_MAGIC, [CAP_SNAPSHOT_WORD_FORMAT] = CAP_SNAPSHOT_FORMAT,
+        [CAP_SNAPSHOT_WORD_LIBRARY_VERSION] = CAP_LIBRARY_VERSION, [CAP_SNAPSHOT_WORD_BYTES] = total,
+        [CAP_SNAPSHOT_WORD_CONTACT_SIZE] = record_sizes[0], [CAP_SNAPSHOT_WORD_STATIC_SIZE] = record_sizes[1],
+        [CAP_SNAPSHOT_WORD_DEF_SIZE] = record_sizes[2]};
     io.buf = out;
     io.at = CAP_SNAPSHOT_HEADER;
     xfer(&io, &mw->def, sizeof(cap_world_def));
     xfer(&io, n, sizeof n);
     walk(&io, mw, n);
     walk_joints(&io, mw, ng);
-    head[4] = fnv(out + CAP_SNAPSHOT_HEADER, total - CAP_SNAPSHOT_HEADER);
+    head[CAP_SNAPSHOT_WORD_CHECKSUM] = fnv(out + CAP_SNAPSHOT_HEADER, total - CAP_SNAPSHOT_HEADER);
     memcpy(out, head, sizeof head);
     return total;
 }
@@ -298,19 +304,20 @@ static const char* check_loaded(cap_world* w, const uint32_t* n, int32_t* slot)
 
 int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
 {
-    uint32_t head[8], n[N_COUNTS];
+    uint32_t head[CAP_SNAPSHOT_HEADER_WORDS], n[N_COUNTS];
     cap_world_def def;
     if (len < 4) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_TRUNCATED);
     memcpy(head, bytes, 4);
-    if (head[0] != CAP_SNAPSHOT_MAGIC) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_NOT_SNAPSHOT);
+    if (head[CAP_SNAPSHOT_WORD_MAGIC] != CAP_SNAPSHOT_MAGIC) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_NOT_SNAPSHOT);
     if (len < CAP_SNAPSHOT_HEADER) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_TRUNCATED);
     memcpy(head, bytes, sizeof head);
-    if (head[1] != CAP_SNAPSHOT_FORMAT || memcmp(head + 5, record_sizes, sizeof record_sizes))
+    if (head[CAP_SNAPSHOT_WORD_FORMAT] != CAP_SNAPSHOT_FORMAT ||
+        memcmp(head + CAP_SNAPSHOT_WORD_CONTACT_SIZE, record_sizes, sizeof record_sizes))
         return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_FORMAT_VERSION);
-    if (head[2] != CAP_LIBRARY_VERSION) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_LIBRARY_VERSION);
-    if (len < head[3]) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_TRUNCATED);
-    if (len > head[3]) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_TOO_LONG);
-    if (fnv(bytes + CAP_SNAPSHOT_HEADER, len - CAP_SNAPSHOT_HEADER) != head[4]) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_CHECKSUM);
+    if (head[CAP_SNAPSHOT_WORD_LIBRARY_VERSION] != CAP_LIBRARY_VERSION) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_LIBRARY_VERSION);
+    if (len < head[CAP_SNAPSHOT_WORD_BYTES]) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_TRUNCATED);
+    if (len > head[CAP_SNAPSHOT_WORD_BYTES]) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_TOO_LONG);
+    if (fnv(bytes + CAP_SNAPSHOT_HEADER, len - CAP_SNAPSHOT_HEADER) != head[CAP_SNAPSHOT_WORD_CHECKSUM]) return fail(w, CAP_WORLD_BAD_VALUE, CAP_SNAPSHOT_CHECKSUM);
     /* The checksum holds: from here on a mismatch was made on purpose (or
      * by a different writer), and is refused as corrupt. */
     snap_io io = {(uint8_t*)bytes, CAP_SNAPSHOT_HEADER, 1};

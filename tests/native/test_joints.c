@@ -201,16 +201,17 @@ int test_joints_snapshot_and_break(void)
     for (int k = 0; k < 60; k++) ENSURE(cap_world_step(r) == 0);
     ENSURE(cap_world_state_hash(r) == cap_world_state_hash(w));
     /* A break: the rope's break force below the ball's weight. */
-    uint32_t info[14];
+    uint32_t info[CAP_JOINT_INFO_WORDS];
     ENSURE(cap_world_joint_info(r, 1, info) == 0);
     float force;
-    memcpy(&force, &info[13], 4);
+    memcpy(&force, &info[CAP_JOINT_INFO_FORCE], 4);
     ENSURE(force > 0.0f);
     r->joints[1].break_force = 0.5f * force;
     ENSURE(cap_world_step(r) == 0);
     ENSURE(cap_world_event_count(r, CAP_EVENT_JOINT_BREAK) == 1);
     const uint32_t* e = cap_world_events(r, CAP_EVENT_JOINT_BREAK);
-    ENSURE(e[0] == CAP_JOINT_DISTANCE && e[1] == 1 && e[2] == b1 && e[4] == b0 && e[8] == 1);
+    ENSURE(e[CAP_JOINT_BREAK_KIND] == CAP_JOINT_DISTANCE && e[CAP_JOINT_BREAK_JOINT] == 1 && e[CAP_JOINT_BREAK_BALL] == b1 &&
+           e[CAP_JOINT_BREAK_OTHER] == b0 && e[CAP_JOINT_BREAK_JOINT_GENERATION] == 1);
     ENSURE(cap_world_joint_count(r) == 2 && cap_world_joint_info(r, 1, info) == CAP_WORLD_BAD_HANDLE);
     ENSURE(cap_world_step(r) == 0);
     ENSURE(cap_world_event_count(r, CAP_EVENT_JOINT_BREAK) == 0);

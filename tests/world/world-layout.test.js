@@ -42,12 +42,12 @@ const firstWorldFails = (k) => {
 // Must run first in this file: world-layout.js checks once, at the first World.
 test('every word of the world layout table is checked: changing any one makes the first World throw, naming it', () => {
   const t = table(), n = t.length;
-  // 13 records (161 members: a word and a type each, after the record's size),
+  // 16 records (192 members: a word and a type each, after the record's size),
   // 2 field lists (21 fields each, after their count and first u32 field), 9 numbers, 7 snapshot error codes.
   const members = Object.values(WORLD_RECORD_MEMBERS).reduce((s, m) => s + m.length, 0);
-  assert.equal(Object.keys(WORLD_RECORD_MEMBERS).length, 13);
-  assert.equal(members, 17 + 19 + 13 + 18 + 13 + 37 + 12 + 3 + 9 + 6 + 4 + 5 + 5);
-  assert.equal(n, 13 + 2 * members + 2 * (2 + 21) + 9 + 7, `a table of ${n} words`);
+  assert.equal(Object.keys(WORLD_RECORD_MEMBERS).length, 16);
+  assert.equal(members, 17 + 19 + 13 + 18 + 13 + 37 + 12 + 3 + 9 + 6 + 4 + 5 + 5 + 14 + 9 + 8);
+  assert.equal(n, 16 + 2 * members + 2 * (2 + 21) + 9 + 7, `a table of ${n} words`);
   assert.equal(worldLayout().reduce((s, e) => s + e.length - 1, 0), n, 'one JS entry per C word');
   const names = [];
   for (let k = 0; k < n; k++) {
@@ -65,7 +65,9 @@ test('every word of the world layout table is checked: changing any one makes th
     'cap_static_record_word.kind (word)', 'cap_static_record_word.userData (element type)', 'cap_event_word.px (word)',
     'cap_event_word.generationB (word)', 'cap_static_info_word.generation (word)', 'cap_kinematic_state_word.pivot (word)',
     'cap_draw_contact_word.impulse (word)', 'cap_world_error.field (word)', 'capw_ray_in.maxFraction (word)',
-    'capw_sweep_in.radius (word)', 'cap_ball_field.flags', 'cap_body_field.userData', 'CAP_BODY_FIELD_ERROR',
+    'capw_sweep_in.radius (word)', 'cap_joint_info_word.generation (word)', 'cap_joint_info_word.force (element type)',
+    'cap_joint_break_word words', 'cap_joint_break_word.force (element type)', 'cap_joint_break_word.otherGeneration (word)',
+    'cap_snapshot_header_word.bytes (word)', 'cap_snapshot_header_word.defSize (word)', 'cap_ball_field.flags', 'cap_body_field.userData', 'CAP_BODY_FIELD_ERROR',
     '-CAP_WORLD_BAD_HANDLE', 'CAP_SNAPSHOT_FORMAT', 'CAP_SNAPSHOT_HEADER', 'cap_snapshot_error: checksum']) {
     assert.ok(names.includes(name), `${name} is checked`);
   }
@@ -83,12 +85,18 @@ test('every word of the world layout table is checked: changing any one makes th
 
 // ---- the word numbers, from the C header -----------------------------------------
 const header = readFileSync(new URL('../../src/include/capsule2d_world.h', import.meta.url), 'utf8');
-/** The members of `enum <name> { ... }` in capsule2d_world.h: { C name: word }. */
+const jointsHeader = readFileSync(new URL('../../src/include/capsule2d_joints.h', import.meta.url), 'utf8');
+/** The members of `enum <name> { ... }` in capsule2d_world.h or capsule2d_joints.h: { C name: word } (NAME = k too). */
 function cEnum(name) {
-  const m = new RegExp(`enum ${name} \\{([^}]*)\\}`).exec(header);
-  assert.ok(m, `enum ${name} in capsule2d_world.h`);
+  const m = new RegExp(`enum ${name} \\{([^}]*)\\}`).exec(header) ?? new RegExp(`enum ${name} \\{([^}]*)\\}`).exec(jointsHeader);
+  assert.ok(m, `enum ${name} in capsule2d_world.h or capsule2d_joints.h`);
   const body = m[1].replace(/\/\*[\s\S]*?\*\//g, '');
-  return Object.fromEntries(body.split(',').map((s) => s.trim()).filter(Boolean).map((s, k) => [s, k]));
+  let next = 0;
+  return Object.fromEntries(body.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+    const [c, value] = s.split('=').map((t) => t.trim());
+    if (value !== undefined) next = Number(value);
+    return [c, next++];
+  }));
 }
 const WORD = { ...cEnum('cap_static_record_word'), ...cEnum('cap_event_word') };
 
@@ -296,4 +304,104 @@ test('rayCast, sweepBall and the scalar casts read the one hit record: equal to 
   assert.equal(w.sweepBall(0, 1.2, 3, 1.2, 0.2), null);
   assert.equal(w.sweepBall(0, 1.2, 3, 1.2, 0.5).handle, ball);
   w.destroy(); rays.destroy(); sweeps.destroy();
+});
+
+// The joint record (cap_joint_info_word): C writes it into the argument
+// block on each call, so it cannot be poked; every float word is given a
+// distinct value and jointState() must show each under its own name, equal
+// to the word of that C name in the block it read.
+test('joint record: jointState() shows each word of cap_joint_info_word under its C name', () => {
+  const J = cEnum('cap_joint_info_word');
+  assert.equal(J.CAP_JOINT_INFO_WORDS, 14);
+  const w = new api.World({ gravityY: 0 });
+  const a = w.addBall(-1, 0, 0.5), b = w.addBall(3, 4, 0.5);
+  w.removeJoint(w.addDistanceJoint(b, a)); // slot 0's next joint has generation 2 (the first had 1)
+  const j = w.addDistanceJoint(b, { x: 1.25, y: -2.5 }, { length: 3, minLength: 2, maxLength: 4.5, hertz: 6, dampingRatio: 0.375, breakForce: 1e6 });
+  w.step(); // a force (the spring is stretched: 6.7 > maxLength)
+  const s = w.jointState(j);
+  const p = rt.wasm.capw_world_params(w._p()) >>> 2; // the record jointState read (its last call)
+  const word = (name) => J[`CAP_JOINT_INFO_${name}`];
+  const f = (name) => rt.heapF32[p + word(name)], u = (name) => rt.heapU32[p + word(name)];
+  assert.deepEqual([s.x, s.y, s.length, s.minLength, s.maxLength, s.hertz, s.dampingRatio, s.breakForce],
+    [1.25, -2.5, 3, 2, 4.5, 6, 0.375, 1e6]);
+  assert.deepEqual([f('AX'), f('AY'), f('LENGTH'), f('MIN_LENGTH'), f('MAX_LENGTH'), f('HERTZ'), f('DAMPING_RATIO'), f('BREAK_FORCE')],
+    [1.25, -2.5, 3, 2, 4.5, 6, 0.375, 1e6]);
+  assert.ok(s.force > 0 && s.force === f('FORCE') && s.maxForce === f('MAX_FORCE') && s.maxForce !== s.force, `force ${s.force}`);
+  assert.deepEqual([u('KIND'), u('A'), u('B'), u('GENERATION')], [1, 0xffffffff, w.slotOf(b), 2]);
+  assert.deepEqual([s.kind, s.ball, s.other], ['distance', b, null]);
+  assert.deepEqual(w.joints(), [j], 'the handle made from the generation word');
+  // a ball-ball joint: the ends' slots under their names, the drag joint's maxForce
+  const k = w.addDistanceJoint(a, b);
+  const d = w.addDragJoint(a, 7, 8, { maxForce: 12.5 });
+  assert.deepEqual([w.jointState(k).ball, w.jointState(k).other], [a, b]);
+  assert.deepEqual([w.jointState(d).x, w.jointState(d).y, w.jointState(d).maxForce, w.jointState(d).kind], [7, 8, 12.5, 'drag']);
+  w.destroy();
+});
+
+// The joint-break record (cap_joint_break_word): poking each of its 12
+// words changes exactly the fields of toArray() (and forEach's arguments)
+// named after it; the unused words and the joint's userData change nothing.
+test('joint-break record: each word is read from the word of its C name by toArray() and forEach()', () => {
+  const JB = cEnum('cap_joint_break_word');
+  const w = new api.World({ gravityY: -10 });
+  const top = w.addBall(0, 0, 0.5), low = w.addBall(0, -2, 0.5);
+  w.addDistanceJoint(top, { x: 0, y: 1 });
+  w.addDistanceJoint(low, top, { breakForce: 0.001 });
+  w.step();
+  const breaks = w.events.jointBreak;
+  assert.equal(breaks.written, 1, 'one break');
+  const rec = rt.wasm.capw_world_events(w._p(), 5) >>> 2; // CAP_EVENT_JOINT_BREAK
+  const SHOWN = {
+    CAP_JOINT_BREAK_KIND: ['kind'], CAP_JOINT_BREAK_JOINT: ['joint'], CAP_JOINT_BREAK_BALL: ['ball'], CAP_JOINT_BREAK_FORCE: ['force'],
+    CAP_JOINT_BREAK_OTHER: ['other'], CAP_JOINT_BREAK_JOINT_GENERATION: ['joint'], CAP_JOINT_BREAK_BALL_GENERATION: ['ball'],
+    CAP_JOINT_BREAK_USER_DATA: [], CAP_JOINT_BREAK_OTHER_GENERATION: ['other'],
+  };
+  assert.deepEqual(Object.keys(JB).sort(), Object.keys(SHOWN).sort());
+  const ARGS = ['joint', 'ball', 'other', 'force'];
+  const viaForEach = () => { let o; breaks.forEach((...x) => { o = Object.fromEntries(ARGS.map((k, i) => [k, x[i] === -1 ? null : x[i]])); }); return o; };
+  const before = breaks.toArray()[0], beforeArgs = viaForEach();
+  assert.deepEqual([before.ball, before.other, before.kind], [low, top, 'distance']);
+  assert.ok(before.force > 0.001, `force ${before.force}`);
+  const words = new Set(Object.values(JB));
+  for (let k = 0; k < 12; k++) if (!words.has(k)) SHOWN[`unused word ${k}`] = [];
+  for (const [name, fields] of Object.entries(SHOWN)) {
+    const k = JB[name] ?? Number(name.slice('unused word '.length));
+    const mark = name.endsWith('FORCE') ? 1234.5 : name.endsWith('KIND') ? 2 : 77;
+    const after = poke(rec, k, mark, () => breaks.toArray()[0]);
+    assert.deepEqual(changed(before, after), [...fields].sort(), `${name} (word ${k})`);
+    const args = poke(rec, k, mark, viaForEach);
+    assert.deepEqual(changed(beforeArgs, args), fields.filter((f) => ARGS.includes(f)).sort(), `${name} (word ${k}), forEach`);
+  }
+  assert.equal(poke(rec, JB.CAP_JOINT_BREAK_FORCE, 1234.5, () => breaks.toArray()[0].force), 1234.5);
+  assert.equal(poke(rec, JB.CAP_JOINT_BREAK_OTHER, 0xffffffff, () => breaks.toArray()[0].other), null);
+  w.destroy();
+});
+
+// The snapshot header (cap_snapshot_header_word): changing each word of a
+// saved snapshot makes restore() refuse it for that word's reason, and the
+// message quotes the word under its own name (format, library version, size).
+test('snapshot header: each word, changed in turn, is refused for its own reason', () => {
+  const H = cEnum('cap_snapshot_header_word');
+  assert.equal(H.CAP_SNAPSHOT_HEADER_WORDS * 4, 32);
+  const w = new api.World();
+  w.addBall(0, 1, 0.5);
+  const snap = w.save();
+  const REFUSED = {
+    CAP_SNAPSHOT_WORD_MAGIC: [0x12345678, /not a capsule2d world snapshot/],
+    CAP_SNAPSHOT_WORD_FORMAT: [99, /the snapshot has format 99 \(or other record sizes\)/],
+    CAP_SNAPSHOT_WORD_LIBRARY_VERSION: [0x000909, /saved by capsule2d 0\.9\.9; this is 0\.1\.0/],
+    CAP_SNAPSHOT_WORD_BYTES: [snap.length + 4, new RegExp(`truncated: ${snap.length} bytes, its header says ${snap.length + 4}`)],
+    CAP_SNAPSHOT_WORD_CHECKSUM: [1, /checksum does not match/],
+    CAP_SNAPSHOT_WORD_CONTACT_SIZE: [1, /the snapshot has format 2 \(or other record sizes\)/],
+    CAP_SNAPSHOT_WORD_STATIC_SIZE: [1, /the snapshot has format 2 \(or other record sizes\)/],
+    CAP_SNAPSHOT_WORD_DEF_SIZE: [1, /the snapshot has format 2 \(or other record sizes\)/],
+  };
+  assert.deepEqual(Object.keys(H).filter((k) => k !== 'CAP_SNAPSHOT_HEADER_WORDS').sort(), Object.keys(REFUSED).sort());
+  for (const [name, [value, message]] of Object.entries(REFUSED)) {
+    const bad = snap.slice();
+    new DataView(bad.buffer).setUint32(4 * H[name], value, true);
+    assert.throws(() => w.restore(bad), (e) => e instanceof RangeError && message.test(e.message), name);
+  }
+  w.restore(snap); // as saved: accepted
+  w.destroy();
 });
