@@ -5,6 +5,12 @@
 // records (exports_batch.c, exports_world.c); their words are checked by
 // batch.js's layout table (cast ray.*, cast sweep.*).
 import * as rt from './runtime.js';
+import { RAY_CLOSEST, SWEEP_CLOSEST } from './results.js';
+
+// Word k of a record is the k-th name of RAY_CLOSEST / SWEEP_CLOSEST (the
+// names batch.js's layout check compares with C's, word by word).
+const wordsOf = (names) => Object.freeze(Object.fromEntries(names.map((name, k) => [name, k])));
+const R = wordsOf(RAY_CLOSEST), S = wordsOf(SWEEP_CLOSEST);
 
 /**
  * The one reader of a ray-hit record (capw_ray_out, exports_context.h) at
@@ -14,20 +20,18 @@ import * as rt from './runtime.js';
  */
 export function readRayHit(w, withIndex = true) {
   const F = rt.heapF32, U = rt.heapU32;
-  if (!withIndex) return { fraction: F[w + 1], x: F[w + 2], y: F[w + 3], nx: F[w + 4], ny: F[w + 5], startsInside: U[w + 6] === 1 };
-  return { index: U[w], fraction: F[w + 1], x: F[w + 2], y: F[w + 3], nx: F[w + 4], ny: F[w + 5], startsInside: U[w + 6] === 1 };
+  const fraction = F[w + R.fraction], x = F[w + R.x], y = F[w + R.y], nx = F[w + R.nx], ny = F[w + R.ny];
+  const startsInside = U[w + R.startsInside] === 1;
+  return withIndex ? { index: U[w + R.index], fraction, x, y, nx, ny, startsInside } : { fraction, x, y, nx, ny, startsInside };
 }
 
 /** The one reader of a sweep-hit record (capw_sweep_out) at heap word w: the cast block's and World.sweepBall's. @internal */
 export function readSweepHit(w, withIndex = true) {
   const F = rt.heapF32, U = rt.heapU32;
-  if (!withIndex) {
-    return { t: F[w + 1], x: F[w + 2], y: F[w + 3], nx: F[w + 4], ny: F[w + 5], pointX: F[w + 6], pointY: F[w + 7], startsInside: U[w + 8] === 1 };
-  }
-  return {
-    index: U[w], t: F[w + 1], x: F[w + 2], y: F[w + 3], nx: F[w + 4], ny: F[w + 5], pointX: F[w + 6], pointY: F[w + 7],
-    startsInside: U[w + 8] === 1,
-  };
+  const t = F[w + S.t], x = F[w + S.x], y = F[w + S.y], nx = F[w + S.nx], ny = F[w + S.ny];
+  const pointX = F[w + S.pointX], pointY = F[w + S.pointY], startsInside = U[w + S.startsInside] === 1;
+  return withIndex ? { index: U[w + S.index], t, x, y, nx, ny, pointX, pointY, startsInside }
+    : { t, x, y, nx, ny, pointX, pointY, startsInside };
 }
 
 /**

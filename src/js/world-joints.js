@@ -14,11 +14,10 @@ import { f32, num, readOptions, MAX_COORD, handleArg as handleForm } from './che
 import { BAD_VALUE, describe, statusError } from './errors.js';
 import { SLOT_BITS, STAMPS, KIND_BALL, KIND_STATIC, StampTable } from './world-handles.js';
 import {
-  EVENT_KINDS, EVENT_WORDS, JOINT_DEF, JOINT_DEF_TYPES, JOINT_INFO as J, JOINT_BREAK as JB, BALL_FIELD, writeRecord,
+  EVENT_KINDS, EVENT_WORDS, JOINT_DEF, JOINT_DEF_TYPES, JOINT_INFO as J, JOINT_BREAK as JB, JOINT_KINDS as KINDS,
+  JOINT_WORLD as WORLD_END, BALL_FIELD, writeRecord,
 } from './world-layout.js';
 
-const WORLD_END = 0xffffffff; // CAP_JOINT_WORLD
-const KINDS = [null, 'distance', 'drag'];
 const BREAK_KIND = EVENT_KINDS.indexOf('jointBreak'); // CAP_EVENT_JOINT_BREAK
 const DISTANCE_OPTIONS = new Set(['length', 'minLength', 'maxLength', 'hertz', 'dampingRatio', 'breakForce']);
 const DRAG_OPTIONS = new Set(['maxForce', 'hertz', 'dampingRatio', 'breakForce']);
@@ -94,7 +93,7 @@ export class WorldJoints {
       handleForm(b, 'b', 'a ball handle');
     }
     const o = readOptions(options, DISTANCE_OPTIONS, 'addDistanceJoint options');
-    const v = { kind: 1 };
+    const v = { kind: KINDS.indexOf('distance') };
     if (o.length !== undefined) v.length = num(o.length, 'options.length', { min: 0 });
     if (o.minLength !== undefined) v.minLength = num(o.minLength, 'options.minLength', { min: 0 });
     if (o.maxLength !== undefined) v.maxLength = limit(o.maxLength, 'options.maxLength', false);
@@ -138,7 +137,7 @@ export class WorldJoints {
     handleForm(ball, 'ball', 'a ball handle');
     const tx = f32(x, 'x'), ty = f32(y, 'y');
     const o = readOptions(options, DRAG_OPTIONS, 'addDragJoint options');
-    const v = { kind: 2, ax: tx, ay: ty, hertz: 5, dampingRatio: 0.7 };
+    const v = { kind: KINDS.indexOf('drag'), ax: tx, ay: ty, hertz: 5, dampingRatio: 0.7 };
     if (o.maxForce !== undefined) v.maxForce = num(o.maxForce, 'options.maxForce', { min: 0, minExclusive: true });
     if (o.hertz !== undefined) v.hertz = num(o.hertz, 'options.hertz', { min: 0, minExclusive: true });
     if (o.dampingRatio !== undefined) v.dampingRatio = num(o.dampingRatio, 'options.dampingRatio', { min: 0 });

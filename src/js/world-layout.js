@@ -145,17 +145,24 @@ export const BULLET = 4;
 /** The bits of balls.flags (CAP_BALL_ALIVE, CAP_BALL_AWAKE, CAP_BALL_BULLET). */
 export const BallFlags = Object.freeze({ ALIVE, AWAKE, BULLET });
 export const NONE = 0xffffffff;
-export const STATIC_KINEMATIC = 2;
+/** cap_static_kind by value (statics().kind). */
 export const STATIC_KINDS = ['capsule', 'line', 'kinematic', 'pivoted'];
-export const STATIC_PIVOTED = 3;
+export const STATIC_CAPSULE = STATIC_KINDS.indexOf('capsule');
+export const STATIC_LINE = STATIC_KINDS.indexOf('line');
+export const STATIC_KINEMATIC = STATIC_KINDS.indexOf('kinematic');
+export const STATIC_PIVOTED = STATIC_KINDS.indexOf('pivoted');
+/** cap_joint_kind by value (0: none; jointState().kind, the joint def's kind). */
+export const JOINT_KINDS = [null, 'distance', 'drag'];
+/** CAP_JOINT_WORLD: a joint end that is a world point. */
+export const JOINT_WORLD = 0xffffffff;
+/** setKinematic's `what` (CAP_KINEMATIC_VELOCITY, _TARGET, _POSE). */
+export const KINEMATIC_SET = Object.freeze({ velocity: 0, target: 1, pose: 2 });
 export const SNAPSHOT_FORMAT = 2;
 export const LIBRARY_VERSION = 0x000100; // 0.1.0 (package.json; CAP_LIBRARY_VERSION)
 /** Bytes of a snapshot's header (CAP_SNAPSHOT_HEADER). */
 export const SNAPSHOT_HEADER = 4 * SNAPSHOT_HEADER_MEMBERS.length;
 /** Why a restore failed, by cap_snapshot_error code. */
 export const SNAPSHOT_PROBLEMS = ['', 'truncated', 'not a snapshot', 'format', 'library version', 'checksum', 'corrupt', 'too long'];
-export const STATIC_CAPSULE = 0;
-export const STATIC_LINE = 1;
 
 export const WORLD_OPTIONS = new Set(['gravityX', 'gravityY', 'dt', 'subSteps', 'ballCapacity', 'staticCapacity',
   'eventCapacity', 'unitsPerMeter', 'contactHertz', 'staticHertz', 'dampingRatio', 'pushSpeed',
@@ -205,6 +212,12 @@ export function worldLayout() {
     ['-CAP_WORLD_BAD_HANDLE', -BAD_HANDLE], ['CAP_SNAPSHOT_FORMAT', SNAPSHOT_FORMAT], ['CAP_LIBRARY_VERSION', LIBRARY_VERSION],
     ['CAP_SNAPSHOT_HEADER', SNAPSHOT_HEADER]);
   SNAPSHOT_PROBLEMS.forEach((name, code) => { if (code > 0) entries.push([`cap_snapshot_error: ${name}`, code]); });
+  // the kinds JS names by value: each named value (a kind added in C and not here, or the reverse, is a mismatch)
+  for (const [c, names] of [['cap_event_kind', EVENT_KINDS], ['cap_static_kind', STATIC_KINDS], ['cap_joint_kind', JOINT_KINDS]]) {
+    names.forEach((name, k) => { if (name !== null) entries.push([`${c}: ${name}`, k]); });
+  }
+  Object.entries(KINEMATIC_SET).forEach(([name, k]) => entries.push([`cap_world_set_kinematic what: ${name}`, k]));
+  entries.push(['CAP_JOINT_WORLD (high 16 bits)', JOINT_WORLD >>> 16], ['CAP_JOINT_WORLD (low 16 bits)', JOINT_WORLD & 0xffff]);
   return entries;
 }
 

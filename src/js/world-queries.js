@@ -17,10 +17,10 @@ function many(name, batch, cls, what) {
   if (rc !== BAD_VALUE) throw this._error(rc, what);
   const e = rt.wasm.capw_world_error(this._p()) >>> 2;
   const index = rt.heapI32[e + WORLD_ERROR.slot], col = rt.heapI32[e + WORLD_ERROR.field];
-  if (cls === RayBatch && col === 3 && batch.dx[index] === 0 && batch.dy[index] === 0) {
+  const field = fieldNames(cls)[col]; // cap_world_error.field: the batch's field number (its arrays' order)
+  if (cls === RayBatch && field === 'dy' && batch.dx[index] === 0 && batch.dy[index] === 0) {
     throw new RangeError(`${what} (dx[${index}], dy[${index}]) must not be the zero vector, got (0, 0)`);
   }
-  const field = fieldNames(cls)[col];
   const value = batch[field][index];
   const why = Number.isFinite(value) && outOfRange(value) ? ` (${outOfRange(value)})` : value < 0 ? ' (must be >= 0)' : '';
   throw new RangeError(`${what}.${field}[${index}] is ${value}${why}`);

@@ -5,7 +5,7 @@ import * as rt from './runtime.js';
 import { f32, readOptions, num, bits, bool, handleArg } from './check.js';
 import { BAD_VALUE, describe } from './errors.js';
 import {
-  STATIC_DEF, STATIC_DEF_TYPES, STATIC_WORDS, STATIC_RECORD as R, STATIC_INFO as SI, STATIC_INFO_WORDS as SIW, KINEMATIC_STATE as K, writeRecord, NONE, STATIC_KINEMATIC, STATIC_KINDS, STATIC_PIVOTED, STATIC_CAPSULE, STATIC_LINE, STATIC_OPTIONS, CHAIN_OPTIONS, PIVOTED_OPTIONS, KINEMATIC_OPTIONS,
+  STATIC_DEF, STATIC_DEF_TYPES, STATIC_WORDS, STATIC_RECORD as R, STATIC_INFO as SI, STATIC_INFO_WORDS as SIW, KINEMATIC_STATE as K, writeRecord, NONE, STATIC_KINEMATIC, STATIC_KINDS, STATIC_PIVOTED, STATIC_CAPSULE, STATIC_LINE, STATIC_OPTIONS, CHAIN_OPTIONS, PIVOTED_OPTIONS, KINEMATIC_OPTIONS, KINEMATIC_SET,
 } from './world-layout.js';
 import { KIND_STATIC } from './world-handles.js';
 
@@ -220,7 +220,7 @@ export class WorldStatics {
   }
   /** Velocity of the pivot and spin about it, kept until changed (each step moves the capsule by dt times it). */
   setKinematicVelocity(handle, vx, vy, angularVelocity) {
-    setKinematic.call(this, handle, 0, vx, vy, angularVelocity, ['vx', 'vy', 'angularVelocity'], 'setKinematicVelocity');
+    setKinematic.call(this, handle, KINEMATIC_SET.velocity, vx, vy, angularVelocity, ['vx', 'vy', 'angularVelocity'], 'setKinematicVelocity');
   }
   /**
    * The pose to reach at the end of the next step: sets the velocity to (target - pose) / dt (kept after it unless
@@ -228,11 +228,11 @@ export class WorldStatics {
    * do not count: π + 0.4 from -π + 0.4 is no turn). Spin faster with setKinematicVelocity.
    */
   setKinematicTarget(handle, x, y, angle) {
-    setKinematic.call(this, handle, 1, x, y, angle, ['x', 'y', 'angle'], 'setKinematicTarget');
+    setKinematic.call(this, handle, KINEMATIC_SET.target, x, y, angle, ['x', 'y', 'angle'], 'setKinematicTarget');
   }
   /** Moves it there at once (no sweep, velocity kept; wakes every ball). */
   setKinematicPose(handle, x, y, angle) {
-    setKinematic.call(this, handle, 2, x, y, angle, ['x', 'y', 'angle'], 'setKinematicPose');
+    setKinematic.call(this, handle, KINEMATIC_SET.pose, x, y, angle, ['x', 'y', 'angle'], 'setKinematicPose');
   }
   /** Pose, velocity and shape of a kinematic capsule. */
   kinematic(handle) { return kinematicState.call(this, kinematicSlot.call(this, handle, true)); }

@@ -5,8 +5,10 @@ import * as rt from './runtime.js';
 import { describe } from './errors.js';
 import {
   ALIVE, AWAKE, F_FLAGS, F_USER_DATA, F_INV_MASS, F_INV_INERTIA, BALL_FIELD as B, BALL_FIELDS, BODY_FIELDS, BODY_FIELD_ERROR,
-  EVENT as E, EVENT_WORDS, WORLD_ERROR,
+  EVENT as E, EVENT_WORDS, EVENT_KINDS, WORLD_ERROR,
 } from './world-layout.js';
+
+const HIT = EVENT_KINDS.indexOf('hit'); // CAP_EVENT_HIT: the events with a speed, point and normal
 import { KIND_BALL, KIND_STATIC } from './world-handles.js';
 
 /** The ball arrays of a world: live slot-indexed views (see world.d.ts). */
@@ -102,7 +104,7 @@ export class EventList {
         otherHandle: w._handleOf(u[k + E.b], otherKind, u[k + E.generationB]),
         ballData: u[k + E.userDataA], otherData: u[k + E.userDataB],
       };
-      if (this.#kind === 2) Object.assign(e, { speed: f[k + E.speed], x: f[k + E.px], y: f[k + E.py], nx: f[k + E.nx], ny: f[k + E.ny] });
+      if (this.#kind === HIT) Object.assign(e, { speed: f[k + E.speed], x: f[k + E.px], y: f[k + E.py], nx: f[k + E.nx], ny: f[k + E.ny] });
       out.push(e);
     }
     return out;

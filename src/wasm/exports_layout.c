@@ -135,7 +135,10 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_batch_layout_count(void) { return sizeof layo
  *   the ball and body fields (cap_ball_field, cap_body_field): their count,
  *   the first u32 field, then each field's number;
  *   the statuses and numbers JS shares with C, the snapshot header's size
- *   and the codes of a refused snapshot (cap_snapshot_error).
+ *   and the codes of a refused snapshot (cap_snapshot_error);
+ *   the kinds JS names by value: each cap_event_kind, cap_static_kind,
+ *   cap_joint_kind (but NONE) and cap_world_set_kinematic's `what`, and
+ *   CAP_JOINT_WORLD as two 16-bit halves.
  * Adding a record is one row here (CAPW_RECORD(T) and a CAPW_MEMBER per
  * member, or the record's word count and a CAPW_WORD per word) and one row
  * in WORLD_RECORDS of src/js/world-layout.js ([name, [[member, type], ...]]),
@@ -265,6 +268,12 @@ static const uint16_t world_layout[] = {
     CAP_SNAPSHOT_FORMAT, CAP_LIBRARY_VERSION, CAP_SNAPSHOT_HEADER,
     CAP_SNAPSHOT_TRUNCATED, CAP_SNAPSHOT_NOT_SNAPSHOT, CAP_SNAPSHOT_FORMAT_VERSION, CAP_SNAPSHOT_LIBRARY_VERSION,
     CAP_SNAPSHOT_CHECKSUM, CAP_SNAPSHOT_CORRUPT, CAP_SNAPSHOT_TOO_LONG,
+
+    CAP_EVENT_BEGIN, CAP_EVENT_END, CAP_EVENT_HIT, CAP_EVENT_SENSOR_ENTER, CAP_EVENT_SENSOR_LEAVE, CAP_EVENT_JOINT_BREAK,
+    CAP_STATIC_CAPSULE, CAP_STATIC_LINE, CAP_STATIC_KINEMATIC, CAP_STATIC_PIVOTED,
+    CAP_JOINT_DISTANCE, CAP_JOINT_DRAG,
+    CAP_KINEMATIC_VELOCITY, CAP_KINEMATIC_TARGET, CAP_KINEMATIC_POSE,
+    (uint16_t)(CAP_JOINT_WORLD >> 16), (uint16_t)(CAP_JOINT_WORLD & 0xffffu),
 };
 _Static_assert(CAP_LIBRARY_VERSION <= 0xffff && CAP_BODY_FIELD_ERROR <= 0xffff, "the world's layout words fit 16 bits");
 

@@ -43,11 +43,12 @@ const firstWorldFails = (k) => {
 test('every word of the world layout table is checked: changing any one makes the first World throw, naming it', () => {
   const t = table(), n = t.length;
   // 16 records (192 members: a word and a type each, after the record's size),
-  // 2 field lists (21 fields each, after their count and first u32 field), 9 numbers, 7 snapshot error codes.
+  // 2 field lists (21 fields each, after their count and first u32 field), 9 numbers, 7 snapshot error codes,
+  // 6 event kinds, 4 static kinds, 2 joint kinds, 3 kinematic codes, CAP_JOINT_WORLD's two halves.
   const members = Object.values(WORLD_RECORD_MEMBERS).reduce((s, m) => s + m.length, 0);
   assert.equal(Object.keys(WORLD_RECORD_MEMBERS).length, 16);
   assert.equal(members, 17 + 19 + 13 + 18 + 13 + 37 + 12 + 3 + 9 + 6 + 4 + 5 + 5 + 14 + 9 + 8);
-  assert.equal(n, 16 + 2 * members + 2 * (2 + 21) + 9 + 7, `a table of ${n} words`);
+  assert.equal(n, 16 + 2 * members + 2 * (2 + 21) + 9 + 7 + 6 + 4 + 2 + 3 + 2, `a table of ${n} words`);
   assert.equal(worldLayout().reduce((s, e) => s + e.length - 1, 0), n, 'one JS entry per C word');
   const names = [];
   for (let k = 0; k < n; k++) {
@@ -67,7 +68,9 @@ test('every word of the world layout table is checked: changing any one makes th
     'cap_draw_contact_word.impulse (word)', 'cap_world_error.field (word)', 'capw_ray_in.maxFraction (word)',
     'capw_sweep_in.radius (word)', 'cap_joint_info_word.generation (word)', 'cap_joint_info_word.force (element type)',
     'cap_joint_break_word words', 'cap_joint_break_word.force (element type)', 'cap_joint_break_word.otherGeneration (word)',
-    'cap_snapshot_header_word.bytes (word)', 'cap_snapshot_header_word.defSize (word)', 'cap_ball_field.flags', 'cap_body_field.userData', 'CAP_BODY_FIELD_ERROR',
+    'cap_snapshot_header_word.bytes (word)', 'cap_snapshot_header_word.defSize (word)', 'cap_event_kind: jointBreak',
+    'cap_static_kind: pivoted', 'cap_joint_kind: drag', 'cap_world_set_kinematic what: pose', 'CAP_JOINT_WORLD (low 16 bits)',
+    'cap_ball_field.flags', 'cap_body_field.userData', 'CAP_BODY_FIELD_ERROR',
     '-CAP_WORLD_BAD_HANDLE', 'CAP_SNAPSHOT_FORMAT', 'CAP_SNAPSHOT_HEADER', 'cap_snapshot_error: checksum']) {
     assert.ok(names.includes(name), `${name} is checked`);
   }
