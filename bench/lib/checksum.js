@@ -1,6 +1,6 @@
 // Order-independent checksums of a hit list, so rows that find the same
 // contacts in different orders still agree. The native driver computes the
-// same sums (bench/native/checksum.h).
+// same sums (bench/native/hits.h).
 //   pairs  = sum over hits of mix(mix(circle) ^ capsule)                (mod 2^32)
 //   depths = sum over hits of mix(mix(mix(circle) ^ capsule) ^ bits(depth as float32))
 

@@ -1,4 +1,4 @@
-// One engine, one N, in a fresh process (as MEASURED.md advises): builds the
+// One engine, one N, in a fresh process (no JIT or heap state carried over): builds the
 // scene, steps it, prints one JSON line with median / p95 ms per step after
 // warm-up, memory and the scene checks.
 //   node bench/plinko/child.js <engine> <n> [--steps S] [--warmup W] [--mixed]

@@ -1,5 +1,5 @@
 // Scenario 2, Rapier row (@dimforge/rapier2d-compat): its fastest correct
-// way to get every intersecting pair (see ../shared/MEASURED.md): sensor
+// way to get every intersecting pair (docs/benchmarks.md, scenario 2): sensor
 // colliders. Circles are ball sensors on kinematic position-based bodies
 // moved with setNextKinematicTranslation each frame (parentless colliders
 // never meet each other: Rapier skips fixed-fixed pairs even with every

@@ -35,7 +35,7 @@
 
 /* An optimisation barrier for a 0/1 condition: without it clang turns the
  * integer-mask selects below back into wasm `select`, which V8 compiles to
- * a mispredicted branch (MEASURED.md: the mask form ran 2.6x faster in wasm
+ * a mispredicted branch (measured: the mask form ran 2.6x faster in wasm
  * scalar). An empty asm statement costs nothing at run time. */
 C4_INLINE uint32_t c1_opaque_(uint32_t x)
 {

@@ -1,6 +1,8 @@
 /* capsule2d — the WebAssembly boundary for the scalar queries and the
- * runtime (memory growth); exports_batch.c and exports_world.c hold the
- * batch and world exports. Only src/wasm/ knows about wasm.
+ * runtime (memory growth); exports_batch.c, exports_world.c and the other
+ * exports_*.c files hold the batch, world, body, joint and layout exports.
+ * Only src/wasm/ knows the JS boundary (exports, the context blocks JS
+ * reads); the core sees wasm only as a SIMD instruction set (kernels/simd4.h).
  *
  * Scalar queries take flat float arguments (structs passed by value would go
  * through memory in the wasm ABI) and write their result into one float

@@ -207,7 +207,7 @@ C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 n
                 ms = one;
                 is = zero;
                 /* The approach speed: the least normal speed at the step's
-                 * start or a sub-step's end (see contacts.c and step.c's prepare). */
+                 * start (step.c's prepare_contacts) or a sub-step's end. */
                 c4_store(pk->vn0, c4_pmin(c4_load(pk->vn0), vn));
             }
             bias = c4_sel(spec, c4_mul(sep, vinv_h), bias);

@@ -4,7 +4,7 @@
 // type) and which a RangeError (NaN, ±Infinity, float32 overflow, a negative
 // radius, a bad capacity or index, ...). Each bad call must throw the right
 // error, name the argument (and, for a RangeError, the value) and leave the
-// object it was called on as it was (CONVENTIONS.md, "Errors"). Rules that are
+// object it was called on as it was (README, "What you can count on"). Rules that are
 // not about one argument (A = B lines, zero directions, stale handles, empty
 // boxes) are listed after the table. The last tests check the table against
 // the exports, so a new function or method must be added here.

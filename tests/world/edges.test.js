@@ -51,7 +51,7 @@ for (const k of [1, 10, 100, 1000]) {
   });
 }
 
-// Found 2026-11-24 (world-notes.md F1): one shot at a free corner at 1,000 radii per step ended
+// Found 2026-11-24 (an audit of corner hits): one shot at a free corner at 1,000 radii per step ended
 // 8.35 mm inside (the end-cap time of impact lost its digits on long paths); now 5.01 mm.
 test('every angle (1°) at a free corner and at a joint, 1 to 1,000 radii per step: zero crossings, depth within the slop', () => {
   const shapes = [
