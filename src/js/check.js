@@ -150,6 +150,18 @@ export function bits(value, name) {
 }
 
 /**
+ * An integer from lo to hi (inclusive); `what`, when given, says where the
+ * bounds come from in the message ("from 0 to 9 (an index below count)").
+ */
+export function intArg(value, name, lo, hi, what) {
+  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+  if (!Number.isInteger(value) || value < lo || value > hi) {
+    throw new RangeError(`${name} must be an integer from ${lo} to ${hi}${what === undefined ? '' : ` (${what})`}, got ${value}`);
+  }
+  return value;
+}
+
+/**
  * A handle's form: a number that is a safe integer >= 0 (which object it
  * names, if any, its world decides); `what` words the TypeError.
  */

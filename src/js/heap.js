@@ -15,6 +15,7 @@
 // the program still holds points into. Keep the object, not the view.
 import * as rt from './runtime.js';
 import { NO_MEMORY, describe, withArticle, outOfMemory, statusError } from './errors.js';
+import { intArg } from './check.js';
 
 /** Largest capacity accepted for a set or buffer (batch.js exports it as MAX_CAPACITY). */
 export const MAX_CAPACITY = 1 << 24;
@@ -37,20 +38,12 @@ export const FIRST_ARRAY_WORD = 2;
 
 /** A capacity argument: an integer from 1 to MAX_CAPACITY. */
 export function capacityArg(value, name) {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
-  if (!Number.isInteger(value) || value < 1 || value > MAX_CAPACITY) {
-    throw new RangeError(`${name} must be an integer from 1 to ${MAX_CAPACITY}, got ${value}`);
-  }
-  return value;
+  return intArg(value, name, 1, MAX_CAPACITY);
 }
 
 /** An index argument: an integer from 0 to limit - 1 (`what` says which limit). */
 export function indexArg(value, name, limit, what) {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
-  if (!Number.isInteger(value) || value < 0 || value >= limit) {
-    throw new RangeError(`${name} must be an integer from 0 to ${limit - 1} (${what}), got ${value}`);
-  }
-  return value;
+  return intArg(value, name, 0, limit - 1, what);
 }
 
 /** An object that looks like a `cls` but that its constructor did not make (a Proxy, Object.create(...)). */
@@ -208,12 +201,7 @@ function reserved(rc, what, capacity) {
 }
 
 function countArg(obj, value) {
-  const c = obj.capacity;
-  if (typeof value !== 'number') throw new TypeError(`count must be a number, got ${describe(value)}`);
-  if (!Number.isInteger(value) || value < 0 || value > c) {
-    throw new RangeError(`count must be an integer from 0 to the capacity ${c}, got ${value}`);
-  }
-  return value;
+  return intArg(value, 'count', 0, obj.capacity, 'the capacity');
 }
 
 const specs = new WeakMap();

@@ -9,8 +9,8 @@
 // own): a body's stamp is never a static's stamp of the same slot, so a
 // body handle is never a ball's or a static's handle and the reverse.
 import * as rt from './runtime.js';
-import { f32, readOptions, num, bits, bool, handleArg } from './check.js';
-import { BAD_VALUE, describe, statusError } from './errors.js';
+import { f32, readOptions, num, bits, bool, handleArg, intArg } from './check.js';
+import { BAD_VALUE, statusError } from './errors.js';
 import {
   BODY_DEF, BODY_DEF_TYPES, BODY_FIELDS, BODY_FIELD, BODY_FLOAT_FIELDS, BODY_FIELD_ERROR, ALIVE, AWAKE, writeRecord,
 } from './world-layout.js';
@@ -69,10 +69,7 @@ export class CapsuleBodies {
 
   #flags(slot, name) {
     const flags = this.#view(F_FLAGS);
-    if (typeof slot !== 'number') throw new TypeError(`${name}: slot must be a number, got ${describe(slot)}`);
-    if (!(Number.isInteger(slot) && slot >= 0 && slot < flags.length)) {
-      throw new RangeError(`${name}: slot must be an integer from 0 to ${flags.length - 1}, got ${slot}`);
-    }
+    intArg(slot, `${name}: slot`, 0, flags.length - 1);
     return slot < this.slotCount ? flags[slot] : 0;
   }
 

@@ -3,6 +3,7 @@
 // for a value it refused in them.
 import * as rt from './runtime.js';
 import { describe } from './errors.js';
+import { intArg } from './check.js';
 import {
   ALIVE, AWAKE, F_FLAGS, F_USER_DATA, F_INV_MASS, F_INV_INERTIA, BALL_FIELD as B, BALL_FIELDS, BODY_FIELDS, BODY_FIELD_ERROR,
   EVENT as E, EVENT_WORDS, EVENT_KINDS, WORLD_ERROR,
@@ -39,10 +40,7 @@ export class Balls {
   /** The flags of slot, an integer below the views' length (else a named error). */
   #flags(slot, name) {
     const flags = this.#world._view(F_FLAGS);
-    if (typeof slot !== 'number') throw new TypeError(`${name}: slot must be a number, got ${describe(slot)}`);
-    if (!(Number.isInteger(slot) && slot >= 0 && slot < flags.length)) {
-      throw new RangeError(`${name}: slot must be an integer from 0 to ${flags.length - 1}, got ${slot}`);
-    }
+    intArg(slot, `${name}: slot`, 0, flags.length - 1);
     // Past slotCount no ball lives, whatever was written there (step() reads only below it).
     return slot < this.slotCount ? flags[slot] : 0;
   }
