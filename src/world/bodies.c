@@ -40,6 +40,7 @@ void cap_bodies_free(cap_wbodies* b)
     cap_grid_free(&b->grid);
     cap_scratch_free(&b->gs);
     free(b->pre);
+    free(b->joined);
     free(b);
 }
 
@@ -163,6 +164,7 @@ int cap_world_remove_body(cap_world* w, uint32_t slot)
         b->prev[k++] = *c;
     }
     b->prev_count = k;
+    if (w->joint_count) cap_world_joints_forget_body(w, slot); /* its joints go with it (no event) */
     uint32_t gen = CAP_BODU(b, CAP_BODY_GENERATION)[slot];
     for (int f = 0; f < CAP_BODY_FIELDS; f++) ((uint32_t*)b->f[f])[slot] = 0;
     CAP_BODU(b, CAP_BODY_GENERATION)[slot] = gen;

@@ -63,6 +63,11 @@ typedef struct cap_wbodies {
      * x0, y0, x1, y1 and its reach (cap_body_ends, cap_body_reach). */
     float* pre;
     uint32_t pre_cap;
+    /* This step's pairs of bodies joined by a joint (lower << 32 | higher
+     * slot, ascending; bodies_joints.c): they do not collide (Box2D's
+     * collideConnected = false). */
+    uint64_t* joined;
+    uint32_t joined_count, joined_cap;
 } cap_wbodies;
 
 #define CAP_BODF(b, fld) ((float*)(b)->f[fld])
@@ -124,6 +129,10 @@ static inline int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j
 }
 /* Body j's grid candidates near body i, ascending, j >= lo, into b->gs.cand. */
 uint32_t cap_body_near(cap_wbodies* b, uint32_t i, uint32_t lo);
+/* bodies_joints.c: this step's joined pairs (0 or NO_MEMORY, nothing
+ * changed then); whether bodies i < j are joined. */
+int cap_bodies_joined_build(struct cap_world* w, cap_wbodies* b);
+int cap_bodies_joined(const cap_wbodies* b, uint32_t i, uint32_t j);
 /* bodies_sleep.c: the wake pass (awake[] per slot: 0 asleep, 1 awake, 2
  * written through a view, 3 woken) and the end-of-step sleep. */
 void cap_bodies_wake(struct cap_world* w, cap_wbodies* b, uint32_t* awake, float margin);

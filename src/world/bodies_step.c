@@ -188,6 +188,8 @@ void cap_bodies_step(cap_world* w)
         s->qc = 1.0f;
         s->qs = s->da = 0.0f;
     }
+    const int joints = w->joint_count && cap_joints_body_any(w); /* revolute joints with a body end (bodies_joints.c) */
+    if (joints) cap_joints_body_prepare(w);
     for (int sub = 0; sub < d->sub_steps; sub++) {
         for (uint32_t i = 0; i < n; i++) {
             if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
@@ -197,7 +199,9 @@ void cap_bodies_step(cap_world* w)
             s->vy = (s->vy + h * gs[i] * d->gravity_y) * lin;
             s->w = s->w * an;
         }
+        if (joints) cap_joints_body_pass(w, st, 0, h); /* joints first, as Box2D */
         pass(b, 0, inv_h, push, ss, bs);
+        if (joints) cap_joints_body_pass(w, st, 1, h);
         pass(b, 1, inv_h, push, ss, bs);
         for (uint32_t i = 0; i < n; i++) {
             if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
@@ -218,6 +222,7 @@ void cap_bodies_step(cap_world* w)
             s->dy = s->dy + h * (s->vy - s->v0y);
             s->da = s->da + h * (s->w - s->w0);
         }
+        if (joints) cap_joints_body_pass(w, st, 2, h);
         pass(b, 2, inv_h, push, ss, bs);
     }
     restitution(w, b);

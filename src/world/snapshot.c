@@ -66,8 +66,8 @@ static void counts(const cap_world* w, uint32_t* n)
 /* Joints: a section after the body, only in a world that has had joints
  * (a joint-free world's snapshot is as before): u32 ng, then ng joint slots
  * (free ones too, for their generations) of JOINT_WORDS words each, kind
- * through force (the step recomputes the rest). */
-#define JOINT_WORDS (offsetof(cap_wjoint, force) / 4 + 1)
+ * through a revolute joint's motor impulse (the step recomputes the rest). */
+#define JOINT_WORDS (offsetof(cap_wjoint, ia) / 4)
 static uint32_t joint_gens(const cap_world* w)
 {
     uint32_t ng = w->joint_cap;
@@ -267,15 +267,21 @@ static const char* check_loaded(cap_world* w, const uint32_t* n, int32_t* slot)
             j->generation = gen;
             continue;
         }
-        float f[13]; /* ax through force */
-        memcpy(f, &j->ax, sizeof f);
-        for (int i = 0; i < 13; i++)
+        float f[25]; /* ax through force, then lax through motor */
+        memcpy(f, &j->ax, 13 * 4);
+        memcpy(f + 13, &j->lax, 12 * 4);
+        for (int i = 0; i < 25; i++)
             if (!in_range(f[i])) return "joints.values";
-        if (j->kind > CAP_JOINT_DRAG || j->generation == 0) return "joints.kind";
-        if (!ball_alive(w, n, j->b)) return "joints.b";
+        if (j->kind > CAP_JOINT_REVOLUTE || j->generation == 0) return "joints.kind";
+        if (!ball_alive(w, n, j->b)) return "joints.b"; /* a body end: bodies are not in snapshots */
         if (j->a != CAP_JOINT_WORLD && (!ball_alive(w, n, j->a) || j->a == j->b || j->kind == CAP_JOINT_DRAG)) return "joints.a";
         if (!(j->hertz >= 0.0f && j->damping_ratio >= 0.0f && j->break_force >= 0.0f && j->force >= 0.0f)) return "joints.values";
-        if (j->kind == CAP_JOINT_DISTANCE ? !(j->min_length >= 0.0f && j->min_length <= j->length && j->length <= j->max_length)
+        if (j->kind == CAP_JOINT_REVOLUTE) {
+            if (!(j->max_torque >= 0.0f && j->lower >= 0.0f && j->upper >= 0.0f)) return "joints.motor";
+            if (j->lo <= j->hi && !(j->lo >= -3.14159265f && j->hi <= 3.14159265f)) return "joints.limits";
+            if (!(cap_absf(j->motor) <= j->max_torque * w->def.dt)) return "joints.motor";
+            if (!cap_finite(j->ref)) return "joints.values";
+        } else if (j->kind == CAP_JOINT_DISTANCE ? !(j->min_length >= 0.0f && j->min_length <= j->length && j->length <= j->max_length)
                                           : !(j->max_force > 0.0f && j->hertz > 0.0f))
             return "joints.length";
         if (j->kind == CAP_JOINT_DISTANCE && !(j->lower >= 0.0f && j->upper >= 0.0f)) return "joints.impulse";

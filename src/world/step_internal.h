@@ -71,6 +71,20 @@ static inline cap_soft cap_make_soft(float hertz, float zeta, float h)
     return s;
 }
 
+/* Revolute joints (bodies_joints.c; used by joints_solve.c for balls): an
+ * end's state in a solve (velocity, spin, displacement, rotation qc, qs and
+ * angle da since the step's start); prepare from the ends' start pose and
+ * masses (x, y, angle, inverse mass, inverse inertia: 0 for the world or a
+ * sleeping end); one pass (0 warm start, 1 solve, 2 relax) with the joint
+ * softness js (cap_joint_softness, joints_solve.c). */
+#ifndef CAP_JOINT_ITERATIONS
+#define CAP_JOINT_ITERATIONS 8
+#endif
+typedef struct cap_rev_end { float vx, vy, w, dx, dy, qc, qs, da; } cap_rev_end;
+void cap_revolute_prepare(cap_wjoint* j, const float* pose_a, const float* pose_b);
+void cap_revolute_solve(cap_wjoint* j, cap_rev_end* a, cap_rev_end* b, int mode, float h, cap_soft js);
+cap_soft cap_joint_softness(float h);
+
 typedef struct step_ctx {
     float *x, *y, *vx, *vy, *ang, *av, *rad, *im, *ii, *rest, *fric, *roll, *gs, *ld, *ad, *st;
     float *sx, *sy; /* positions at the start of the step */

@@ -206,7 +206,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             if (st == 0) {
                 const float vv[] = {jd.ax, jd.ay, jd.length, jd.max_length, jd.hertz, jd.damping_ratio, jd.max_force};
                 for (int k = 0; k < 7; k++) wild |= !(fabsf(vv[k]) <= 1e6f) && !(k == 3 && vv[k] == CAP_MAX_COORD);
-                uint32_t info[14];
+                uint32_t info[24];
                 CHECK(cap_world_joint_info(w, slot, info) == 0 && info[0] == (uint32_t)jd.kind && info[2] == jd.b);
             }
         } else if (kind == 14) {
