@@ -90,7 +90,7 @@ uint32_t cap_world_joint_count(const cap_world* w);   /* live joints */
 /* A joint's record (NULL when the slot holds none): kind, a, b, generation
  * as u32, then float ax, ay, length, min, max, hertz, damping, max_force,
  * break_force, and the last step's force (impulse / dt); words 14 .. 23:
- * a revolute joint's lower and upper angle (0, 0: no limit), motor speed
+ * a revolute joint's lower and upper angle (lower > upper: no limit), motor speed
  * and torque, its relative angle and relative spin now, the anchor on a
  * now and on b now (x, y each; they part only as far as the soft pin
  * gives). Other kinds: zeros there. */

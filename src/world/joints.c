@@ -249,9 +249,8 @@ int cap_world_joint_info(const cap_world* w, uint32_t slot, uint32_t* words)
         float xa, ya, aa, xb, yb, ab, c, s;
         end_pose(w, j->a, &xa, &ya, &aa);
         end_pose(w, j->b, &xb, &yb, &ab);
-        int lim = j->lo <= j->hi;
-        r[0] = lim ? j->lo : 0.0f;
-        r[1] = lim ? j->hi : 0.0f;
+        r[0] = j->lo;
+        r[1] = j->hi;
         r[2] = j->motor_speed;
         r[3] = j->max_torque;
         r[4] = wrap_angle(ab - aa - j->ref);

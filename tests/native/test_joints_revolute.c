@@ -355,3 +355,72 @@ int test_joints_revolute_refusals(void)
     cap_world_destroy(w);
     return 0;
 }
+
+/* The body joints golden scene (tests/world/revolute-scene.js builds the
+ * same): a floor; a chain of 6 capsules pinned to the world at one end and
+ * to each other; a capsule pinned at its end with limits [-0.5, 0.5]; a
+ * capsule pinned at its centre turned by a motor; two balls on revolute
+ * joints (to the world, to each other); two balls on rigid distance joints;
+ * a capsule on a revolute joint that breaks; 5 balls falling on the chain.
+ * 300 steps: CAP_WORLD_BODY_JOINTS_HASH, one break. */
+static uint32_t gball(cap_world* w, float x, float y, float vx, float e)
+{
+    cap_ball_def b;
+    cap_ball_def_default(&b);
+    b.x = x; b.y = y; b.radius = 0.1f; b.vx = vx; b.restitution = e;
+    uint32_t s = 0;
+    return cap_world_add_ball(w, &b, &s) == 0 ? s : 0xffffffffu;
+}
+
+static int grev(cap_world* w, uint32_t a, uint32_t b, float x, float y, float lo, float hi, float speed, float torque, float brk)
+{
+    cap_joint_def d;
+    cap_joint_def_default(&d);
+    d.lower_angle = lo; d.upper_angle = hi; d.motor_speed = speed; d.max_motor_torque = torque; d.break_force = brk;
+    uint32_t s = pin(w, a, b, x, y, &d);
+    return s == 0xffffffffu ? -1 : (int)s;
+}
+
+int test_joints_revolute_golden_hash(void)
+{
+    cap_world* w = rworld(0);
+    cap_static_def f;
+    cap_static_def_default(&f);
+    f.ax = -10.0f; f.ay = 0.0f; f.bx = 20.0f; f.by = 0.0f;
+    uint32_t fs;
+    ENSURE(cap_world_add_static(w, &f, &fs) == 0);
+    const uint32_t B = CAP_JOINT_BODY, W = CAP_JOINT_WORLD;
+    for (int i = 0; i < 6; i++) ENSURE(body_at(w, 0.25f + 0.5f * (float)i, 5.0f, 0.0f, 0.25f, 0.05f) == (uint32_t)i);
+    ENSURE(grev(w, W, B | 0, 0.0f, 5.0f, 0.0f, -1.0f, 0.0f, 0.0f, 0.0f) == 0);
+    for (int i = 1; i < 6; i++) ENSURE(grev(w, B | (uint32_t)(i - 1), B | (uint32_t)i, 0.5f * (float)i, 5.0f, 0.0f, -1.0f, 0.0f, 0.0f, 0.0f) == i);
+    ENSURE(body_at(w, 4.5f, 5.0f, 0.0f, 0.5f, 0.1f) == 6);
+    ENSURE(grev(w, W, B | 6, 4.0f, 5.0f, -0.5f, 0.5f, 0.0f, 0.0f, 0.0f) == 6);
+    ENSURE(body_at(w, 6.0f, 3.0f, 0.0f, 0.5f, 0.1f) == 7);
+    ENSURE(grev(w, W, B | 7, 6.0f, 3.0f, 0.0f, -1.0f, 2.0f, 50.0f, 0.0f) == 7);
+    uint32_t p = gball(w, 8.0f, 4.0f, 0.0f, 0.0f), q = gball(w, 8.25f, 4.0f, 0.0f, 0.0f);
+    ENSURE(grev(w, W, p, 8.0f, 4.25f, 0.0f, -1.0f, 0.0f, 0.0f, 0.0f) == 8);
+    ENSURE(grev(w, p, q, 8.125f, 4.0f, 0.0f, -1.0f, 0.0f, 0.0f, 0.0f) == 9);
+    uint32_t c = gball(w, 10.0f, 4.0f, 3.0f, 0.0f), d = gball(w, 10.5f, 4.0f, 0.0f, 0.0f);
+    cap_joint_def dj;
+    cap_joint_def_default(&dj);
+    dj.a = W; dj.b = c; dj.ax = 10.0f; dj.ay = 5.0f; dj.length = dj.min_length = dj.max_length = 1.0f;
+    uint32_t s;
+    ENSURE(cap_world_add_joint(w, &dj, &s) == 0 && s == 10);
+    dj.a = c; dj.b = d; dj.ax = dj.ay = 0.0f; dj.length = dj.min_length = dj.max_length = 0.5f;
+    ENSURE(cap_world_add_joint(w, &dj, &s) == 0 && s == 11);
+    ENSURE(body_at(w, 12.5f, 5.0f, 0.0f, 0.5f, 0.1f) == 8);
+    ENSURE(grev(w, W, B | 8, 12.0f, 5.0f, 0.0f, -1.0f, 0.0f, 0.0f, 1.0f) == 12);
+    for (int k = 0; k < 5; k++) ENSURE(gball(w, 0.5f * (float)k + 0.5f, 7.0f, 0.0f, 0.5f) != 0xffffffffu);
+    int breaks = 0;
+    for (int k = 0; k < 300; k++) {
+        ENSURE(cap_world_step(w) == 0);
+        breaks += (int)cap_world_event_count(w, CAP_EVENT_JOINT_BREAK);
+    }
+    uint32_t h = cap_world_state_hash(w);
+    printf("  body joints golden: hash 0x%08x (golden 0x%08x), %d break(s), %u joints\n", h, CAP_WORLD_BODY_JOINTS_HASH, breaks,
+           cap_world_joint_count(w));
+    ENSURE(breaks == 1 && cap_world_joint_count(w) == 12);
+    ENSURE(h == CAP_WORLD_BODY_JOINTS_HASH);
+    cap_world_destroy(w);
+    return 0;
+}
