@@ -89,12 +89,13 @@ uint32_t cap_world_joint_slots(const cap_world* w);   /* highest used slot + 1 *
 uint32_t cap_world_joint_count(const cap_world* w);   /* live joints */
 /* A joint's record (NULL when the slot holds none): kind, a, b, generation
  * as u32, then float ax, ay, length, min, max, hertz, damping, max_force,
- * break_force, and the last step's force (impulse / dt); words 14 .. 23:
- * a revolute joint's lower and upper angle (lower > upper: no limit), motor speed
- * and torque, its relative angle and relative spin now, the anchor on a
- * now and on b now (x, y each; they part only as far as the soft pin
- * gives). Other kinds: zeros there. */
-int cap_world_joint_info(const cap_world* w, uint32_t slot, uint32_t* words /* 24 */);
+ * break_force, and the last step's force (impulse / dt); words 14 .. 22:
+ * a revolute joint's anchor in a's frame (x, y from a's centre at angle 0;
+ * zeros for the world, whose point is ax, ay), in b's frame, the reference
+ * angle (b's angle minus a's at creation: the relative angle is b's minus
+ * a's minus this), lower and upper angle (lower > upper: no limit), motor
+ * speed and torque. Other kinds: zeros there. */
+int cap_world_joint_info(const cap_world* w, uint32_t slot, uint32_t* words /* 23 */);
 
 #ifdef __cplusplus
 }

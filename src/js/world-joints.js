@@ -48,7 +48,7 @@ export class WorldJoints {
     const w = this.#world;
     if (w._call('capw_world_joint_info', slot) !== 0) return null;
     const p = w._params();
-    return { u: rt.heapU32.subarray(p, p + 4), f: rt.heapF32.subarray(p + 4, p + 24) };
+    return { u: rt.heapU32.subarray(p, p + 4), f: rt.heapF32.subarray(p + 4, p + 23) };
   }
   _handle(slot, gen) { return slot + SLOT_BITS * (KIND_STATIC + 2 * (this.#stamps.stamp(slot, gen) % STAMPS)); }
   _slot(handle, name) {
@@ -163,6 +163,17 @@ export class WorldJoints {
     if (Math.floor(h / SLOT_BITS) % 2 === KIND_BALL) return w._slot(h, KIND_BALL, name);
     return (w.capsuleBodies._slot(h, name) | BODY_END) >>> 0;
   }
+  /**
+   * A revolute end's pose now and its anchor there: [x, y, angle, spin, pinX, pinY] (the world: its point, at
+   * rest). f: the joint's record floats (cap_world_joint_info from word 4); k: 10 for a's frame, 12 for b's.
+   */
+  #pose(e, f, k) {
+    const w = this.#world;
+    if (e === WORLD_END) return [f[0], f[1], 0, 0, f[0], f[1]];
+    const v = e >= BODY_END ? w.capsuleBodies : w.balls, i = e >= BODY_END ? e - BODY_END : e;
+    const x = v.x[i], y = v.y[i], a = v.angle[i], c = Math.cos(a), s = Math.sin(a);
+    return [x, y, a, v.angularVelocity[i], x + c * f[k] - s * f[k + 1], y + s * f[k] + c * f[k + 1]];
+  }
   /** @internal An end's handle (C slot, generation: -1 for the one now; null for the world). */
   _endHandle(e, gen) { return this.#endHandle(e, gen); }
   #endHandle(e, gen) {
@@ -223,12 +234,15 @@ export class WorldJoints {
     const ball = (s) => w._handleOf(s, KIND_BALL, w._view(19)[s]);
     const lim = (x) => (x >= MAX_COORD ? Infinity : x);
     if (kind === 3) {
-      const limited = f[10] <= f[11];
+      const limited = f[15] <= f[16], pa = this.#pose(a, f, 10), pb = this.#pose(b, f, 12);
+      let angle = Math.fround(pb[2] - pa[2] - f[14]) % (2 * Math.PI); // wrapped into [-pi, pi]
+      if (angle > Math.PI) angle -= 2 * Math.PI;
+      else if (angle < -Math.PI) angle += 2 * Math.PI;
       return {
         handle: joint, kind: 'revolute', ball: this.#endHandle(b, -1), other: this.#endHandle(a, -1),
-        x: f[16], y: f[17], bx: f[18], by: f[19],
-        lowerAngle: limited ? f[10] : -Infinity, upperAngle: limited ? f[11] : Infinity,
-        motorSpeed: f[12], maxMotorTorque: lim(f[13]), angle: f[14], angularSpeed: f[15],
+        x: pb[4], y: pb[5], bx: pa[4], by: pa[5],
+        lowerAngle: limited ? f[15] : -Infinity, upperAngle: limited ? f[16] : Infinity,
+        motorSpeed: f[17], maxMotorTorque: lim(f[18]), angle, angularSpeed: pb[3] - pa[3],
         breakForce: f[8] === 0 ? Infinity : f[8], force: f[9],
       };
     }
@@ -262,11 +276,9 @@ export class WorldJoints {
       if (info === null) continue;
       const a = info.u[1], b = info.u[2], x = w._view(0), y = w._view(1);
       if (info.u[0] === 3) { // revolute: each end's centre to its anchor (ends at the pin)
-        const bodies = w.capsuleBodies, f = info.f;
-        const cx = (e, i) => (e === WORLD_END ? f[i] : e >= BODY_END ? bodies.x[e - BODY_END] : x[e]);
-        const cy = (e, i) => (e === WORLD_END ? f[i] : e >= BODY_END ? bodies.y[e - BODY_END] : y[e]);
-        fn(cx(b, 18), cy(b, 19), f[18], f[19], 'revolute');
-        fn(cx(a, 16), cy(a, 17), f[16], f[17], 'revolute');
+        const pb = this.#pose(b, info.f, 12), pa = this.#pose(a, info.f, 10);
+        fn(pb[0], pb[1], pb[4], pb[5], 'revolute');
+        fn(pa[0], pa[1], pa[4], pa[5], 'revolute');
         continue;
       }
       fn(x[b], y[b], a === WORLD_END ? info.f[0] : x[a], a === WORLD_END ? info.f[1] : y[a], KINDS[info.u[0]]);

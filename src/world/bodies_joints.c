@@ -101,6 +101,41 @@ void cap_revolute_solve(cap_wjoint* j, cap_rev_end* A, cap_rev_end* B, int mode,
     B->w = B->w + j->iib * (rbx * iy - rby * ix);
 }
 
+/* ---- the balls' step (joints_solve.c calls these) ---- */
+
+void cap_revolute_ball_prepare(cap_world* w, cap_wjoint* j)
+{
+    const uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
+    const float *im = CAP_BF(w, CAP_BALL_INV_MASS), *ii = CAP_BF(w, CAP_BALL_INV_INERTIA), *ang = CAP_BF(w, CAP_BALL_ANGLE);
+    float p[2][5] = {{j->ax, j->ay, 0.0f, 0.0f, 0.0f}, {0}};
+    for (int e = 0; e < 2; e++) {
+        uint32_t i = e ? j->b : j->a;
+        if (i == CAP_JOINT_WORLD) continue;
+        int awake = (flags[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE;
+        p[e][0] = w->sx[i]; p[e][1] = w->sy[i]; p[e][2] = ang[i];
+        p[e][3] = awake ? im[i] : 0.0f;
+        p[e][4] = awake ? ii[i] : 0.0f;
+    }
+    cap_revolute_prepare(j, p[0], p[1]);
+}
+
+/* A ball's state (its rotation since the step's start from da). */
+static void ball_end(const cap_wbody* b, cap_rev_end* e)
+{
+    e->vx = b->vx; e->vy = b->vy; e->w = b->w; e->dx = b->dx; e->dy = b->dy; e->da = b->da;
+    cap_cos_sin(b->da, &e->qc, &e->qs);
+}
+
+void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, cap_soft js)
+{
+    cap_rev_end A = {0, 0, 0, 0, 0, 1, 0, 0}, B;
+    if (j->a != CAP_JOINT_WORLD) ball_end(&body[j->a], &A);
+    ball_end(&body[j->b], &B);
+    cap_revolute_solve(j, &A, &B, mode, h, js);
+    if (j->ma + j->iia > 0.0f) { body[j->a].vx = A.vx; body[j->a].vy = A.vy; body[j->a].w = A.w; }
+    if (j->mb + j->iib > 0.0f) { body[j->b].vx = B.vx; body[j->b].vy = B.vy; body[j->b].w = B.w; }
+}
+
 /* ---- the capsule bodies' step (bodies_step.c calls these) ---- */
 
 int cap_bodies_joined_build(cap_world* w, cap_wbodies* b)

@@ -244,28 +244,6 @@ int cap_world_joint_info(const cap_world* w, uint32_t slot, uint32_t* words)
     words[0] = j->kind; words[1] = j->a; words[2] = j->b; words[3] = j->generation;
     const float f[10] = {j->ax, j->ay, j->length, j->min_length, j->max_length, j->hertz, j->damping_ratio, j->max_force, j->break_force, j->force};
     memcpy(words + 4, f, sizeof f);
-    float r[10] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    if (j->kind == CAP_JOINT_REVOLUTE) {
-        float xa, ya, aa, xb, yb, ab, c, s;
-        end_pose(w, j->a, &xa, &ya, &aa);
-        end_pose(w, j->b, &xb, &yb, &ab);
-        r[0] = j->lo;
-        r[1] = j->hi;
-        r[2] = j->motor_speed;
-        r[3] = j->max_torque;
-        r[4] = wrap_angle(ab - aa - j->ref);
-        const float* wa = j->a == CAP_JOINT_WORLD ? NULL
-                          : CAP_JOINT_IS_BODY(j->a) ? &CAP_BODF(w->bodies, CAP_BODY_W)[j->a & ~CAP_JOINT_BODY]
-                                                    : &CAP_BF(w, CAP_BALL_W)[j->a];
-        const float* wb = CAP_JOINT_IS_BODY(j->b) ? &CAP_BODF(w->bodies, CAP_BODY_W)[j->b & ~CAP_JOINT_BODY] : &CAP_BF(w, CAP_BALL_W)[j->b];
-        r[5] = *wb - (wa ? *wa : 0.0f);
-        cap_cos_sin(aa, &c, &s);
-        r[6] = j->a == CAP_JOINT_WORLD ? j->ax : xa + (c * j->lax - s * j->lay);
-        r[7] = j->a == CAP_JOINT_WORLD ? j->ay : ya + (s * j->lax + c * j->lay);
-        cap_cos_sin(ab, &c, &s);
-        r[8] = xb + (c * j->lbx - s * j->lby);
-        r[9] = yb + (s * j->lbx + c * j->lby);
-    }
-    memcpy(words + 14, r, sizeof r);
+    memcpy(words + 14, &j->lax, 9 * sizeof(float)); /* lax .. max_torque (zeros but a revolute joint) */
     return CAP_WORLD_OK;
 }

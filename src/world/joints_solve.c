@@ -66,13 +66,7 @@ void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
         body[j->b].free = 0.0f;
         if (!world) body[j->a].free = 0.0f;
         if (j->kind == CAP_JOINT_REVOLUTE) {
-            const float* ii = CAP_BF(w, CAP_BALL_INV_INERTIA);
-            const float* ang = CAP_BF(w, CAP_BALL_ANGLE);
-            int aw = !world && awake(flags, j->a), bw = awake(flags, j->b);
-            float pa[5] = {j->ax, j->ay, 0.0f, 0.0f, 0.0f};
-            if (!world) { pa[0] = w->sx[j->a]; pa[1] = w->sy[j->a]; pa[2] = ang[j->a]; pa[3] = aw ? im[j->a] : 0.0f; pa[4] = aw ? ii[j->a] : 0.0f; }
-            const float pb[5] = {w->sx[j->b], w->sy[j->b], ang[j->b], bw ? im[j->b] : 0.0f, bw ? ii[j->b] : 0.0f};
-            cap_revolute_prepare(j, pa, pb);
+            cap_revolute_ball_prepare(w, j);
             continue;
         }
         j->ma = !world && awake(flags, j->a) ? im[j->a] : 0.0f;
@@ -174,25 +168,6 @@ static void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, js
     if (j->max_length < 1e30f) limit_row(j, body, ux, uy, -1.0f, j->max_length - len, mode, h, js, &j->upper); /* a rope */
 }
 
-/* A ball's state for a revolute solve (its rotation since the step's
- * start from da), and back (velocity and spin). */
-static void ball_end(const cap_wbody* b, cap_rev_end* e)
-{
-    e->vx = b->vx; e->vy = b->vy; e->w = b->w; e->dx = b->dx; e->dy = b->dy; e->da = b->da;
-    cap_cos_sin(b->da, &e->qc, &e->qs);
-}
-
-static void solve_revolute(cap_wjoint* j, cap_wbody* body, int mode, float h, jsoft js)
-{
-    cap_rev_end A = {0, 0, 0, 0, 0, 1, 0, 0}, B;
-    int world = j->a == CAP_JOINT_WORLD;
-    if (!world) ball_end(&body[j->a], &A);
-    ball_end(&body[j->b], &B);
-    cap_revolute_solve(j, &A, &B, mode, h, js);
-    if (j->ma + j->iia > 0.0f) { body[j->a].vx = A.vx; body[j->a].vy = A.vy; body[j->a].w = A.w; }
-    if (j->mb + j->iib > 0.0f) { body[j->b].vx = B.vx; body[j->b].vy = B.vy; body[j->b].w = B.w; }
-}
-
 void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
 {
     jsoft js = cap_joint_softness(h);
@@ -204,7 +179,7 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
         for (uint32_t k = 0; k < w->joint_slots; k++) {
             cap_wjoint* j = &w->joints[k];
             if (j->kind == CAP_JOINT_NONE || j->mass == 0.0f || CAP_JOINT_IS_BODY(j->b)) continue;
-            if (j->kind == CAP_JOINT_REVOLUTE) solve_revolute(j, body, mode, h, js);
+            if (j->kind == CAP_JOINT_REVOLUTE) cap_revolute_ball_solve(j, body, mode, h, js);
             else if (j->kind == CAP_JOINT_DRAG) solve_drag(j, body, mode, h);
             else solve_distance(j, body, mode, h, js);
         }

@@ -84,6 +84,11 @@ typedef struct cap_rev_end { float vx, vy, w, dx, dy, qc, qs, da; } cap_rev_end;
 void cap_revolute_prepare(cap_wjoint* j, const float* pose_a, const float* pose_b);
 void cap_revolute_solve(cap_wjoint* j, cap_rev_end* a, cap_rev_end* b, int mode, float h, cap_soft js);
 cap_soft cap_joint_softness(float h);
+/* The same for a joint between balls (or a ball and the world) in the
+ * balls' step: prepare from the step's start, one pass on the balls'
+ * solver bodies (bodies_joints.c, compiled for size). */
+void cap_revolute_ball_prepare(cap_world* w, cap_wjoint* j);
+void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, cap_soft js);
 
 typedef struct step_ctx {
     float *x, *y, *vx, *vy, *ang, *av, *rad, *im, *ii, *rest, *fric, *roll, *gs, *ld, *ad, *st;

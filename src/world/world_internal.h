@@ -99,7 +99,7 @@ typedef struct cap_wjoint {
      * world end: zero, its point is ax, ay), the reference angle (b's
      * minus a's at creation), limits (lo > hi: none), motor; accumulated
      * linear (px, py) and motor impulses (the limits': lower, upper). */
-    float lax, lay, lbx, lby, ref, lo, hi, motor_speed, max_torque;
+    float lax, lay, lbx, lby, ref, lo, hi, motor_speed, max_torque; /* (cap_world_joint_info copies these 9 in order) */
     float px, py, motor;
     /* this step's: solver bodies, inverse masses, start separation b - a;
      * revolute: inverse inertias, anchors from the centres at the step's

@@ -214,7 +214,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 const float vv[] = {jd.ax, jd.ay, jd.length, jd.max_length, jd.hertz, jd.damping_ratio, jd.max_force};
                 for (int k = 0; k < 7; k++) wild |= !(fabsf(vv[k]) <= 1e6f) && !(k == 3 && vv[k] == CAP_MAX_COORD);
                 if (jd.kind == CAP_JOINT_REVOLUTE) wild |= !(fabsf(jd.motor_speed) <= 1e3f) || !(fabsf(jd.max_motor_torque) <= 1e3f);
-                uint32_t info[24];
+                uint32_t info[23];
                 CHECK(cap_world_joint_info(w, slot, info) == 0 && info[0] == (uint32_t)jd.kind && info[2] == jd.b);
             }
         } else if (kind == 14) {

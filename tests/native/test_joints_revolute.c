@@ -50,17 +50,36 @@ static uint32_t pin(cap_world* w, uint32_t a, uint32_t b, float x, float y, cons
     return s;
 }
 
-/* A revolute joint's state: its relative angle, spin and the distance
- * between its anchors on a and b now. */
-static void rev_state(const cap_world* w, uint32_t slot, float* angle, float* spin, float* sep)
+/* An end's pose and spin now (the world: its point, at rest). */
+static void end_now(cap_world* w, uint32_t e, const float* f, float* x, float* y, float* a, float* spin)
 {
-    uint32_t u[24];
-    float f[24];
+    if (e == CAP_JOINT_WORLD) { *x = f[0]; *y = f[1]; *a = *spin = 0.0f; return; }
+    int body = (e & CAP_JOINT_BODY) != 0;
+    uint32_t i = e & ~CAP_JOINT_BODY;
+    *x = ((float*)(body ? cap_world_body_field(w, CAP_BODY_X) : cap_world_ball_field(w, CAP_BALL_X)))[i];
+    *y = ((float*)(body ? cap_world_body_field(w, CAP_BODY_Y) : cap_world_ball_field(w, CAP_BALL_Y)))[i];
+    *a = ((float*)(body ? cap_world_body_field(w, CAP_BODY_ANGLE) : cap_world_ball_field(w, CAP_BALL_ANGLE)))[i];
+    *spin = ((float*)(body ? cap_world_body_field(w, CAP_BODY_W) : cap_world_ball_field(w, CAP_BALL_W)))[i];
+}
+
+/* A revolute joint's state from its record (cap_world_joint_info) and its
+ * ends' poses: the relative angle (in [-pi, pi]), spin and the distance
+ * between its anchors on a and b now. */
+static void rev_state(cap_world* w, uint32_t slot, float* angle, float* spin, float* sep)
+{
+    uint32_t u[23];
+    float f[23];
     if (cap_world_joint_info(w, slot, u) != 0) { *angle = *spin = *sep = NAN; return; }
     memcpy(f, u, sizeof f);
-    *angle = f[18];
-    *spin = f[19];
-    *sep = sqrtf((f[22] - f[20]) * (f[22] - f[20]) + (f[23] - f[21]) * (f[23] - f[21]));
+    float xa, ya, aa, wa, xb, yb, ab, wb;
+    end_now(w, u[1], f + 4, &xa, &ya, &aa, &wa);
+    end_now(w, u[2], f + 4, &xb, &yb, &ab, &wb);
+    double d = remainder((double)ab - aa - f[18], 6.283185307179586);
+    *angle = (float)d;
+    *spin = wb - wa;
+    float pax = xa + cosf(aa) * f[14] - sinf(aa) * f[15], pay = ya + sinf(aa) * f[14] + cosf(aa) * f[15];
+    float pbx = xb + cosf(ab) * f[16] - sinf(ab) * f[17], pby = yb + sinf(ab) * f[16] + cosf(ab) * f[17];
+    *sep = sqrtf((pbx - pax) * (pbx - pax) + (pby - pay) * (pby - pay));
 }
 
 #define BODYF(w, f) ((float*)cap_world_body_field(w, f))
