@@ -443,3 +443,85 @@ int test_joints_revolute_golden_hash(void)
     cap_world_destroy(w);
     return 0;
 }
+
+/* A ragdoll: torso, head, upper and lower arms and legs (10 capsules, 9
+ * revolute joints with limits) dropped from 3 m onto a floor, tumbling:
+ * after 5 s it rests on the floor (every body above it, slow), every pin
+ * within 5 mm over the last second (within 10 cm on impact), every joint's
+ * angle within its limits (+0.05 rad) at every step. */
+int test_joints_revolute_ragdoll_rests(void)
+{
+    cap_world* w = rworld(0);
+    cap_static_def f;
+    cap_static_def_default(&f);
+    f.ax = -10.0f; f.ay = 0.0f; f.bx = 10.0f; f.by = 0.0f;
+    uint32_t fs;
+    ENSURE(cap_world_add_static(w, &f, &fs) == 0);
+    const float X = 0.0f, Y = 3.0f, V = 1.5707964f;
+    /* body: x, y, angle, half length, radius */
+    const float parts[10][5] = {
+        {X, Y, V, 0.25f, 0.15f},                  /* 0 torso: y 2.75 .. 3.25 */
+        {X, Y + 0.6f, V, 0.05f, 0.12f},           /* 1 head */
+        {X - 0.35f, Y + 0.3f, 0.0f, 0.15f, 0.06f}, /* 2 left upper arm */
+        {X - 0.75f, Y + 0.3f, 0.0f, 0.15f, 0.05f}, /* 3 left forearm */
+        {X + 0.35f, Y + 0.3f, 0.0f, 0.15f, 0.06f}, /* 4 right upper arm */
+        {X + 0.75f, Y + 0.3f, 0.0f, 0.15f, 0.05f}, /* 5 right forearm */
+        {X - 0.1f, Y - 0.65f, V, 0.2f, 0.08f},     /* 6 left thigh */
+        {X - 0.1f, Y - 1.15f, V, 0.2f, 0.07f},     /* 7 left shin */
+        {X + 0.1f, Y - 0.65f, V, 0.2f, 0.08f},     /* 8 right thigh */
+        {X + 0.1f, Y - 1.15f, V, 0.2f, 0.07f},     /* 9 right shin */
+    };
+    for (int i = 0; i < 10; i++) ENSURE(body_at(w, parts[i][0], parts[i][1], parts[i][2], parts[i][3], parts[i][4]) == (uint32_t)i);
+    ((float*)cap_world_body_field(w, CAP_BODY_W))[0] = 1.5f; /* a tumble */
+    ((float*)cap_world_body_field(w, CAP_BODY_VX))[0] = 1.0f;
+    /* joint: a, b, pin x, y, lower, upper */
+    const float js[9][6] = {
+        {0, 1, X, Y + 0.45f, -0.4f, 0.4f},          /* neck */
+        {0, 2, X - 0.2f, Y + 0.3f, -1.5f, 1.5f},    /* shoulders */
+        {2, 3, X - 0.55f, Y + 0.3f, -2.0f, 0.0f},   /* elbows */
+        {0, 4, X + 0.2f, Y + 0.3f, -1.5f, 1.5f},
+        {4, 5, X + 0.55f, Y + 0.3f, 0.0f, 2.0f},
+        {0, 6, X - 0.1f, Y - 0.45f, -1.0f, 1.0f},   /* hips */
+        {6, 7, X - 0.1f, Y - 0.9f, -1.5f, 0.0f},    /* knees */
+        {0, 8, X + 0.1f, Y - 0.45f, -1.0f, 1.0f},
+        {8, 9, X + 0.1f, Y - 0.9f, -1.5f, 0.0f},
+    };
+    cap_joint_def d;
+    cap_joint_def_default(&d);
+    for (int k = 0; k < 9; k++) {
+        d.lower_angle = js[k][4];
+        d.upper_angle = js[k][5];
+        ENSURE(pin(w, CAP_JOINT_BODY | (uint32_t)js[k][0], CAP_JOINT_BODY | (uint32_t)js[k][1], js[k][2], js[k][3], &d) == (uint32_t)k);
+    }
+    float worst = 0.0f, beyond = 0.0f, settled = 0.0f;
+    for (int step = 0; step < 300; step++) {
+        ENSURE(cap_world_step(w) == 0);
+        for (int k = 0; k < 9; k++) {
+            float a, s, sep;
+            rev_state(w, (uint32_t)k, &a, &s, &sep);
+            worst = fmaxf(worst, sep);
+            if (step >= 240) settled = fmaxf(settled, sep);
+            beyond = fmaxf(beyond, fmaxf(js[k][4] - a, a - js[k][5]));
+        }
+    }
+    float low = 1e9f, speed = 0.0f;
+    uint32_t asleep = 0;
+    for (int i = 0; i < 10; i++) {
+        float y = BODYF(w, CAP_BODY_Y)[i], r = BODYF(w, CAP_BODY_RADIUS)[i];
+        low = fminf(low, y - r); /* the centre's height over the floor less the radius (>= about 0 for any pose) */
+        float vx = BODYF(w, CAP_BODY_VX)[i], vy = BODYF(w, CAP_BODY_VY)[i];
+        speed = fmaxf(speed, sqrtf(vx * vx + vy * vy));
+        asleep += !(((uint32_t*)cap_world_body_field(w, CAP_BODY_FLAGS))[i] & CAP_BALL_AWAKE);
+    }
+    printf("  ragdoll: pins apart <= %.5f (impact), %.5f (last second), beyond a limit <= %.4f rad, lowest centre - radius %.4f, speed <= %.4f, %u of 10 asleep, "
+           "torso y %.3f\n",
+           worst, settled, beyond, low, speed, asleep, BODYF(w, CAP_BODY_Y)[0]);
+    ENSURE(settled < 5e-3f);
+    ENSURE(worst < 0.1f); /* a light forearm hitting the floor under a heavy torso gives way for a moment */
+    ENSURE(beyond < 0.05f);
+    ENSURE(low > -0.02f);
+    ENSURE(speed < 0.05f);
+    ENSURE(BODYF(w, CAP_BODY_Y)[0] < 0.6f); /* lying on the floor */
+    cap_world_destroy(w);
+    return 0;
+}
