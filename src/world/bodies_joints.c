@@ -3,9 +3,10 @@
  * anchor fixed in both ends, optional angle limits (speculative while not
  * reached, soft when reached in the solve pass, rigid in the relax pass),
  * an optional motor with a torque cap. The rows work on an end's state
- * (rev_end) copied from the balls' solver bodies (joints_solve.c) or the
- * capsule bodies' solver states (here: the hooks of bodies_step.c for the
- * joints with a body end). */
+ * (cap_bstate): a capsule body's solver state in place (the hooks of
+ * bodies_step.c for the joints with a body end) or a copy of a ball's
+ * solver body (the balls' step, joints_solve.c). Also the bodies' joined
+ * pairs (they do not collide). */
 #include <string.h>
 
 #include "capsule2d_joints.h"
@@ -36,7 +37,7 @@ void cap_revolute_prepare(cap_wjoint* j, const float* pa, const float* pb)
 /* One angular row (motor, lower or upper limit): drives sign * (wb - wa)
  * toward -bias with softness (ms, is); clamp: the accumulated impulse
  * stays >= 0 (a limit), else within +-cap (the motor). */
-static void axial_row(cap_wjoint* j, cap_rev_end* A, cap_rev_end* B, float sign, float target, float bias, float ms, float is,
+static void axial_row(cap_wjoint* j, cap_bstate* A, cap_bstate* B, float sign, float target, float bias, float ms, float is,
                       float* acc, int clamp, float cap)
 {
     float cdot = sign * (B->w - A->w) - target;
@@ -49,7 +50,7 @@ static void axial_row(cap_wjoint* j, cap_rev_end* A, cap_rev_end* B, float sign,
     B->w = B->w + j->iib * imp;
 }
 
-void cap_revolute_solve(cap_wjoint* j, cap_rev_end* A, cap_rev_end* B, int mode, float h, cap_soft js)
+void cap_revolute_solve(cap_wjoint* j, cap_bstate* A, cap_bstate* B, int mode, float h, cap_soft js)
 {
     float rax = A->qc * j->rax - A->qs * j->ray, ray = A->qs * j->rax + A->qc * j->ray;
     float rbx = B->qc * j->rbx - B->qs * j->rby, rby = B->qs * j->rbx + B->qc * j->rby;
@@ -120,7 +121,7 @@ void cap_revolute_ball_prepare(cap_world* w, cap_wjoint* j)
 }
 
 /* A ball's state (its rotation since the step's start from da). */
-static void ball_end(const cap_wbody* b, cap_rev_end* e)
+static void ball_end(const cap_wbody* b, cap_bstate* e)
 {
     e->vx = b->vx; e->vy = b->vy; e->w = b->w; e->dx = b->dx; e->dy = b->dy; e->da = b->da;
     cap_cos_sin(b->da, &e->qc, &e->qs);
@@ -128,7 +129,7 @@ static void ball_end(const cap_wbody* b, cap_rev_end* e)
 
 void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, cap_soft js)
 {
-    cap_rev_end A = {0, 0, 0, 0, 0, 1, 0, 0}, B;
+    cap_bstate A = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, B = A;
     if (j->a != CAP_JOINT_WORLD) ball_end(&body[j->a], &A);
     ball_end(&body[j->b], &B);
     cap_revolute_solve(j, &A, &B, mode, h, js);
@@ -140,15 +141,10 @@ void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, 
 
 int cap_bodies_joined_build(cap_world* w, cap_wbodies* b)
 {
-    uint32_t n = 0;
-    for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
-        const cap_wjoint* j = &w->joints[k];
-        n += j->kind != CAP_JOINT_NONE && CAP_JOINT_IS_BODY(j->a) && CAP_JOINT_IS_BODY(j->b);
-    }
     b->joined_count = 0;
-    if (n == 0) return 0;
-    void* p = b->joined;
-    if (cap_world_reserve_bytes(&p, &b->joined_cap, n, sizeof(uint64_t))) return CAP_WORLD_NO_MEMORY;
+    if (w->joint_count == 0) return 0;
+    void* p = b->joined; /* room for every joint slot */
+    if (cap_world_reserve_bytes(&p, &b->joined_cap, w->joint_slots, sizeof(uint64_t))) return CAP_WORLD_NO_MEMORY;
     b->joined = p;
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         const cap_wjoint* j = &w->joints[k];
@@ -208,12 +204,8 @@ void cap_joints_body_prepare(cap_world* w)
     }
 }
 
-static void load(cap_rev_end* e, const cap_bstate* s)
-{
-    e->vx = s->vx; e->vy = s->vy; e->w = s->w;
-    e->dx = s->dx; e->dy = s->dy; e->qc = s->qc; e->qs = s->qs; e->da = s->da;
-}
-
+/* The bodies' solver states in place (an end without mass, asleep or the
+ * world's state at rest, is left as it was: its velocity changes by 0). */
 void cap_joints_body_pass(cap_world* w, cap_bstate* st, int mode, float h)
 {
     cap_soft js = cap_joint_softness(h);
@@ -222,13 +214,8 @@ void cap_joints_body_pass(cap_world* w, cap_bstate* st, int mode, float h)
         for (uint32_t k = 0; k < w->joint_slots; k++) {
             cap_wjoint* j = &w->joints[k];
             if (j->kind != CAP_JOINT_REVOLUTE || !CAP_JOINT_IS_BODY(j->b) || j->mass == 0.0f) continue;
-            cap_rev_end A = {0, 0, 0, 0, 0, 1, 0, 0}, B;
-            cap_bstate* sa = j->a == CAP_JOINT_WORLD ? NULL : &st[j->a & ~CAP_JOINT_BODY];
-            cap_bstate* sb = &st[j->b & ~CAP_JOINT_BODY];
-            if (sa) load(&A, sa);
-            load(&B, sb);
-            cap_revolute_solve(j, &A, &B, mode, h, js);
-            if (sa && j->ma + j->iia > 0.0f) { sa->vx = A.vx; sa->vy = A.vy; sa->w = A.w; }
-            if (j->mb + j->iib > 0.0f) { sb->vx = B.vx; sb->vy = B.vy; sb->w = B.w; }
+            cap_bstate rest = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+            cap_revolute_solve(j, j->a == CAP_JOINT_WORLD ? &rest : &st[j->a & ~CAP_JOINT_BODY], &st[j->b & ~CAP_JOINT_BODY], mode,
+                               h, js);
         }
 }
