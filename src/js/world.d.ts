@@ -239,9 +239,10 @@ export interface CapsuleBodyOptions {
  * with capsule, segment and line statics (two contact points where a core lies
  * flat), with each other, with balls (a ball rests on a body and tips it), and
  * with kinematic and pivoted capsules as if fixed at their pose; swept against
- * the statics (continuous collision: no tunnelling at any speed or spin). Not
- * yet: events, queries and snapshots (save() refuses a world with capsule
- * bodies).
+ * the statics (continuous collision: no tunnelling at any speed or spin).
+ * save() / restore() and stateHash() cover them (handles survive a rollback as
+ * ball handles do; views kept in variables are detached by restore). Not yet:
+ * events and queries.
  */
 export interface CapsuleBodies {
   readonly slotCount: number;
@@ -635,7 +636,8 @@ export class World {
    * The whole world as bytes (a copy; little-endian): a 32-byte header (magic "C2DW", format version, library
    * version, size, FNV-1a checksum, record sizes), the settings, every ball slot, the statics, and what the next
    * step carries over (warm-start impulses, touching flags, sleep timers, sensor overlaps, queued end events), and the
-   * joints (with their generations: joint handles survive a rollback as ball handles do).
+   * joints (with their generations: joint handles survive a rollback as ball handles do), and the capsule
+   * bodies (every slot, generations too, with their contacts' warm-start impulses).
    * Stepping a restored world gives the same bits as stepping this one, in Node and browsers, SIMD and scalar.
    */
   save(): Uint8Array;

@@ -72,7 +72,7 @@ test('handles: slots reused with new handles; ball, static and body handles neve
   const g = other.addCapsuleBody(0, 0, 1, 0.2);
   assert.equal(w.hasCapsuleBody(g), false);
   assert.throws(() => w.removeCapsuleBody(g), RangeError);
-  assert.throws(() => w.save(), /capsule bodies/);
+  assert.ok(w.save().length > 0); // saved (tests/world/bodies-snapshot.test.js)
   other.destroy();
   w.destroy();
 });
