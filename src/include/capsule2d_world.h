@@ -432,7 +432,9 @@ uint32_t cap_world_body_count(const cap_world* w);    /* live bodies */
  * ball by slot then every static by slot: for ray casts and sweeps the
  * closest hit, ties to a ball over a static, then to the lower slot.
  * A non-finite argument, a negative radius or an inverted box finds
- * nothing (returns 0). */
+ * nothing (returns 0). Not yet: capsule bodies. No query sees them (a ray
+ * passes through a body; kind is 0 or 1 only); read their fields
+ * (cap_world_body_field) meanwhile. */
 
 /* The closest hit of a ray over balls and statics (sensors excluded):
  * returns 1 and fills *hit, *kind (0 static, 1 ball) and *slot, or 0. A

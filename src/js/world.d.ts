@@ -594,7 +594,7 @@ export class World {
    * throw a RangeError naming the slot and field; the world is unchanged.
    */
   step(): void;
-  /** FNV-1a over every live ball's slot, position, velocity, angle, spin and flags, then every live joint's record. */
+  /** FNV-1a over every live ball's slot, position, velocity, angle, spin and flags, then every live joint's record, then every live capsule body's slot, pose, velocity and flags. */
   stateHash(): number;
   /** Touching contacts of the last step, 6 floats each: px, py, nx, ny, separation, normal impulse (a copy). */
   contacts(): Float32Array;
@@ -608,6 +608,8 @@ export class World {
    * step() leaves nothing for the first query to rebuild. Before the first step() of a new or restored world, or when
    * more than 32 balls were added since the last step(), they scan every ball (same answers) until the next step().
    * Ray casts and sweeps give the closest hit; at equal distance a ball wins over a static, then the lower slot.
+   * Not yet: capsule bodies. The queries do not see them (a ray passes through a body, queryBox does not list
+   * it); read world.capsuleBodies' views for them meanwhile.
    */
   /** The closest hit of O + s·D, s in [0, maxFraction] (default 1), over balls and statics (not sensors). */
   rayCast(ox: number, oy: number, dx: number, dy: number, maxFraction?: number): WorldRayHit | null;
