@@ -28,6 +28,7 @@ typedef struct cap_bcontact {
     float friction, restitution;
     float jn, jt, max_jn;   /* accumulated impulses (warm started), largest normal impulse */
     float vn0;              /* normal speed at the step's start */
+    float jsum;             /* this step's normal impulse: the sum of the sub-steps' (restitution's bound) */
 } cap_bcontact;
 
 /* A body during a step. */
