@@ -152,7 +152,7 @@ int cap_world_remove_body(cap_world* w, uint32_t slot)
     uint32_t k = 0;
     for (uint32_t i = 0; i < b->prev_count; i++) {
         const cap_bcontact* c = &b->prev[i];
-        int mine = c->b == slot || (c->kind == 1 && c->a == slot);
+        int mine = c->kind == 2 ? c->a == slot : c->b == slot || (c->kind == 1 && c->a == slot); /* 2: a is the body */
         if (mine) {
             uint32_t other = c->b == slot ? c->a : c->b;
             if (c->kind == 1) {

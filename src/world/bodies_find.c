@@ -238,7 +238,7 @@ void cap_bodies_forget_balls(cap_wbodies* b)
 }
 
 /* A contact's order: its lower body, kind, the other slot, point id. */
-static int key_cmp(const cap_bcontact* x, const cap_bcontact* y)
+int cap_bcontact_cmp(const cap_bcontact* x, const cap_bcontact* y)
 {
     uint32_t xi = x->kind ? x->a : x->b, yi = y->kind ? y->a : y->b;
     if (xi != yi) return xi < yi ? -1 : 1;
@@ -303,8 +303,8 @@ int cap_bodies_begin(cap_world* w)
     uint32_t p = 0;
     for (uint32_t k = 0; k < b->count; k++) {
         cap_bcontact* c = &b->contacts[k];
-        while (p < b->prev_count && key_cmp(&b->prev[p], c) < 0) p++;
-        if (p < b->prev_count && key_cmp(&b->prev[p], c) == 0) {
+        while (p < b->prev_count && cap_bcontact_cmp(&b->prev[p], c) < 0) p++;
+        if (p < b->prev_count && cap_bcontact_cmp(&b->prev[p], c) == 0) {
             c->jn = b->prev[p].jn;
             c->jt = b->prev[p].jt;
         }
