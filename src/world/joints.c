@@ -29,8 +29,7 @@ static int live_ball(const cap_world* w, uint32_t slot)
     return slot < w->ball_slots && (CAP_BU(w, CAP_BALL_FLAGS)[slot] & CAP_BALL_ALIVE);
 }
 
-/* A revolute end: a live ball, or CAP_JOINT_BODY | a live body's slot. */
-static int live_end(const cap_world* w, uint32_t e)
+int cap_joint_end_alive(const cap_world* w, uint32_t e)
 {
     if (!CAP_JOINT_IS_BODY(e)) return live_ball(w, e);
     const cap_wbodies* b = w->bodies;
@@ -81,9 +80,9 @@ static void to_local(float px, float py, float x, float y, float a, float* lx, f
  * a body together refused as a's handle); 0 or a failure. */
 static int revolute_ok(cap_world* w, const cap_joint_def* d)
 {
-    if (!live_end(w, d->b)) return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->b, -1);
+    if (!cap_joint_end_alive(w, d->b)) return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->b, -1);
     if (d->a != CAP_JOINT_WORLD &&
-        (!live_end(w, d->a) || d->a == d->b || CAP_JOINT_IS_BODY(d->a) != CAP_JOINT_IS_BODY(d->b)))
+        (!cap_joint_end_alive(w, d->a) || d->a == d->b || CAP_JOINT_IS_BODY(d->a) != CAP_JOINT_IS_BODY(d->b)))
         return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->a, -1);
     const float v[4] = {d->lower_angle, d->upper_angle, d->motor_speed, d->max_motor_torque};
     for (int i = 0; i < 4; i++)

@@ -275,8 +275,13 @@ static const char* check_loaded(cap_world* w, const uint32_t* n, int32_t* slot)
         for (int i = 0; i < 25; i++)
             if (!in_range(f[i])) return "joints.values";
         if (j->kind > CAP_JOINT_REVOLUTE || j->generation == 0) return "joints.kind";
-        if (!ball_alive(w, n, j->b)) return "joints.b"; /* a body end: bodies are not in snapshots */
-        if (j->a != CAP_JOINT_WORLD && (!ball_alive(w, n, j->a) || j->a == j->b || j->kind == CAP_JOINT_DRAG)) return "joints.a";
+        /* Ends: live balls, or live capsule bodies (loaded before this
+         * check) at both ends of a revolute joint; a the world or another. */
+        const int body_ends = CAP_JOINT_IS_BODY(j->b) || CAP_JOINT_IS_BODY(j->a);
+        if (!cap_joint_end_alive(w, j->b) || (body_ends && j->kind != CAP_JOINT_REVOLUTE)) return "joints.b";
+        if (j->a != CAP_JOINT_WORLD && (!cap_joint_end_alive(w, j->a) || j->a == j->b || j->kind == CAP_JOINT_DRAG ||
+                                        CAP_JOINT_IS_BODY(j->a) != CAP_JOINT_IS_BODY(j->b)))
+            return "joints.a";
         if (!(j->hertz >= 0.0f && j->damping_ratio >= 0.0f && j->break_force >= 0.0f && j->force >= 0.0f)) return "joints.values";
         if (j->kind == CAP_JOINT_REVOLUTE) {
             if (!(j->max_torque >= 0.0f && j->lower >= 0.0f && j->upper >= 0.0f)) return "joints.motor";
@@ -376,16 +381,16 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
     nw->sensor_prev_count = n[N_SENSORS];
     nw->pending_count = n[N_PENDING];
     int32_t slot = -1;
-    if ((bad = check_loaded(nw, n, &slot))) {
-        cap_world_destroy(nw);
-        return refuse(w, bad, slot);
-    }
-    if (body_at < len) {
+    if (body_at < len) { /* the bodies first: joints may end on them */
         int st = cap_bodies_snap_read(bytes + body_at, len - body_at, &nw->bodies, &bad, &slot);
         if (st) {
             cap_world_destroy(nw);
             return st == CAP_WORLD_NO_MEMORY ? fail(w, st, 0) : refuse(w, bad, slot);
         }
+    }
+    if ((bad = check_loaded(nw, n, &slot))) {
+        cap_world_destroy(nw);
+        return refuse(w, bad, slot);
     }
     /* Swap: the caller's pointer now holds the restored world. */
     cap_world old = *w;

@@ -111,6 +111,9 @@ typedef struct cap_wjoint {
 
 /* A joint end's tag: a capsule body (CAP_JOINT_BODY | slot; not the world). */
 #define CAP_JOINT_IS_BODY(e) ((e) != 0xffffffffu && ((e)&0x80000000u))
+/* A joint end that is alive: a live ball, or CAP_JOINT_BODY | a live capsule
+ * body's slot (joints.c; the world end is not one). */
+int cap_joint_end_alive(const cap_world* w, uint32_t e);
 
 struct cap_world {
     cap_world_def def;
