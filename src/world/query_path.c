@@ -125,7 +125,7 @@ typedef struct cap_path_query {
     cap_sweep_hit sweep_hit;
 } cap_path_query;
 
-static void take(cap_path_query* c, float t, int kind, uint32_t slot, const cap_ray_hit* rh, const cap_sweep_hit* sh)
+CAP_QUERY_HOT void take(cap_path_query* c, float t, int kind, uint32_t slot, const cap_ray_hit* rh, const cap_sweep_hit* sh)
 {
     if (!better(t, kind, slot, c->found, c->t, c->kind, c->slot)) return;
     c->found = 1, c->t = t, c->kind = kind, c->slot = slot;
@@ -135,7 +135,7 @@ static void take(cap_path_query* c, float t, int kind, uint32_t slot, const cap_
 
 /* The last t a hit can have and still count: the best so far (ties
  * included: a little slack), else the path's end. */
-static double t_limit(const cap_path_query* c)
+CAP_QUERY_HOT double t_limit(const cap_path_query* c)
 {
     return c->found && c->t < c->t_max ? c->t * (1.0 + 1e-6) + 1e-30 : c->t_max;
 }
@@ -145,7 +145,7 @@ static double t_limit(const cap_path_query* c)
  * centre by more than that, with a millionth of slack for rounding, or a
  * centre that far behind the start or beyond the last t that counts, is
  * never a hit and the exact cast is skipped. */
-static void try_ball(cap_path_query* c, float x, float y, float r, uint32_t i)
+CAP_QUERY_HOT void try_ball(cap_path_query* c, float x, float y, float r, uint32_t i)
 {
     double mx = x - c->ox, my = y - c->oy, cr = c->dx * my - c->dy * mx;
     double reach = (double)(c->sweep ? r + c->radius : r) * 1.000001 + 1e-30;
@@ -176,7 +176,7 @@ static void try_ball(cap_path_query* c, float x, float y, float r, uint32_t i)
  * static's magnitudes (its float32 contact tests); they and the padding
  * (1e-5 of the path's magnitudes) also bound this double arithmetic's
  * rounding, under 1e-15 (|dx| + |dy|) (|A - o| + |B - o|). */
-static int path_near(const cap_path_query* c, const cap_wstatic* s)
+CAP_QUERY_HOT int path_near(const cap_path_query* c, const cap_wstatic* s)
 {
     double ax = (double)s->ax - c->ox, ay = (double)s->ay - c->oy, bx = (double)s->bx - c->ox, by = (double)s->by - c->oy;
     float mag = __builtin_fabsf(s->ax) + __builtin_fabsf(s->ay) + __builtin_fabsf(s->bx) + __builtin_fabsf(s->by);
