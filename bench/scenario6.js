@@ -31,9 +31,7 @@ function lcg(seed) {
 function perCall(fn, count, { rounds, per }) {
   const times = [];
   let i = 0;
-  // warm: every input once (at least), so that the first row measured is not
-  // the JIT's (rayCast at 1,000 balls, the first row, read 1.3 us cold, 0.8 warm)
-  for (let k = 0; k < Math.max(per * 2, count); k++) fn(k % count);
+  for (let k = 0; k < per * 2; k++) fn(k % count); // warm
   for (let r = 0; r < rounds; r++) {
     const t0 = performance.now();
     for (let k = 0; k < per; k++, i++) fn(i % count);
