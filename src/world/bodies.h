@@ -55,10 +55,17 @@ typedef struct cap_wbodies {
     uint32_t group_cap;
     uint32_t* ball_state;               /* per ball slot: its solver state in this step's contacts, or ~0 */
     uint32_t ball_state_cap, balls;     /* balls in this step's contacts (states n .. n + balls - 1) */
-    /* This step's grid of the live bodies (box k = slot k, built at the
-     * step's begin: bodies_find.c) and its gather scratch. */
-    cap_grid grid;
+    /* This step's box of each live slot (gs.boxes, 4 doubles per slot),
+     * the live slots sorted by their boxes' low edge on the sweep axis
+     * (kept between steps: nearly sorted already; order_stale after an add
+     * or a remove) and the pairs whose boxes overlap and that may collide,
+     * as each slot's neighbours, ascending: adj[adj_start[i] .. adj_start[i
+     * + 1]) (bodies_find.c). */
     cap_scratch gs;
+    uint32_t *order, *order_tmp, *pairs, *adj, *adj_start;
+    uint32_t order_n, order_cap, order_tmp_cap, order_stale, pairs_cap, adj_cap, adj_start_cap;
+    double* key;                        /* per slot: its box's low edge on the sweep axis */
+    uint32_t key_cap;
     /* Per live slot, this step (filled with the grid): its core ends
      * x0, y0, x1, y1 and its reach (cap_body_ends, cap_body_reach). */
     float* pre;
@@ -122,8 +129,13 @@ static inline int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j
     const uint32_t *cat = CAP_BODU(b, CAP_BODY_CATEGORY), *mask = CAP_BODU(b, CAP_BODY_MASK);
     return (cat[i] & mask[j]) && (cat[j] & mask[i]);
 }
-/* Body j's grid candidates near body i, ascending, j >= lo, into b->gs.cand. */
-uint32_t cap_body_near(cap_wbodies* b, uint32_t i, uint32_t lo);
+/* Body i's neighbours this step (boxes overlap, filters let them collide,
+ * cap_body_boxes_meet with the larger reach), ascending: *out, count. */
+static inline uint32_t cap_body_near(const cap_wbodies* b, uint32_t i, const uint32_t** out)
+{
+    *out = b->adj + b->adj_start[i];
+    return b->adj_start[i + 1] - b->adj_start[i];
+}
 /* bodies_sleep.c: the wake pass (awake[] per slot: 0 asleep, 1 awake, 2
  * written through a view, 3 woken) and the end-of-step sleep. */
 void cap_bodies_wake(struct cap_world* w, cap_wbodies* b, uint32_t* awake, float margin);
