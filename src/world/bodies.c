@@ -38,7 +38,7 @@ void cap_bodies_free(cap_wbodies* b)
     for (int f = 0; f < CAP_BODY_FIELDS; f++) free(b->f[f]);
     free(b->last); free(b->contacts); free(b->prev); free(b->state); free(b->group); free(b->ball_state);
     cap_scratch_free(&b->gs);
-    free(b->order); free(b->order_tmp); free(b->pairs); free(b->adj); free(b->adj_start); free(b->key);
+    free(b->order); free(b->order_tmp); free(b->pairs); free(b->adj); free(b->adj_start); free(b->key); free(b->mstart);
     free(b->pre);
     free(b);
 }

@@ -49,7 +49,9 @@ typedef struct cap_wbodies {
     float *last;                        /* 6 per slot: x, y, angle, vx, vy, w as the last step wrote them */
     cap_bcontact *contacts, *prev;
     uint32_t count, prev_count, contacts_cap, prev_cap;
-    cap_bstate* state;
+    uint32_t* mstart;                   /* this step's manifolds: contacts[mstart[k] .. mstart[k + 1]) */
+    uint32_t mcount, mstart_cap;
+    cap_bstate* state;                  /* bodies' (slot), balls' (slots + k), then one inert state */
     uint32_t state_cap;
     uint32_t* group;                    /* union-find for sleeping */
     uint32_t group_cap;

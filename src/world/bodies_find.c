@@ -74,6 +74,7 @@ float cap_body_ball_reach(const cap_world* w, uint32_t j)
 /* Appends the manifold's points as contacts (room made by the caller). */
 static void add_points(cap_wbodies* b, const bman* m, uint32_t kind, uint32_t a, uint32_t bb, uint32_t sb, float fr, float re)
 {
+    if (m->count > 0) b->mstart[b->mcount++] = b->count;
     for (int k = 0; k < m->count; k++) {
         cap_bcontact* c = &b->contacts[b->count++];
         memset(c, 0, sizeof *c);
@@ -97,7 +98,9 @@ static void add_points(cap_wbodies* b, const bman* m, uint32_t kind, uint32_t a,
 static int room(cap_wbodies* b, uint32_t more)
 {
     void* p = b->contacts;
-    if (cap_world_reserve_bytes(&p, &b->contacts_cap, b->count + more, sizeof(cap_bcontact))) return 0;
+    if (cap_world_reserve_bytes(&p, &b->contacts_cap, b->count + more, sizeof(cap_bcontact)) ||
+        cap_world_reserve_u32(&b->mstart, &b->mstart_cap, b->mcount + 2))
+        return 0;
     b->contacts = p;
     return 1;
 }
@@ -180,7 +183,7 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         if (b->ball_state[j] == NONE) {
             uint32_t k = b->slots + b->balls;
             void* p = b->state;
-            if (cap_world_reserve_bytes(&p, &b->state_cap, k + 1, sizeof(cap_bstate))) return 0;
+            if (cap_world_reserve_bytes(&p, &b->state_cap, k + 2, sizeof(cap_bstate))) return 0; /* and the inert state */
             b->state = p;
             b->ball_state[j] = k;
             b->balls++;
@@ -374,12 +377,15 @@ int cap_bodies_begin(cap_world* w)
     if (!build_pairs(w, b, margin)) return CAP_WORLD_NO_MEMORY;
     cap_bodies_wake(w, b, awake, margin);
     b->count = 0;
+    b->mcount = 0;
     b->balls = 0;
+    if (cap_world_reserve_u32(&b->mstart, &b->mstart_cap, 1)) return CAP_WORLD_NO_MEMORY;
     for (uint32_t i = 0; i < n; i++)
         if (awake[i] && !find_body(w, b, i, awake)) {
             cap_bodies_forget_balls(b);
             return CAP_WORLD_NO_MEMORY;
         }
+    b->mstart[b->mcount] = b->count;
 
     /* Nothing fails from here: wake, then warm start from last step. */
     uint32_t* fl = CAP_BODU(b, CAP_BODY_FLAGS);
