@@ -60,7 +60,7 @@ typedef struct cap_wbodies {
     /* This step's box of each live slot (gs.boxes, 4 doubles per slot),
      * the live slots sorted by their boxes' low edge on the sweep axis
      * (kept between steps: nearly sorted already; order_stale after an add
-     * or a remove) and the pairs whose boxes overlap and that may collide,
+     * or a remove; order_tmp: the fill cursors) and the pairs whose boxes overlap and that may collide,
      * as each slot's neighbours, ascending: adj[adj_start[i] .. adj_start[i
      * + 1]) (bodies_find.c). */
     cap_scratch gs;

@@ -197,30 +197,20 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
 }
 
 /* Sorts order[0 .. n) by key[order[k]] ascending (ties: the lower slot
- * first). Insertion sort, as last step's order is nearly sorted; after
- * 8 n + 64 moves it finishes with a merge sort into tmp (n words). */
-static void sort_order(uint32_t* order, uint32_t* tmp, uint32_t n, const double* key)
+ * first): a shell sort, its last gap an insertion sort, quick on last
+ * step's order (nearly sorted already). */
+static void sort_order(uint32_t* order, uint32_t n, const double* key)
 {
-#define BEFORE(p, q) (key[p] < key[q] || (key[p] == key[q] && (p) < (q)))
-    uint64_t moves = 0, budget = 8 * (uint64_t)n + 64;
-    for (uint32_t k = 1; k < n && moves <= budget; k++) {
-        uint32_t v = order[k], j = k;
-        while (j > 0 && BEFORE(v, order[j - 1])) { order[j] = order[j - 1]; j--; }
-        order[j] = v;
-        moves += k - j;
-    }
-    if (moves <= budget) return;
-    for (uint32_t width = 1; width < n; width *= 2) {
-        for (uint32_t lo = 0; lo < n; lo += 2 * width) {
-            uint32_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
-            uint32_t p = lo, q = mid, o = lo;
-            while (p < mid && q < hi) tmp[o++] = BEFORE(order[q], order[p]) ? order[q++] : order[p++];
-            while (p < mid) tmp[o++] = order[p++];
-            while (q < hi) tmp[o++] = order[q++];
+    static const uint32_t gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
+    for (unsigned g = 0; g < sizeof gaps / sizeof gaps[0]; g++)
+        for (uint32_t gap = gaps[g], k = gap; k < n; k++) {
+            uint32_t v = order[k], j = k;
+            while (j >= gap && (key[order[j - gap]] > key[v] || (key[order[j - gap]] == key[v] && order[j - gap] > v))) {
+                order[j] = order[j - gap];
+                j -= gap;
+            }
+            order[j] = v;
         }
-        memcpy(order, tmp, (size_t)n * 4);
-    }
-#undef BEFORE
 }
 
 /* The step's pairs of bodies. Slot k's box is its centre +- (half length +
@@ -283,7 +273,7 @@ static int build_pairs(cap_world* w, cap_wbodies* b, float margin)
         uint32_t i = b->order[k];
         key[i] = boxes[4 * (size_t)i + ax];
     }
-    sort_order(b->order, b->order_tmp, b->order_n, key);
+    sort_order(b->order, b->order_n, key);
     /* Sweep: pairs (lower slot, higher slot) into b->pairs. */
     uint32_t np = 0;
     uint32_t* deg = b->adj_start;

@@ -83,94 +83,70 @@ static void apply(cap_bstate* st, const cap_bcontact* c, float px, float py)
     }
 }
 
-/* A pair's velocities during a pass (A's stay zero for a static). */
-typedef struct pair_v { float bvx, bvy, bw, avx, avy, aw; } pair_v;
-
-/* Solves (mode 1: with soft bias) or relaxes (mode 2) the points c .. end
- * of one manifold on v; has_a: 0 when A is a static (its terms are zero
- * and left out: the same bits). Inlined twice, for has_a 0 and 1. */
-__attribute__((always_inline)) static inline void solve_points(cap_bcontact* c, const cap_bcontact* end, const cap_bstate* B,
-                                                               const cap_bstate* A, int has_a, pair_v* v, int mode, float inv_h,
-                                                               float push, cap_soft so)
-{
-    float bvx = v->bvx, bvy = v->bvy, bw = v->bw, avx = v->avx, avy = v->avy, aw = v->aw;
-    const float ma = c->ma, ia = c->ia, mb = c->mb, ib = c->ib;
-    for (; c < end; c++) {
-        const float nx = c->nx, ny = c->ny, tx = ny, ty = 0.0f - nx;
-        const float rax = c->rax, ray = c->ray, rbx = c->rbx, rby = c->rby;
-        /* The separation now: the anchors moved with their bodies. */
-        float pbx = B->qc * rbx - B->qs * rby, pby = B->qs * rbx + B->qc * rby;
-        float dx = B->dx + pbx - rbx, dy = B->dy + pby - rby;
-        if (has_a) {
-            float pax = A->qc * rax - A->qs * ray, pay = A->qs * rax + A->qc * ray;
-            dx = dx - (A->dx + pax - rax);
-            dy = dy - (A->dy + pay - ray);
-        }
-        float s = c->sep + dx * nx + dy * ny;
-        float bias = 0.0f, msc = 1.0f, is = 0.0f;
-        if (s > 0.0f) bias = s * inv_h; /* speculative: close the gap, no more */
-        else if (mode == 1) {
-            bias = fmax2(so.bias_rate * s, 0.0f - push);
-            msc = so.mass_scale;
-            is = so.impulse_scale;
-        }
-        float dvx = bvx - bw * rby, dvy = bvy + bw * rbx;
-        if (has_a) dvx = dvx - (avx - aw * ray), dvy = dvy - (avy + aw * rax);
-        float vn = dvx * nx + dvy * ny;
-        float imp = 0.0f - c->mass_n * msc * (vn + bias) - is * c->jn;
-        float nj = fmax2(c->jn + imp, 0.0f);
-        imp = nj - c->jn;
-        c->jn = nj;
-        c->max_jn = fmax2(c->max_jn, imp);
-        float px = imp * nx, py = imp * ny;
-        bvx = bvx + mb * px; bvy = bvy + mb * py; bw = bw + ib * (rbx * py - rby * px);
-        if (has_a) avx = avx - ma * px, avy = avy - ma * py, aw = aw - ia * (rax * py - ray * px);
-        /* Friction, bounded by the normal impulse. */
-        dvx = bvx - bw * rby, dvy = bvy + bw * rbx;
-        if (has_a) dvx = dvx - (avx - aw * ray), dvy = dvy - (avy + aw * rax);
-        float vt = dvx * tx + dvy * ty;
-        float lim = c->friction * c->jn;
-        float tj = cap_clampf(c->jt - c->mass_t * vt, 0.0f - lim, lim);
-        float ti = tj - c->jt;
-        c->jt = tj;
-        px = ti * tx, py = ti * ty;
-        bvx = bvx + mb * px; bvy = bvy + mb * py; bw = bw + ib * (rbx * py - rby * px);
-        if (has_a) avx = avx - ma * px, avy = avy - ma * py, aw = aw - ia * (rax * py - ray * px);
-    }
-    v->bvx = bvx, v->bvy = bvy, v->bw = bw, v->avx = avx, v->avy = avy, v->aw = aw;
-}
-
 /* One pass over the contacts: 0 warm start, 1 solve with soft bias, 2 relax.
  * A manifold's points (consecutive, one pair) are solved one after the
- * other on the pair's velocities held in locals; a static A is the inert
- * state after the bodies' and balls' (zero inverse mass: it keeps its zero
- * velocity and is never written). */
+ * other on the pair's velocities held in locals, stored once. A static A
+ * is the inert state after the bodies' and balls' (zero velocity and
+ * motion; its contacts have zero mass and arms, so its terms add exact
+ * zeros): read, never written. */
 static void pass(cap_wbodies* b, int mode, float inv_h, float push, cap_soft ss, cap_soft bs)
 {
     cap_bstate* st = b->state;
-    const cap_bstate* inert = &st[b->slots + b->balls];
     const uint32_t* ms = b->mstart;
     for (uint32_t q = 0; q < b->mcount; q++) {
         cap_bcontact* c = &b->contacts[ms[q]];
         const cap_bcontact* end = &b->contacts[ms[q + 1]];
         cap_bstate* B = &st[c->sb];
-        const int has_a = c->sa != NONE;
-        cap_bstate* A = has_a ? &st[c->sa] : NULL;
-        pair_v v = {B->vx, B->vy, B->w, has_a ? A->vx : 0.0f, has_a ? A->vy : 0.0f, has_a ? A->w : 0.0f};
-        if (mode == 0) {
-            for (; c < end; c++) {
-                float tx = c->ny, ty = 0.0f - c->nx;
-                float px = c->jn * c->nx + c->jt * tx, py = c->jn * c->ny + c->jt * ty;
-                v.bvx = v.bvx + c->mb * px; v.bvy = v.bvy + c->mb * py; v.bw = v.bw + c->ib * (c->rbx * py - c->rby * px);
-                v.avx = v.avx - c->ma * px; v.avy = v.avy - c->ma * py; v.aw = v.aw - c->ia * (c->rax * py - c->ray * px);
+        cap_bstate* A = &st[c->sa != NONE ? c->sa : b->slots + b->balls];
+        float bvx = B->vx, bvy = B->vy, bw = B->w, avx = A->vx, avy = A->vy, aw = A->w;
+        const float ma = c->ma, ia = c->ia, mb = c->mb, ib = c->ib;
+        const cap_soft so = c->kind ? bs : ss;
+        for (; c < end; c++) {
+            const float nx = c->nx, ny = c->ny, tx = ny, ty = 0.0f - nx;
+            const float rax = c->rax, ray = c->ray, rbx = c->rbx, rby = c->rby;
+            float px, py;
+            if (mode == 0) {
+                px = c->jn * nx + c->jt * tx, py = c->jn * ny + c->jt * ty;
+            } else {
+                /* The separation now: the anchors moved with their bodies. */
+                float pbx = B->qc * rbx - B->qs * rby, pby = B->qs * rbx + B->qc * rby;
+                float pax = A->qc * rax - A->qs * ray, pay = A->qs * rax + A->qc * ray;
+                float dx = (B->dx + pbx - rbx) - (A->dx + pax - rax);
+                float dy = (B->dy + pby - rby) - (A->dy + pay - ray);
+                float s = c->sep + dx * nx + dy * ny;
+                float bias = 0.0f, msc = 1.0f, is = 0.0f;
+                if (s > 0.0f) bias = s * inv_h; /* speculative: close the gap, no more */
+                else if (mode == 1) {
+                    bias = fmax2(so.bias_rate * s, 0.0f - push);
+                    msc = so.mass_scale;
+                    is = so.impulse_scale;
+                }
+                float dvx = (bvx - bw * rby) - (avx - aw * ray);
+                float dvy = (bvy + bw * rbx) - (avy + aw * rax);
+                float vn = dvx * nx + dvy * ny;
+                float imp = 0.0f - c->mass_n * msc * (vn + bias) - is * c->jn;
+                float nj = fmax2(c->jn + imp, 0.0f);
+                imp = nj - c->jn;
+                c->jn = nj;
+                c->max_jn = fmax2(c->max_jn, imp);
+                px = imp * nx, py = imp * ny;
+                bvx = bvx + mb * px; bvy = bvy + mb * py; bw = bw + ib * (rbx * py - rby * px);
+                avx = avx - ma * px; avy = avy - ma * py; aw = aw - ia * (rax * py - ray * px);
+                /* Friction, bounded by the normal impulse. */
+                dvx = (bvx - bw * rby) - (avx - aw * ray);
+                dvy = (bvy + bw * rbx) - (avy + aw * rax);
+                float vt = dvx * tx + dvy * ty;
+                float lim = c->friction * c->jn;
+                float tj = cap_clampf(c->jt - c->mass_t * vt, 0.0f - lim, lim);
+                float ti = tj - c->jt;
+                c->jt = tj;
+                px = ti * tx, py = ti * ty;
             }
-        } else if (has_a) {
-            solve_points(c, end, B, A, 1, &v, mode, inv_h, push, bs);
-        } else {
-            solve_points(c, end, B, inert, 0, &v, mode, inv_h, push, c->kind ? bs : ss);
+            bvx = bvx + mb * px; bvy = bvy + mb * py; bw = bw + ib * (rbx * py - rby * px);
+            avx = avx - ma * px; avy = avy - ma * py; aw = aw - ia * (rax * py - ray * px);
         }
-        B->vx = v.bvx; B->vy = v.bvy; B->w = v.bw;
-        if (has_a) { A->vx = v.avx; A->vy = v.avy; A->w = v.aw; }
+        B->vx = bvx; B->vy = bvy; B->w = bw;
+        if (A != &st[b->slots + b->balls]) { A->vx = avx; A->vy = avy; A->w = aw; }
     }
 }
 
