@@ -97,6 +97,7 @@ static void add_points(cap_wbodies* b, const bman* m, uint32_t kind, uint32_t a,
 
 static int room(cap_wbodies* b, uint32_t more)
 {
+    if (b->count + more <= b->contacts_cap && b->mcount + 2 <= b->mstart_cap) return 1;
     void* p = b->contacts;
     if (cap_world_reserve_bytes(&p, &b->contacts_cap, b->count + more, sizeof(cap_bcontact)) ||
         cap_world_reserve_u32(&b->mstart, &b->mstart_cap, b->mcount + 2))
@@ -289,7 +290,7 @@ static int build_pairs(cap_world* w, cap_wbodies* b, float margin)
             if (bj[ax] > end) break;
             if (bj[1 - ax] > bi[3 - ax] || bj[3 - ax] < bi[1 - ax]) continue;
             if (!cap_body_collides(b, i, j) || !cap_body_boxes_meet(b, i, j, fmax2(ri, b->pre[5 * (size_t)j + 4]))) continue;
-            if (cap_world_reserve_u32(&b->pairs, &b->pairs_cap, 2 * np + 2)) return 0;
+            if (2 * np + 2 > b->pairs_cap && cap_world_reserve_u32(&b->pairs, &b->pairs_cap, 2 * np + 2)) return 0;
             b->pairs[2 * np] = i;
             b->pairs[2 * np + 1] = j;
             np++;
