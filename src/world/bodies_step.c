@@ -93,6 +93,14 @@ static void pass(cap_wbodies* b, int mode, float inv_h, float push, cap_soft ss,
 {
     cap_bstate* st = b->state;
     const uint32_t* ms = b->mstart;
+    if (mode == 0) {
+        for (uint32_t k = 0; k < b->count; k++) {
+            const cap_bcontact* c = &b->contacts[k];
+            float tx = c->ny, ty = 0.0f - c->nx;
+            apply(st, c, c->jn * c->nx + c->jt * tx, c->jn * c->ny + c->jt * ty);
+        }
+        return;
+    }
     for (uint32_t q = 0; q < b->mcount; q++) {
         cap_bcontact* c = &b->contacts[ms[q]];
         const cap_bcontact* end = &b->contacts[ms[q + 1]];
@@ -105,9 +113,7 @@ static void pass(cap_wbodies* b, int mode, float inv_h, float push, cap_soft ss,
             const float nx = c->nx, ny = c->ny, tx = ny, ty = 0.0f - nx;
             const float rax = c->rax, ray = c->ray, rbx = c->rbx, rby = c->rby;
             float px, py;
-            if (mode == 0) {
-                px = c->jn * nx + c->jt * tx, py = c->jn * ny + c->jt * ty;
-            } else {
+            {
                 /* The separation now: the anchors moved with their bodies. */
                 float pbx = B->qc * rbx - B->qs * rby, pby = B->qs * rbx + B->qc * rby;
                 float pax = A->qc * rax - A->qs * ray, pay = A->qs * rax + A->qc * ray;
