@@ -9,7 +9,6 @@
 
 #include "capsule2d_world.h"
 #include "core/scalar.h"
-#include "kernels/grid.h"
 #include "kernels/scratch.h"
 
 /* One contact point of a body (b) with a static or a lower-slot body (a),
@@ -59,16 +58,16 @@ typedef struct cap_wbodies {
     uint32_t ball_state_cap, balls;     /* balls in this step's contacts (states n .. n + balls - 1) */
     /* This step's box of each live slot (gs.boxes, 4 doubles per slot),
      * the live slots sorted by their boxes' low edge on the sweep axis
-     * (kept between steps: nearly sorted already; order_stale after an add
-     * or a remove; order_tmp: the fill cursors) and the pairs whose boxes overlap and that may collide,
-     * as each slot's neighbours, ascending: adj[adj_start[i] .. adj_start[i
-     * + 1]) (bodies_find.c). */
+     * (kept between steps: nearly sorted already; order_stale after an
+     * add or a remove), the pairs found (pairs, 2 words each) and each
+     * slot's neighbours, ascending: adj[adj_start[i] .. adj_start[i + 1])
+     * (bodies_find.c; order_tmp: the fill cursors). */
     cap_scratch gs;
     uint32_t *order, *order_tmp, *pairs, *adj, *adj_start;
     uint32_t order_n, order_cap, order_tmp_cap, order_stale, pairs_cap, adj_cap, adj_start_cap;
     double* key;                        /* per slot: its box's low edge on the sweep axis */
     uint32_t key_cap;
-    /* Per live slot, this step (filled with the grid): its core ends
+    /* Per live slot, this step (filled with the boxes): its core ends
      * x0, y0, x1, y1 and its reach (cap_body_ends, cap_body_reach). */
     float* pre;
     uint32_t pre_cap;
