@@ -37,8 +37,8 @@ void cap_bodies_free(cap_wbodies* b)
     if (!b) return;
     for (int f = 0; f < CAP_BODY_FIELDS; f++) free(b->f[f]);
     free(b->last); free(b->contacts); free(b->prev); free(b->state); free(b->group); free(b->ball_state);
-    cap_grid_free(&b->grid);
     cap_scratch_free(&b->gs);
+    free(b->order); free(b->order_tmp); free(b->pairs); free(b->adj); free(b->adj_start); free(b->key); free(b->mstart);
     free(b->pre);
     free(b->joined);
     free(b);
@@ -132,6 +132,7 @@ int cap_world_add_body(cap_world* w, const cap_body_def* d, uint32_t* slot_out)
     memcpy(&b->last[LAST_WORDS * slot], vals, sizeof(float) * LAST_WORDS);
     if (slot == b->slots) b->slots++;
     b->live++;
+    b->order_stale = 1;
     *slot_out = slot;
     return CAP_WORLD_OK;
 }
@@ -170,6 +171,7 @@ int cap_world_remove_body(cap_world* w, uint32_t slot)
     CAP_BODU(b, CAP_BODY_GENERATION)[slot] = gen;
     memset(&b->last[LAST_WORDS * slot], 0, sizeof(float) * LAST_WORDS);
     b->live--;
+    b->order_stale = 1;
     return CAP_WORLD_OK;
 }
 

@@ -9,7 +9,6 @@
 
 #include "capsule2d_world.h"
 #include "core/scalar.h"
-#include "kernels/grid.h"
 #include "kernels/scratch.h"
 
 /* One contact point of a body (b) with a static or a lower-slot body (a),
@@ -50,17 +49,26 @@ typedef struct cap_wbodies {
     float *last;                        /* 6 per slot: x, y, angle, vx, vy, w as the last step wrote them */
     cap_bcontact *contacts, *prev;
     uint32_t count, prev_count, contacts_cap, prev_cap;
-    cap_bstate* state;
+    uint32_t* mstart;                   /* this step's manifolds: contacts[mstart[k] .. mstart[k + 1]) */
+    uint32_t mcount, mstart_cap;
+    cap_bstate* state;                  /* bodies' (slot), balls' (slots + k), then one inert state */
     uint32_t state_cap;
     uint32_t* group;                    /* union-find for sleeping */
     uint32_t group_cap;
     uint32_t* ball_state;               /* per ball slot: its solver state in this step's contacts, or ~0 */
     uint32_t ball_state_cap, balls;     /* balls in this step's contacts (states n .. n + balls - 1) */
-    /* This step's grid of the live bodies (box k = slot k, built at the
-     * step's begin: bodies_find.c) and its gather scratch. */
-    cap_grid grid;
+    /* This step's box of each live slot (gs.boxes, 4 doubles per slot),
+     * the live slots sorted by their boxes' low edge on the sweep axis
+     * (kept between steps: nearly sorted already; order_stale after an
+     * add or a remove), the pairs found (pairs, 2 words each) and each
+     * slot's neighbours, ascending: adj[adj_start[i] .. adj_start[i + 1])
+     * (bodies_find.c; order_tmp: the fill cursors). */
     cap_scratch gs;
-    /* Per live slot, this step (filled with the grid): its core ends
+    uint32_t *order, *order_tmp, *pairs, *adj, *adj_start;
+    uint32_t order_n, order_cap, order_tmp_cap, order_stale, pairs_cap, adj_cap, adj_start_cap;
+    double* key;                        /* per slot: its box's low edge on the sweep axis */
+    uint32_t key_cap;
+    /* Per live slot, this step (filled with the boxes): its core ends
      * x0, y0, x1, y1 and its reach (cap_body_ends, cap_body_reach). */
     float* pre;
     uint32_t pre_cap;
@@ -142,12 +150,17 @@ static inline int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j
 /* Last step's contacts' order (bodies_find.c): the lower body, the kind,
  * the other slot, the point id. */
 int cap_bcontact_cmp(const cap_bcontact* x, const cap_bcontact* y);
-/* Body j's grid candidates near body i, ascending, j >= lo, into b->gs.cand. */
-uint32_t cap_body_near(cap_wbodies* b, uint32_t i, uint32_t lo);
 /* bodies_joints.c: this step's joined pairs (0 or NO_MEMORY, nothing
  * changed then); whether bodies i < j are joined. */
 int cap_bodies_joined_build(struct cap_world* w, cap_wbodies* b);
 int cap_bodies_joined(const cap_wbodies* b, uint32_t i, uint32_t j);
+/* Body i's neighbours this step (boxes overlap, filters let them collide,
+ * cap_body_boxes_meet with the larger reach), ascending: *out, count. */
+static inline uint32_t cap_body_near(const cap_wbodies* b, uint32_t i, const uint32_t** out)
+{
+    *out = b->adj + b->adj_start[i];
+    return b->adj_start[i + 1] - b->adj_start[i];
+}
 /* bodies_sleep.c: the wake pass (awake[] per slot: 0 asleep, 1 awake, 2
  * written through a view, 3 woken) and the end-of-step sleep. */
 void cap_bodies_wake(struct cap_world* w, cap_wbodies* b, uint32_t* awake, float margin);

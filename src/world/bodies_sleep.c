@@ -51,12 +51,11 @@ void cap_bodies_wake(cap_world* w, cap_wbodies* b, uint32_t* awake, float margin
             stack[top++] = other;
             asleep--;
         }
-        float ri = b->pre[5 * (size_t)i + 4];
-        uint32_t near = cap_body_near(b, i, 0);
+        const uint32_t* nb;
+        uint32_t near = cap_body_near(b, i, &nb);
         for (uint32_t q = 0; q < near && asleep > 0; q++) {
-            uint32_t j = b->gs.cand[q];
-            if (!(flags[j] & CAP_BALL_ALIVE) || awake[j] || !cap_body_collides(b, i, j)) continue;
-            if (!cap_body_boxes_meet(b, i, j, fmax2(ri, b->pre[5 * (size_t)j + 4]))) continue;
+            uint32_t j = nb[q];
+            if (awake[j]) continue;
             awake[j] = 3;
             stack[top++] = j;
             asleep--;
