@@ -28,12 +28,16 @@ void cap_step_wake(cap_world* w, const step_ctx* s)
     const cap_world_def* d = &w->def;
     uint32_t n = s->n;
     /* Writes through views: wake, and take them as the start. */
+    uint32_t asleep = 0; /* live balls asleep after the writes (the joints only wake more) */
     for (uint32_t i = 0; i < n; i++)
         if ((s->flags[i] & CAP_BALL_ALIVE) && moved(w, s, i)) {
             s->flags[i] |= CAP_BALL_AWAKE;
             s->st[i] = 0.0f;
+        } else {
+            asleep += (s->flags[i] & CAP_LIVE_AWAKE) == CAP_BALL_ALIVE;
         }
     if (w->joint_count) cap_joints_wake(w, s->flags, s->st); /* joined balls wake together */
+    if (asleep == 0) return; /* every ball awake: no contact below has one side asleep */
     /* Waking by contact: a sleeping ball touched by a moving awake one. */
     float wake2 = d->sleep_speed * s->upm * d->sleep_speed * s->upm; /* (sleep_speed is in metres per second) */
     for (uint32_t k = 0; k < w->contact_count; k++) {

@@ -118,7 +118,7 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
         uint32_t color = w->color_of[k];
         if (color == 0xff || color == MAX_COLORS) continue;
         uint32_t slot = fill[color]++;
-        if (w->contacts[k].kbody) w->contacts[k].lane = (start[color] + slot / 4) * 4 + slot % 4;
+        w->contacts[k].lane = (start[color] + slot / 4) * 4 + slot % 4;
         load_lane(&w->packs[start[color] + slot / 4], (int)(slot % 4), &w->contacts[k], n_balls);
     }
     w->pack_count = packs;
@@ -302,28 +302,15 @@ void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float
     }
 }
 
-/* Impulses and speeds back into the contacts. */
+/* Impulses and speeds back into the contacts, from the lane
+ * cap_solver_build gave each (~0: not in a pack). */
 void cap_solver_store(cap_world* w)
 {
-    /* Each contact's lane as cap_solver_build placed it: colour by colour,
-     * in contact order within each. */
-    uint32_t m = w->contact_count, count[MAX_COLORS], start[MAX_COLORS], fill[MAX_COLORS];
-    memset(count, 0, sizeof count);
-    memset(fill, 0, sizeof fill);
-    for (uint32_t k = 0; k < m; k++)
-        if (w->color_of[k] < MAX_COLORS) count[w->color_of[k]]++;
-    uint32_t at = 0;
-    for (int c = 0; c < MAX_COLORS; c++) {
-        start[c] = at;
-        at += (count[c] + 3) / 4;
-    }
-    for (uint32_t k = 0; k < m; k++) {
-        uint32_t color = w->color_of[k];
-        if (color >= MAX_COLORS) continue;
-        uint32_t slot = fill[color]++;
-        const cap_wpack* pk = &w->packs[start[color] + slot / 4];
-        int l = (int)(slot % 4);
+    for (uint32_t k = 0; k < w->contact_count; k++) {
         cap_wcontact* c = &w->contacts[k];
+        if (c->lane == 0xffffffffu) continue;
+        const cap_wpack* pk = &w->packs[c->lane >> 2];
+        int l = (int)(c->lane & 3u);
         c->jn = pk->jn[l];
         c->jt = pk->jt[l];
         c->jr = pk->jr[l];

@@ -83,12 +83,11 @@ typedef struct step_ctx {
 } step_ctx;
 
 /* contacts.c: ball-static and ball-ball contacts from the start positions
- * (speculative ones clipped by the path), and the warm start. 0: no memory. */
+ * (speculative ones clipped by the path). 0: no memory. */
 int cap_step_find_contacts(cap_world* w, const step_ctx* s);
 /* A speculative contact clipped by the path p0 + tau d (see contacts.c). */
 int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by,
                          float R, int keep, float* nx, float* ny, float* sep, float* qx, float* qy);
-void cap_step_warm_start(cap_world* w, const step_ctx* s);
 
 /* ccd.c: continuous collision (section 5 of the step) and the sweeps the
  * contacts and movers use. */

@@ -28,7 +28,7 @@ typedef struct cap_wcontact {
     float px, py;       /* contact point at the start of the step */
     uint32_t touching;  /* touching after the last step */
     uint32_t kbody;     /* with a kinematic capsule: its surface's solver body (> ball slots), else 0 */
-    uint32_t lane;      /* kinematic: pack * 4 + lane in the solver (or ~0: solved alone) */
+    uint32_t lane;      /* pack * 4 + lane in the solver (or ~0: not in a pack) */
     float kvx, kvy;     /* kinematic: the surface's velocity at the contact point */
     uint32_t pivot;     /* with a pivoted capsule: solved apart (movers.c), lever terms below */
     float kn, kt;       /* pivoted: (P - pivot) x n and x t at this sub-step */
