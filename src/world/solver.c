@@ -49,7 +49,6 @@ static void load_lane(cap_wpack* pk, int l, const cap_wcontact* ct, uint32_t n_b
     pk->fr[l] = ct->friction; pk->roll[l] = ct->rolling;
     pk->jn[l] = ct->jn; pk->jt[l] = ct->jt; pk->jr[l] = ct->jr;
     pk->maxjn[l] = ct->max_jn; pk->vn0[l] = ct->vn0;
-    pk->ball[l] = ct->kind ? 1.0f : 0.0f;
 }
 
 /* Room for the packs of w->contact_count contacts among n_balls balls,
@@ -142,7 +141,7 @@ enum { BD_Y = 4 }; /* dy's offset in cap_wbody (floats) */
 
 /* The soft parameters (bias rate, mass scale, impulse scale) of ball-ball
  * contacts (b*) and ball-static ones (s*), splat; a lane picks by its
- * pack's `ball` (the values the pack held per lane before, 48 bytes). */
+ * ra (> 0: ball-ball; the values the pack held per lane before, 48 bytes). */
 typedef struct soft4 { c4 bbr, bms, bis, sbr, sms, sis; } soft4;
 
 /* One pass over every pack. mode 0: warm start; 1: solve with soft bias;
@@ -192,7 +191,7 @@ C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 n
             c4m spec = c4_lt(zero, sep);
             c4 bias, ms, is;
             if (mode == 1) {
-                c4m bb = c4_lt(zero, c4_load(pk->ball));
+                c4m bb = c4_lt(zero, ra); /* ball-ball (ra: the lower ball's radius, > 0) */
                 bias = c4_pmax(c4_mul(c4_sel(bb, so->bbr, so->sbr), sep), npush);
                 ms = c4_sel(bb, so->bms, so->sms);
                 is = c4_sel(bb, so->bis, so->sis);

@@ -76,10 +76,10 @@ typedef struct cap_wpack {
     float ma[4], ia[4], mb[4], ib[4], mn[4], mt[4], mr[4];
     float fr[4], roll[4];
     float jn[4], jt[4], jr[4], maxjn[4], vn0[4];
-    /* 1: ball-ball (w->soft's ball softness), 0: ball-static or an inert
-     * lane (its static softness). A lane's contact follows from the colour
-     * order (cap_solver_store), so the pack keeps no index: 352 bytes. */
-    float ball[4];
+    /* ra > 0: ball-ball (w->soft's ball softness; a ball's radius is > 0),
+     * ra = 0: ball-static or an inert lane (its static softness). A lane's
+     * contact keeps its place (cap_wcontact.lane), so the pack keeps no
+     * index: 336 bytes. */
 } cap_wpack;
 
 struct cap_wquery; /* query.c */
