@@ -133,18 +133,11 @@ static uint32_t grid_candidates(cap_world* w, float x0, float y0, float x1, floa
     return n;
 }
 
-/* The lines merged into the first n candidates (ascending), from the back.
- * (Lines made before every candidate, the usual case: the candidates move
- * up and the lines go first, the same order.) */
+/* The lines merged into the first n candidates (ascending), from the back. */
 static uint32_t merge_lines(cap_world* w, uint32_t n)
 {
     uint32_t* cand = w->cand;
     uint32_t total = n + w->line_count, i = n, j = w->line_count, out = total;
-    if (j > 0 && (n == 0 || w->lines[j - 1] < cand[0])) {
-        for (uint32_t k = n; k-- > 0;) cand[k + j] = cand[k];
-        for (uint32_t k = 0; k < j; k++) cand[k] = w->lines[k];
-        return total;
-    }
     while (j > 0) {
         if (i > 0 && cand[i - 1] > w->lines[j - 1]) cand[--out] = cand[--i];
         else cand[--out] = w->lines[--j];
