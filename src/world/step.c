@@ -142,7 +142,7 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
     float gx = d->gravity_x, gy = d->gravity_y, half_hh = 0.5f * h * h;
     cap_wbody* body = w->body;
     /* damped: some awake ball has damping. Without, each sub-step's factors
-     * are 1 / (1 + h 0) = 1 exactly and x 1 = x: the loop below skips them. */
+     * are 1 / (1 + h 0) = 1 exactly: the loop below takes 1 unworked. */
     int damped = 0;
     for (uint32_t i = 0; i <= n + nk; i++) {
         cap_wbody z = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -177,19 +177,14 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
     for (int sub = 0; sub < d->sub_steps; sub++) {
         if (nk || w->pivots) cap_kinematic_substep(w, s, body, (float)sub * h);
         if (w->pivots) cap_pivot_velocities(w, h, gx, gy);
-        for (uint32_t i = 0; damped && i < n; i++) {
+        for (uint32_t i = 0; i < n; i++) {
             if ((s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
             cap_wbody* bi = &body[i];
-            float lin = 1.0f / (1.0f + h * s->ld[i]), ang = 1.0f / (1.0f + h * s->ad[i]);
+            float lin = 1.0f, ang = 1.0f;
+            if (damped) lin = 1.0f / (1.0f + h * s->ld[i]), ang = 1.0f / (1.0f + h * s->ad[i]);
             bi->vx = (bi->vx + h * s->gs[i] * gx) * lin;
             bi->vy = (bi->vy + h * s->gs[i] * gy) * lin;
             bi->w = bi->w * ang;
-        }
-        for (uint32_t i = 0; !damped && i < n; i++) {
-            if ((s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
-            cap_wbody* bi = &body[i];
-            bi->vx = bi->vx + h * s->gs[i] * gx;
-            bi->vy = bi->vy + h * s->gs[i] * gy;
         }
         for (int pass = 0; pass < 3; pass++) {
             /* pass 0: warm start; 1: solve with bias; 2 (after positions): relax */
