@@ -300,20 +300,3 @@ void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float
         c->vn0 = pk.vn0[0];
     }
 }
-
-/* Impulses and speeds back into the contacts, from the lane
- * cap_solver_build gave each (~0: not in a pack). */
-void cap_solver_store(cap_world* w)
-{
-    for (uint32_t k = 0; k < w->contact_count; k++) {
-        cap_wcontact* c = &w->contacts[k];
-        if (c->lane == 0xffffffffu) continue;
-        const cap_wpack* pk = &w->packs[c->lane >> 2];
-        int l = (int)(c->lane & 3u);
-        c->jn = pk->jn[l];
-        c->jt = pk->jt[l];
-        c->jr = pk->jr[l];
-        c->max_jn = pk->maxjn[l];
-        c->vn0 = pk->vn0[l];
-    }
-}

@@ -203,7 +203,19 @@ struct cap_world {
 int cap_solver_reserve(cap_world* w, uint32_t n_balls);
 void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, const float* static_soft);
 void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push);
-void cap_solver_store(cap_world* w);
+/* The impulses and speeds the solver left in contact c's lane, back into
+ * it (a contact in no pack keeps its own). */
+static inline void cap_solver_store(const cap_world* w, cap_wcontact* c)
+{
+    if (c->lane == 0xffffffffu) return;
+    const cap_wpack* pk = &w->packs[c->lane >> 2];
+    uint32_t l = c->lane & 3u;
+    c->jn = pk->jn[l];
+    c->jt = pk->jt[l];
+    c->jr = pk->jr[l];
+    c->max_jn = pk->maxjn[l];
+    c->vn0 = pk->vn0[l];
+}
 
 /* world.c: the def's rules; a failure recorded in w->err (returns status);
  * growth of one buffer to at least need entries (doubling; 0 or
