@@ -1,6 +1,7 @@
 // capsule2d — joints of a World (C: src/world/joints*.c, capsule2d_joints.h;
 // types: world.d.ts): distance joints (rigid, rope, spring) between two balls
-// or a ball and a world point, and drag ("mouse") joints. World's
+// or a ball and a world point, drag ("mouse") joints, and revolute (pin)
+// joints between balls or capsule bodies (or one and the world). World's
 // addDistanceJoint & co. call in here; world.events.jointBreak is a
 // JointBreaks list.
 //
@@ -16,10 +17,13 @@ import { SLOT_BITS, STAMPS, KIND_BALL, KIND_STATIC, StampTable } from './world-h
 import { EVENT_KINDS, JOINT_DEF, JOINT_DEF_TYPES, writeRecord } from './world-layout.js';
 
 const WORLD_END = 0xffffffff; // CAP_JOINT_WORLD
-const KINDS = [null, 'distance', 'drag'];
+const BODY_END = 0x80000000; // CAP_JOINT_BODY: or'd into a capsule body's slot
+const PI32 = Math.fround(Math.PI);
+const KINDS = [null, 'distance', 'drag', 'revolute'];
 const BREAK_KIND = EVENT_KINDS.indexOf('jointBreak'); // CAP_EVENT_JOINT_BREAK
 const DISTANCE_OPTIONS = new Set(['length', 'minLength', 'maxLength', 'hertz', 'dampingRatio', 'breakForce']);
 const DRAG_OPTIONS = new Set(['maxForce', 'hertz', 'dampingRatio', 'breakForce']);
+const REVOLUTE_OPTIONS = new Set(['lowerAngle', 'upperAngle', 'motorSpeed', 'maxMotorTorque', 'breakForce']);
 
 /** A limit or force that may be Infinity (none), else a float32 >= 0 (or > 0). */
 function limit(value, name, positive) {
@@ -44,7 +48,7 @@ export class WorldJoints {
     const w = this.#world;
     if (w._call('capw_world_joint_info', slot) !== 0) return null;
     const p = w._params();
-    return { u: rt.heapU32.subarray(p, p + 4), f: rt.heapF32.subarray(p + 4, p + 14) };
+    return { u: rt.heapU32.subarray(p, p + 4), f: rt.heapF32.subarray(p + 4, p + 23) };
   }
   _handle(slot, gen) { return slot + SLOT_BITS * (KIND_STATIC + 2 * (this.#stamps.stamp(slot, gen) % STAMPS)); }
   _slot(handle, name) {
@@ -153,6 +157,60 @@ export class WorldJoints {
     return this.#add(v, 'addDragJoint');
   }
 
+  /** A revolute end's C slot: a ball's slot, or BODY_END | a body's slot (resolved by the handle's kind bit). */
+  #end(h, name) {
+    const w = this.#world;
+    if (Math.floor(h / SLOT_BITS) % 2 === KIND_BALL) return w._slot(h, KIND_BALL, name);
+    return (w.capsuleBodies._slot(h, name) | BODY_END) >>> 0;
+  }
+  /**
+   * A revolute end's pose now and its anchor there: [x, y, angle, spin, pinX, pinY] (the world: its point, at
+   * rest). f: the joint's record floats (cap_world_joint_info from word 4); k: 10 for a's frame, 12 for b's.
+   */
+  #pose(e, f, k) {
+    const w = this.#world;
+    if (e === WORLD_END) return [f[0], f[1], 0, 0, f[0], f[1]];
+    const v = e >= BODY_END ? w.capsuleBodies : w.balls, i = e >= BODY_END ? e - BODY_END : e;
+    const x = v.x[i], y = v.y[i], a = v.angle[i], c = Math.cos(a), s = Math.sin(a);
+    return [x, y, a, v.angularVelocity[i], x + c * f[k] - s * f[k + 1], y + s * f[k] + c * f[k + 1]];
+  }
+  /** @internal An end's handle (C slot, generation: -1 for the one now; null for the world). */
+  _endHandle(e, gen) { return this.#endHandle(e, gen); }
+  #endHandle(e, gen) {
+    const w = this.#world;
+    if (e === WORLD_END) return null;
+    if (e >= BODY_END) return w.capsuleBodies._handle(e - BODY_END, gen);
+    return w._handleOf(e, KIND_BALL, gen < 0 ? w._view(19)[e] : gen);
+  }
+
+  addRevolute(a, b, x, y, options) {
+    const w = this.#world;
+    w._p();
+    handleForm(a, 'a', 'a ball or capsule body handle');
+    if (b !== null) handleForm(b, 'b', 'a ball or capsule body handle, or null (the world)');
+    const px = f32(x, 'x'), py = f32(y, 'y');
+    const o = readOptions(options, REVOLUTE_OPTIONS, 'addRevoluteJoint options');
+    const v = { kind: 3, ax: px, ay: py };
+    const lo = o.lowerAngle === undefined ? undefined : num(o.lowerAngle, 'options.lowerAngle', { min: -PI32, max: PI32 });
+    const hi = o.upperAngle === undefined ? undefined : num(o.upperAngle, 'options.upperAngle', { min: -PI32, max: PI32 });
+    if (o.motorSpeed !== undefined) v.motorSpeed = f32(o.motorSpeed, 'options.motorSpeed');
+    if (o.maxMotorTorque !== undefined) v.maxMotorTorque = limit(o.maxMotorTorque, 'options.maxMotorTorque', false);
+    if (o.breakForce !== undefined) v.breakForce = limit(o.breakForce, 'options.breakForce', true);
+    if (lo !== undefined || hi !== undefined) { // one alone: the other side open (-pi or pi)
+      v.lowerAngle = lo ?? -PI32;
+      v.upperAngle = hi ?? PI32;
+      if (v.lowerAngle > v.upperAngle) throw new RangeError(`options.lowerAngle ${v.lowerAngle} must be <= options.upperAngle ${v.upperAngle}`);
+    }
+    if (v.maxMotorTorque !== undefined && v.motorSpeed === undefined) v.motorSpeed = 0;
+    v.b = this.#end(a, 'a');
+    v.a = b === null ? WORLD_END : this.#end(b, 'b');
+    if (v.a === v.b) throw new RangeError(`b must be another end than a, got the same ${b}`);
+    if (v.a !== WORLD_END && (v.a >= BODY_END) !== (v.b >= BODY_END)) {
+      throw new RangeError('addRevoluteJoint: a ball and a capsule body cannot be joined yet (two balls, two bodies, or one and the world)');
+    }
+    return this.#add(v, 'addRevoluteJoint');
+  }
+
   setTarget(joint, x, y) {
     this.#world._p();
     handleForm(joint, 'joint', 'a joint handle');
@@ -175,6 +233,19 @@ export class WorldJoints {
     const kind = u[0], a = u[1], b = u[2];
     const ball = (s) => w._handleOf(s, KIND_BALL, w._view(19)[s]);
     const lim = (x) => (x >= MAX_COORD ? Infinity : x);
+    if (kind === 3) {
+      const limited = f[15] <= f[16], pa = this.#pose(a, f, 10), pb = this.#pose(b, f, 12);
+      let angle = Math.fround(pb[2] - pa[2] - f[14]) % (2 * Math.PI); // wrapped into [-pi, pi]
+      if (angle > Math.PI) angle -= 2 * Math.PI;
+      else if (angle < -Math.PI) angle += 2 * Math.PI;
+      return {
+        handle: joint, kind: 'revolute', ball: this.#endHandle(b, -1), other: this.#endHandle(a, -1),
+        x: pb[4], y: pb[5], bx: pa[4], by: pa[5],
+        lowerAngle: limited ? f[15] : -Infinity, upperAngle: limited ? f[16] : Infinity,
+        motorSpeed: f[17], maxMotorTorque: lim(f[18]), angle, angularSpeed: pb[3] - pa[3],
+        breakForce: f[8] === 0 ? Infinity : f[8], force: f[9],
+      };
+    }
     return {
       handle: joint, kind: KINDS[kind], ball: ball(b), other: a === WORLD_END ? null : ball(a),
       x: a === WORLD_END ? f[0] : w._view(0)[a], y: a === WORLD_END ? f[1] : w._view(1)[a],
@@ -204,6 +275,12 @@ export class WorldJoints {
       const info = this.#info(s);
       if (info === null) continue;
       const a = info.u[1], b = info.u[2], x = w._view(0), y = w._view(1);
+      if (info.u[0] === 3) { // revolute: each end's centre to its anchor (ends at the pin)
+        const pb = this.#pose(b, info.f, 12), pa = this.#pose(a, info.f, 10);
+        fn(pb[0], pb[1], pb[4], pb[5], 'revolute');
+        fn(pa[0], pa[1], pa[4], pa[5], 'revolute');
+        continue;
+      }
       fn(x[b], y[b], a === WORLD_END ? info.f[0] : x[a], a === WORLD_END ? info.f[1] : y[a], KINDS[info.u[0]]);
     }
   }
@@ -226,8 +303,8 @@ export class JointBreaks {
   get f32() { return this.#world._eventView(BREAK_KIND, Float32Array); }
   /** Record i's joint, ball and other handles (other: -1 for a world point). */
   #joint(u, k) { return this.#joints._handle(u[k + 1], u[k + 8]); }
-  #ball(u, k) { return this.#world._handleOf(u[k + 2], KIND_BALL, u[k + 9]); }
-  #other(u, k) { return u[k + 4] === WORLD_END ? -1 : this.#world._handleOf(u[k + 4], KIND_BALL, u[k + 11]); }
+  #ball(u, k) { return this.#joints._endHandle(u[k + 2], u[k + 9]); }
+  #other(u, k) { return u[k + 4] === WORLD_END ? -1 : this.#joints._endHandle(u[k + 4], u[k + 11]); }
   /**
    * Calls fn(joint, ball, other, force) for each written record: the broken
    * joint's handle (now removed), its ball's handle, the other ball's handle

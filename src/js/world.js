@@ -347,12 +347,11 @@ export class World extends HeapObject {
   /**
    * The whole world as bytes (a copy): settings, balls, statics, and what the
    * next step carries over (warm-start impulses, touching flags, sleep timers,
-   * sensor overlaps, queued end events). restore() or World.fromSnapshot()
+   * sensor overlaps, queued end events), joints and capsule bodies. restore() or World.fromSnapshot()
    * then steps to the same bits as this world would. May allocate.
    */
   save() {
     const p = this._p();
-    if (this.#bodies.live > 0) throw new RangeError('save: a World with capsule bodies cannot be saved yet (their snapshots are not implemented; nothing changed)');
     const addr = rt.wasm.capw_world_save(p);
     if (addr === 0) throw new RangeError('save: out of memory (nothing changed)');
     const n = rt.heapU32[(rt.wasm.capw_world_params(p) >>> 2) + PARAMS_COUNT];
@@ -389,9 +388,9 @@ export class World extends HeapObject {
       throw new RangeError(`restore: ${problem} (world unchanged)`);
     }
     if (rc < 0) throw this._error(rc, 'restore');
-    // The ball and event arrays were replaced (the old ones are freed memory
-    // the allocator hands out again): views kept in variables are detached,
-    // as after addBall beyond ballCapacity and destroy().
+    // The ball, capsule body and event arrays were replaced (the old ones are
+    // freed memory the allocator hands out again): views kept in variables
+    // are detached, as after addBall beyond ballCapacity and destroy().
     this._dropViews();
     this.#eventCapacity = rt.heapU32[(rt.wasm.capw_world_def(p) >>> 2) + WORLD_DEF.indexOf('eventCapacity')];
   }
@@ -471,6 +470,13 @@ export class World extends HeapObject {
   addDistanceJoint(a, b, options) { return this.#joints.addDistance(a, b, options); }
   /** A drag ("mouse") joint pulling ball toward the target (x, y); options: maxForce, hertz, dampingRatio, breakForce. */
   addDragJoint(ball, x, y, options) { return this.#joints.addDrag(ball, x, y, options); }
+  /**
+   * A revolute (pin) joint between a (a ball or capsule body handle) and b
+   * (another of the same kind, or null for the world), pinned at the world
+   * point (x, y); options: lowerAngle, upperAngle, motorSpeed,
+   * maxMotorTorque, breakForce; see world.d.ts.
+   */
+  addRevoluteJoint(a, b, x, y, options) { return this.#joints.addRevolute(a, b, x, y, options); }
   /** Moves a drag joint's target (or a distance joint's world point) and wakes its ball. */
   setDragTarget(joint, x, y) { this.#joints.setTarget(joint, x, y); }
   /** Removes a joint (its balls stay, awake). */

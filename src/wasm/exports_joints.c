@@ -33,7 +33,7 @@ EMSCRIPTEN_KEEPALIVE int capw_world_set_joint_target(cap_world* w, uint32_t slot
     return cap_world_set_joint_target(w, slot, x, y);
 }
 EMSCRIPTEN_KEEPALIVE uint32_t capw_world_joint_slots(const cap_world* w) { return cap_world_joint_slots(w); }
-/* The joint's 14 words (cap_world_joint_info) into the argument block. */
+/* The joint's 23 words (cap_world_joint_info) into the argument block. */
 EMSCRIPTEN_KEEPALIVE int capw_world_joint_info(const cap_world* w, uint32_t slot)
 {
     return cap_world_joint_info(w, slot, capw_ctx.world.params);

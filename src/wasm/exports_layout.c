@@ -183,6 +183,8 @@ static const uint16_t world_layout[] = {
     CAPW_MEMBER(cap_joint_def, min_length), CAPW_MEMBER(cap_joint_def, max_length), CAPW_MEMBER(cap_joint_def, hertz),
     CAPW_MEMBER(cap_joint_def, damping_ratio), CAPW_MEMBER(cap_joint_def, max_force),
     CAPW_MEMBER(cap_joint_def, break_force), CAPW_MEMBER(cap_joint_def, user_data),
+    CAPW_MEMBER(cap_joint_def, lower_angle), CAPW_MEMBER(cap_joint_def, upper_angle),
+    CAPW_MEMBER(cap_joint_def, motor_speed), CAPW_MEMBER(cap_joint_def, max_motor_torque),
 
     CAP_STATIC_RECORD_WORDS,
     CAPW_F(CAP_STATIC_RECORD_AX), CAPW_F(CAP_STATIC_RECORD_AY), CAPW_F(CAP_STATIC_RECORD_BX),

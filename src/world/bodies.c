@@ -40,6 +40,7 @@ void cap_bodies_free(cap_wbodies* b)
     cap_grid_free(&b->grid);
     cap_scratch_free(&b->gs);
     free(b->pre);
+    free(b->joined);
     free(b);
 }
 
@@ -151,7 +152,7 @@ int cap_world_remove_body(cap_world* w, uint32_t slot)
     uint32_t k = 0;
     for (uint32_t i = 0; i < b->prev_count; i++) {
         const cap_bcontact* c = &b->prev[i];
-        int mine = c->b == slot || (c->kind == 1 && c->a == slot);
+        int mine = c->kind == 2 ? c->a == slot : c->b == slot || (c->kind == 1 && c->a == slot); /* 2: a is the body */
         if (mine) {
             uint32_t other = c->b == slot ? c->a : c->b;
             if (c->kind == 1) {
@@ -163,6 +164,7 @@ int cap_world_remove_body(cap_world* w, uint32_t slot)
         b->prev[k++] = *c;
     }
     b->prev_count = k;
+    if (w->joint_count) cap_world_joints_forget_body(w, slot); /* its joints go with it (no event) */
     uint32_t gen = CAP_BODU(b, CAP_BODY_GENERATION)[slot];
     for (int f = 0; f < CAP_BODY_FIELDS; f++) ((uint32_t*)b->f[f])[slot] = 0;
     CAP_BODU(b, CAP_BODY_GENERATION)[slot] = gen;

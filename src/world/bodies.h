@@ -28,6 +28,7 @@ typedef struct cap_bcontact {
     float friction, restitution;
     float jn, jt, max_jn;   /* accumulated impulses (warm started), largest normal impulse */
     float vn0;              /* normal speed at the step's start */
+    float jsum;             /* this step's normal impulse: the sum of the sub-steps' (restitution's bound) */
 } cap_bcontact;
 
 /* A body during a step. */
@@ -63,6 +64,11 @@ typedef struct cap_wbodies {
      * x0, y0, x1, y1 and its reach (cap_body_ends, cap_body_reach). */
     float* pre;
     uint32_t pre_cap;
+    /* This step's pairs of bodies joined by a joint (lower << 32 | higher
+     * slot, ascending; bodies_joints.c): they do not collide (Box2D's
+     * collideConnected = false). */
+    uint64_t* joined;
+    uint32_t joined_count, joined_cap;
 } cap_wbodies;
 
 #define CAP_BODF(b, fld) ((float*)(b)->f[fld])
@@ -78,6 +84,17 @@ int cap_bodies_begin(struct cap_world* w);
 void cap_bodies_step(struct cap_world* w);
 /* The state hash's body part (bodies.c). */
 uint32_t cap_bodies_hash(const cap_wbodies* b, uint32_t h);
+/* bodies_snapshot.c: the bodies' section of a world snapshot (layout
+ * there), after the joints'; CAP_BODIES_TAG, its first word, is above any
+ * joint count (<= 2^20), so the two optional sections tell apart. Size in
+ * bytes (0: no section, a world that never had a body; ~0: too big);
+ * written at p; read from len untrusted bytes into a new *out, every value
+ * checked (CAP_WORLD_BAD_VALUE with *what / *slot naming the first one
+ * refused, CAP_WORLD_NO_MEMORY, or 0). */
+#define CAP_BODIES_TAG 0x53444f42u /* "BODS" */
+uint32_t cap_bodies_snap_size(const cap_wbodies* b);
+void cap_bodies_snap_write(const cap_wbodies* b, uint8_t* p);
+int cap_bodies_snap_read(const uint8_t* p, uint32_t len, cap_wbodies** out, const char** what, int32_t* slot);
 
 /* ---- between the bodies' files (bodies_*.c) ---- */
 #define LAST_WORDS 6
@@ -122,8 +139,15 @@ static inline int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j
     const uint32_t *cat = CAP_BODU(b, CAP_BODY_CATEGORY), *mask = CAP_BODU(b, CAP_BODY_MASK);
     return (cat[i] & mask[j]) && (cat[j] & mask[i]);
 }
+/* Last step's contacts' order (bodies_find.c): the lower body, the kind,
+ * the other slot, the point id. */
+int cap_bcontact_cmp(const cap_bcontact* x, const cap_bcontact* y);
 /* Body j's grid candidates near body i, ascending, j >= lo, into b->gs.cand. */
 uint32_t cap_body_near(cap_wbodies* b, uint32_t i, uint32_t lo);
+/* bodies_joints.c: this step's joined pairs (0 or NO_MEMORY, nothing
+ * changed then); whether bodies i < j are joined. */
+int cap_bodies_joined_build(struct cap_world* w, cap_wbodies* b);
+int cap_bodies_joined(const cap_wbodies* b, uint32_t i, uint32_t j);
 /* bodies_sleep.c: the wake pass (awake[] per slot: 0 asleep, 1 awake, 2
  * written through a view, 3 woken) and the end-of-step sleep. */
 void cap_bodies_wake(struct cap_world* w, cap_wbodies* b, uint32_t* awake, float margin);

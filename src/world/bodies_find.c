@@ -146,7 +146,7 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
     uint32_t near = cap_body_near(b, i, i + 1);
     for (uint32_t q = 0; q < near; q++) {
         uint32_t j = b->gs.cand[q];
-        if (!awake[j] || !cap_body_collides(b, i, j)) continue;
+        if (!awake[j] || !cap_body_collides(b, i, j) || (b->joined_count && cap_bodies_joined(b, i, j))) continue;
         const float* pj = &b->pre[5 * (size_t)j];
         float rj = CAP_BODF(b, CAP_BODY_RADIUS)[j], gap = fmax2(reach, pj[4]);
         if (!cap_body_boxes_meet(b, i, j, gap)) continue;
@@ -238,7 +238,7 @@ void cap_bodies_forget_balls(cap_wbodies* b)
 }
 
 /* A contact's order: its lower body, kind, the other slot, point id. */
-static int key_cmp(const cap_bcontact* x, const cap_bcontact* y)
+int cap_bcontact_cmp(const cap_bcontact* x, const cap_bcontact* y)
 {
     uint32_t xi = x->kind ? x->a : x->b, yi = y->kind ? y->a : y->b;
     if (xi != yi) return xi < yi ? -1 : 1;
@@ -276,6 +276,7 @@ int cap_bodies_begin(cap_world* w)
     }
     float margin = 4.0f * 0.005f * w->def.units_per_meter;
     if (!build_grid(w, b, margin)) return CAP_WORLD_NO_MEMORY;
+    if (cap_bodies_joined_build(w, b)) return CAP_WORLD_NO_MEMORY;
     cap_bodies_wake(w, b, awake, margin);
     b->count = 0;
     b->balls = 0;
@@ -302,8 +303,8 @@ int cap_bodies_begin(cap_world* w)
     uint32_t p = 0;
     for (uint32_t k = 0; k < b->count; k++) {
         cap_bcontact* c = &b->contacts[k];
-        while (p < b->prev_count && key_cmp(&b->prev[p], c) < 0) p++;
-        if (p < b->prev_count && key_cmp(&b->prev[p], c) == 0) {
+        while (p < b->prev_count && cap_bcontact_cmp(&b->prev[p], c) < 0) p++;
+        if (p < b->prev_count && cap_bcontact_cmp(&b->prev[p], c) == 0) {
             c->jn = b->prev[p].jn;
             c->jt = b->prev[p].jt;
         }

@@ -2,8 +2,11 @@
  * the ball contacts in solver.c): prepare once per step (solver bodies,
  * masses, the start separation), then each sub-step warm start (mode 0),
  * solve with soft bias (1) and relax without it (2). Joints are solved one
- * after another in slot order, before the contacts of each pass. A ball's
- * anchor is its centre, so only linear velocity changes. The step calls
+ * after another in slot order, before the contacts of each pass. A
+ * distance or drag joint's anchor is a ball's centre, so only linear
+ * velocity changes; a revolute joint (bodies_joints.c's rows) turns the
+ * balls too. Joints with a capsule body end are solved in the bodies'
+ * step (bodies_joints.c) and finished here with the others. The step calls
  * these only when the world has joints: a world without any steps exactly
  * as before. */
 #include <math.h>
@@ -11,11 +14,8 @@
 
 #include "capsule2d_joints.h"
 #include "core/scalar.h"
+#include "world/bodies.h"
 #include "world/step_internal.h"
-
-#ifndef CAP_JOINT_ITERATIONS
-#define CAP_JOINT_ITERATIONS 8
-#endif
 
 typedef cap_soft jsoft;
 /* No softness (a rigid solve: the relax pass, a speculative limit). */
@@ -24,9 +24,8 @@ static const jsoft rigid_soft = {0.0f, 1.0f, 0.0f};
 /* The position error of rigid lengths and limits is fed back at twice the
  * ball-ball contact stiffness (at most half the sub-step rate), damping
  * ratio 2 (Box2D's joint softness). */
-static jsoft joint_softness(const cap_world* w, float h)
+cap_soft cap_joint_softness(float h)
 {
-    (void)w;
     jsoft s = cap_make_soft(0.25f / h, 5.0f, h);
     /* A soft constraint holds a load by stretching: T / (m w^2), with w
      * capped by the sub-step rate, so long or heavily loaded chains want
@@ -44,7 +43,7 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* st)
 {
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         const cap_wjoint* j = &w->joints[k];
-        if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD) continue;
+        if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD || CAP_JOINT_IS_BODY(j->b)) continue; /* bodies: bodies_sleep.c */
         int aw = awake(flags, j->a), bw = awake(flags, j->b);
         if (aw == bw) continue;
         uint32_t sleeper = aw ? j->b : j->a;
@@ -59,10 +58,17 @@ void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
     const float* im = CAP_BF(w, CAP_BALL_INV_MASS);
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         cap_wjoint* j = &w->joints[k];
-        if (j->kind == CAP_JOINT_NONE) continue;
+        if (j->kind == CAP_JOINT_NONE || CAP_JOINT_IS_BODY(j->b)) continue; /* a body's: the bodies' step */
         int world = j->a == CAP_JOINT_WORLD;
         j->ia = world ? n : j->a;
         j->ib = j->b;
+        /* A joined ball is not in free flight (step.c's parabola term). */
+        body[j->b].free = 0.0f;
+        if (!world) body[j->a].free = 0.0f;
+        if (j->kind == CAP_JOINT_REVOLUTE) {
+            cap_revolute_ball_prepare(w, j);
+            continue;
+        }
         j->ma = !world && awake(flags, j->a) ? im[j->a] : 0.0f;
         j->mb = awake(flags, j->b) ? im[j->b] : 0.0f;
         float pax = world ? j->ax : w->sx[j->a], pay = world ? j->ay : w->sy[j->a];
@@ -71,9 +77,6 @@ void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
         float k_ = j->ma + j->mb;
         j->mass = k_ > 0.0f ? 1.0f / k_ : 0.0f;
         if (j->mass == 0.0f) j->impulse = j->lower = j->upper = 0.0f;
-        /* A joined ball is not in free flight (step.c's parabola term). */
-        body[j->b].free = 0.0f;
-        if (!world) body[j->a].free = 0.0f;
     }
 }
 
@@ -167,7 +170,7 @@ static void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, js
 
 void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
 {
-    jsoft js = joint_softness(w, h);
+    jsoft js = cap_joint_softness(h);
     /* Chains (ropes, a heavy ball on light links) converge slowly under one
      * Gauss-Seidel sweep: the solve and relax passes sweep the joints
      * CAP_JOINT_ITERATIONS times (the contacts once). */
@@ -175,10 +178,19 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
     for (int it = 0; it < sweeps; it++)
         for (uint32_t k = 0; k < w->joint_slots; k++) {
             cap_wjoint* j = &w->joints[k];
-            if (j->kind == CAP_JOINT_NONE || j->mass == 0.0f) continue;
-            if (j->kind == CAP_JOINT_DRAG) solve_drag(j, body, mode, h);
+            if (j->kind == CAP_JOINT_NONE || j->mass == 0.0f || CAP_JOINT_IS_BODY(j->b)) continue;
+            if (j->kind == CAP_JOINT_REVOLUTE) cap_revolute_ball_solve(j, body, mode, h, js);
+            else if (j->kind == CAP_JOINT_DRAG) solve_drag(j, body, mode, h);
             else solve_distance(j, body, mode, h, js);
         }
+}
+
+/* An end's generation (0: the world). */
+static uint32_t end_gen(const cap_world* w, uint32_t e)
+{
+    if (e == CAP_JOINT_WORLD) return 0u;
+    if (CAP_JOINT_IS_BODY(e)) return CAP_BODU(w->bodies, CAP_BODY_GENERATION)[e & ~CAP_JOINT_BODY];
+    return CAP_BU(w, CAP_BALL_GENERATION)[e];
 }
 
 /* After the sub-steps: each joint's force (its last sub-step's impulse
@@ -188,12 +200,12 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
 void cap_joints_finish(cap_world* w)
 {
     float inv_h = (float)w->def.sub_steps / w->def.dt;
-    const uint32_t* gen = CAP_BU(w, CAP_BALL_GENERATION);
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         cap_wjoint* j = &w->joints[k];
         if (j->kind == CAP_JOINT_NONE) continue;
         float f;
         if (j->kind == CAP_JOINT_DRAG) f = sqrtf(j->impulse * j->impulse + j->lower * j->lower);
+        else if (j->kind == CAP_JOINT_REVOLUTE) f = sqrtf(j->px * j->px + j->py * j->py);
         else { f = j->impulse + j->lower - j->upper; f = f < 0.0f ? 0.0f - f : f; }
         j->force = f * inv_h;
         if (!(j->break_force > 0.0f && j->force > j->break_force)) continue;
@@ -203,8 +215,8 @@ void cap_joints_finish(cap_world* w)
             memset(e, 0, CAP_EVENT_WORDS * sizeof *e);
             e[0] = j->kind; e[1] = k; e[2] = j->b; e[4] = j->a;
             memcpy(&e[3], &j->force, sizeof j->force);
-            e[8] = j->generation; e[9] = gen[j->b]; e[10] = j->user_data;
-            e[11] = j->a == CAP_JOINT_WORLD ? 0u : gen[j->a];
+            e[8] = j->generation; e[9] = end_gen(w, j->b); e[10] = j->user_data;
+            e[11] = end_gen(w, j->a);
         }
         cap_world_remove_joint(w, k);
     }

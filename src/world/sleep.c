@@ -68,7 +68,7 @@ void cap_step_sleep(cap_world* w, const step_ctx* s)
         /* Joined balls are one group: they sleep together. */
         for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
             const cap_wjoint* j = &w->joints[k];
-            if (j->kind == 0 || j->a >= n) continue; /* free slot or a world end */
+            if (j->kind == 0 || j->a >= n || j->b >= n) continue; /* free slot, a world end or a body's (bodies_sleep.c) */
             uint32_t ra = cap_find_root(parent, j->a), rb = cap_find_root(parent, j->b);
             if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
         }

@@ -219,7 +219,6 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
             if (w->pivots) cap_pivot_pass(w, body, pass, inv_h, push);
         }
     }
-    if (w->joint_count) cap_joints_finish(w);
     for (uint32_t i = 0; i < n; i++) {
         if ((s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
         const cap_wbody* bi = &body[i];
@@ -376,6 +375,7 @@ int cap_world_step(cap_world* w)
     CAP_PHASE(6);
     cap_step_ccd(w, &s);   /* 5 */
     if (bodies) cap_bodies_step(w);
+    if (w->joint_count) cap_joints_finish(w); /* after the bodies' step: their joints' forces too */
     CAP_PHASE(7);
     if (d->sleep_enabled) cap_step_sleep(w, &s); /* 6 */
     CAP_PHASE(8);

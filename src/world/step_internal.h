@@ -71,6 +71,27 @@ static inline cap_soft cap_make_soft(float hertz, float zeta, float h)
     return s;
 }
 
+/* Revolute joints (bodies_joints.c; used by joints_solve.c for balls): an
+ * end's state in a solve is a capsule body's solver state (bodies.h's
+ * cap_bstate: velocity, spin, displacement, rotation qc, qs and angle da
+ * since the step's start; a ball's is made from its solver body, the
+ * world's is at rest); prepare from the ends' start pose and
+ * masses (x, y, angle, inverse mass, inverse inertia: 0 for the world or a
+ * sleeping end); one pass (0 warm start, 1 solve, 2 relax) with the joint
+ * softness js (cap_joint_softness, joints_solve.c). */
+#ifndef CAP_JOINT_ITERATIONS
+#define CAP_JOINT_ITERATIONS 8
+#endif
+struct cap_bstate;
+void cap_revolute_prepare(cap_wjoint* j, const float* pose_a, const float* pose_b);
+void cap_revolute_solve(cap_wjoint* j, struct cap_bstate* a, struct cap_bstate* b, int mode, float h, cap_soft js);
+cap_soft cap_joint_softness(float h);
+/* The same for a joint between balls (or a ball and the world) in the
+ * balls' step: prepare from the step's start, one pass on the balls'
+ * solver bodies (bodies_joints.c, compiled for size). */
+void cap_revolute_ball_prepare(cap_world* w, cap_wjoint* j);
+void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, cap_soft js);
+
 typedef struct step_ctx {
     float *x, *y, *vx, *vy, *ang, *av, *rad, *im, *ii, *rest, *fric, *roll, *gs, *ld, *ad, *st;
     float *sx, *sy; /* positions at the start of the step */

@@ -94,10 +94,23 @@ typedef struct cap_wjoint {
     float length, min_length, max_length, hertz, damping_ratio, max_force, break_force;
     float impulse, lower, upper; /* accumulated impulses (warm started); drag: impulse, lower = y */
     float force;                 /* the last step's force: |impulse sum| / dt */
-    /* this step's: solver bodies, inverse masses, start separation b - a */
+    /* Revolute (kind 3; zero for the others), kept (snapshots, hash):
+     * the anchor in a's and b's frames (from the centre, at angle 0; a
+     * world end: zero, its point is ax, ay), the reference angle (b's
+     * minus a's at creation), limits (lo > hi: none), motor; accumulated
+     * linear (px, py) and motor impulses (the limits': lower, upper). */
+    float lax, lay, lbx, lby, ref, lo, hi, motor_speed, max_torque; /* (cap_world_joint_info copies these 9 in order) */
+    float px, py, motor;
+    /* this step's: solver bodies, inverse masses, start separation b - a;
+     * revolute: inverse inertias, anchors from the centres at the step's
+     * start, relative angle at the step's start (less ref), axial mass */
     uint32_t ia, ib;
     float ma, mb, mass, d0x, d0y;
+    float iia, iib, rax, ray, rbx, rby, rel0, axial;
 } cap_wjoint;
+
+/* A joint end's tag: a capsule body (CAP_JOINT_BODY | slot; not the world). */
+#define CAP_JOINT_IS_BODY(e) ((e) != 0xffffffffu && ((e)&0x80000000u))
 
 struct cap_world {
     cap_world_def def;
@@ -280,6 +293,14 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* sleep_time);
 void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n);
 void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h);
 void cap_joints_finish(cap_world* w);
+/* Revolute joints with a capsule body end: a removed body's go with it;
+ * the bodies' step's hooks (joints_body.c): prepare on its solver states,
+ * one pass (mode as cap_joints_pass), whether any such joint lives. */
+void cap_world_joints_forget_body(cap_world* w, uint32_t slot);
+struct cap_bstate;
+int cap_joints_body_any(const cap_world* w);
+void cap_joints_body_prepare(cap_world* w);
+void cap_joints_body_pass(cap_world* w, struct cap_bstate* st, int mode, float h);
 
 /* contacts.c, events.c */
 int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y);

@@ -15,3 +15,8 @@
  * a pendulum, a spring, a drag joint, a joint that breaks, balls falling on
  * the rope; 300 steps, this state hash (joints included). */
 #define CAP_WORLD_JOINTS_HASH 0xdd87c45du
+/* The body joints scene (test_joints_revolute.c, tests/world/revolute-scene.js):
+ * capsule bodies and balls on revolute joints (a chain, limits, a motor, a
+ * break) and distance joints, balls falling on the chain; 300 steps, this
+ * state hash (bodies and joints included). */
+#define CAP_WORLD_BODY_JOINTS_HASH 0x8466b154u

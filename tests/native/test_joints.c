@@ -201,7 +201,7 @@ int test_joints_snapshot_and_break(void)
     for (int k = 0; k < 60; k++) ENSURE(cap_world_step(r) == 0);
     ENSURE(cap_world_state_hash(r) == cap_world_state_hash(w));
     /* A break: the rope's break force below the ball's weight. */
-    uint32_t info[14];
+    uint32_t info[23];
     ENSURE(cap_world_joint_info(r, 1, info) == 0);
     float force;
     memcpy(&force, &info[13], 4);

@@ -383,16 +383,16 @@ test('a snapshot without joints is as before (no joint section); with joints, th
   const withJoint = new World();
   const b = withJoint.addBall(0, 0, 0.1);
   withJoint.removeJoint(withJoint.addDistanceJoint(b, { x: 0, y: 1 }));
-  assert.equal(withJoint.save().length, n0 + 4 + 4 * 18, 'one joint slot (free, its generation kept)');
+  assert.equal(withJoint.save().length, n0 + 4 + 4 * 30, 'one joint slot of 30 words (free, its generation kept)');
   plain.destroy();
   withJoint.destroy();
 });
 
 test('an altered joint section (checksum fixed) is refused with the world unchanged, or steps 60 times finite', () => {
   const { w } = jointWorld();
-  const snap = w.save(), words = snap.length / 4, ng = new DataView(snap.buffer).getUint32(snap.length - 4 - 4 * 18 * 5, true);
+  const snap = w.save(), words = snap.length / 4, ng = new DataView(snap.buffer).getUint32(snap.length - 4 - 4 * 30 * 5, true);
   assert.equal(ng, 5);
-  const first = words - 18 * ng; // the joint records' first word
+  const first = words - 30 * ng; // the joint records' first word (30 words each: kind .. force, a revolute joint's 12)
   const target = jointWorld().w;
   const VALUES = [NaN, Infinity, -1, -1e-3, 0, 0.25, 3, 1e6, 3.3e38];
   const U32 = [0, 1, 2, 3, 4, 7, 0xffffffff, 1 << 20];
@@ -401,7 +401,7 @@ test('an altered joint section (checksum fixed) is refused with the world unchan
   for (let trial = 0; trial < 400; trial++) {
     const bytes = snap.slice(), dv = new DataView(bytes.buffer);
     for (let e = 0, n = 1 + rand(2); e < n; e++) {
-      const word = first + rand(18 * ng), k = (word - first) % 18;
+      const word = first + rand(30 * ng), k = (word - first) % 30;
       if (k < 5) dv.setUint32(4 * word, U32[rand(U32.length)], true);
       else dv.setFloat32(4 * word, VALUES[rand(VALUES.length)], true);
     }
