@@ -3,7 +3,7 @@
  * centres; balls much larger than the mean kept apart, so a few big balls
  * do not coarsen the grid), one point per pair, speculative up to the
  * margin plus the ball's travel and clipped by its path (only real touches
- * act), in key order; and the warm start from last step's contacts. */
+ * act), in key order (step.c's prepare warm starts them from last step's). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -467,28 +467,3 @@ int cap_step_find_contacts(cap_world* w, const step_ctx* s)
     CAP_PHASE(1);
     return find_ball_contacts(w, s);
 }
-
-/* Warm starting: last step's impulses for the same pair (both lists are in
- * key order: one merge). */
-void cap_step_warm_start(cap_world* w, const step_ctx* s)
-{
-    uint32_t p = 0;
-    for (uint32_t k = 0; k < w->contact_count; k++) {
-        cap_wcontact* c = &w->contacts[k];
-        uint64_t kc = key64(c);
-        while (p < w->prev_count && key64(&w->prev[p]) < kc) p++;
-        if (p < w->prev_count && key64(&w->prev[p]) == kc) {
-            const cap_wcontact* o = &w->prev[p];
-            c->touching = o->touching;
-            /* Not when a ball of the pair woke since: last step's
-             * impulse held it against a partner that did not move. */
-            if (c->kind == 1 && ((o->ma == 0.0f) != (s->im[c->a] == 0.0f || !(s->flags[c->a] & CAP_BALL_AWAKE)) ||
-                                 (o->mb == 0.0f) != (s->im[c->b] == 0.0f || !(s->flags[c->b] & CAP_BALL_AWAKE))))
-                continue;
-            c->jn = o->jn;
-            c->jt = o->jt;
-            c->jr = o->jr;
-        }
-    }
-}
-

@@ -49,7 +49,6 @@ static void load_lane(cap_wpack* pk, int l, const cap_wcontact* ct, uint32_t n_b
     pk->fr[l] = ct->friction; pk->roll[l] = ct->rolling;
     pk->jn[l] = ct->jn; pk->jt[l] = ct->jt; pk->jr[l] = ct->jr;
     pk->maxjn[l] = ct->max_jn; pk->vn0[l] = ct->vn0;
-    pk->ball[l] = ct->kind ? 1.0f : 0.0f;
 }
 
 /* Room for the packs of w->contact_count contacts among n_balls balls,
@@ -118,7 +117,7 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
         uint32_t color = w->color_of[k];
         if (color == 0xff || color == MAX_COLORS) continue;
         uint32_t slot = fill[color]++;
-        if (w->contacts[k].kbody) w->contacts[k].lane = (start[color] + slot / 4) * 4 + slot % 4;
+        w->contacts[k].lane = (start[color] + slot / 4) * 4 + slot % 4;
         load_lane(&w->packs[start[color] + slot / 4], (int)(slot % 4), &w->contacts[k], n_balls);
     }
     w->pack_count = packs;
@@ -142,7 +141,7 @@ enum { BD_Y = 4 }; /* dy's offset in cap_wbody (floats) */
 
 /* The soft parameters (bias rate, mass scale, impulse scale) of ball-ball
  * contacts (b*) and ball-static ones (s*), splat; a lane picks by its
- * pack's `ball` (the values the pack held per lane before, 48 bytes). */
+ * ra (> 0: ball-ball; the values the pack held per lane before, 48 bytes). */
 typedef struct soft4 { c4 bbr, bms, bis, sbr, sms, sis; } soft4;
 
 /* One pass over every pack. mode 0: warm start; 1: solve with soft bias;
@@ -192,7 +191,7 @@ C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 n
             c4m spec = c4_lt(zero, sep);
             c4 bias, ms, is;
             if (mode == 1) {
-                c4m bb = c4_lt(zero, c4_load(pk->ball));
+                c4m bb = c4_lt(zero, ra); /* ball-ball (ra: the lower ball's radius, > 0) */
                 bias = c4_pmax(c4_mul(c4_sel(bb, so->bbr, so->sbr), sep), npush);
                 ms = c4_sel(bb, so->bms, so->sms);
                 is = c4_sel(bb, so->bis, so->sis);
@@ -299,35 +298,5 @@ void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float
         c->jr = pk.jr[0];
         c->max_jn = pk.maxjn[0];
         c->vn0 = pk.vn0[0];
-    }
-}
-
-/* Impulses and speeds back into the contacts. */
-void cap_solver_store(cap_world* w)
-{
-    /* Each contact's lane as cap_solver_build placed it: colour by colour,
-     * in contact order within each. */
-    uint32_t m = w->contact_count, count[MAX_COLORS], start[MAX_COLORS], fill[MAX_COLORS];
-    memset(count, 0, sizeof count);
-    memset(fill, 0, sizeof fill);
-    for (uint32_t k = 0; k < m; k++)
-        if (w->color_of[k] < MAX_COLORS) count[w->color_of[k]]++;
-    uint32_t at = 0;
-    for (int c = 0; c < MAX_COLORS; c++) {
-        start[c] = at;
-        at += (count[c] + 3) / 4;
-    }
-    for (uint32_t k = 0; k < m; k++) {
-        uint32_t color = w->color_of[k];
-        if (color >= MAX_COLORS) continue;
-        uint32_t slot = fill[color]++;
-        const cap_wpack* pk = &w->packs[start[color] + slot / 4];
-        int l = (int)(slot % 4);
-        cap_wcontact* c = &w->contacts[k];
-        c->jn = pk->jn[l];
-        c->jt = pk->jt[l];
-        c->jr = pk->jr[l];
-        c->max_jn = pk->maxjn[l];
-        c->vn0 = pk->vn0[l];
     }
 }

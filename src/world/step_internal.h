@@ -104,12 +104,11 @@ typedef struct step_ctx {
 } step_ctx;
 
 /* contacts.c: ball-static and ball-ball contacts from the start positions
- * (speculative ones clipped by the path), and the warm start. 0: no memory. */
+ * (speculative ones clipped by the path). 0: no memory. */
 int cap_step_find_contacts(cap_world* w, const step_ctx* s);
 /* A speculative contact clipped by the path p0 + tau d (see contacts.c). */
 int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by,
                          float R, int keep, float* nx, float* ny, float* sep, float* qx, float* qy);
-void cap_step_warm_start(cap_world* w, const step_ctx* s);
 
 /* ccd.c: continuous collision (section 5 of the step) and the sweeps the
  * contacts and movers use. */
@@ -139,5 +138,25 @@ void cap_step_sensors(cap_world* w, const step_ctx* s);
  * sleeping groups. */
 void cap_step_wake(cap_world* w, const step_ctx* s);
 void cap_step_sleep(cap_world* w, const step_ctx* s);
+/* The sleep groups' union-find (w->island; every slot its own root before
+ * the first join): i's root, halving the path. */
+static inline uint32_t cap_find_root(uint32_t* parent, uint32_t i)
+{
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+/* Contact c's join: two balls that both moved and pressed on each other
+ * (an impulse this step) are one group, its root the lower. Called for
+ * every contact in order, after the restitution (step.c), before
+ * cap_step_sleep. */
+static inline void cap_sleep_join(uint32_t* parent, const cap_wcontact* c)
+{
+    if (c->kind != 1 || c->max_jn == 0.0f || c->ma == 0.0f || c->mb == 0.0f) return;
+    uint32_t ra = cap_find_root(parent, c->a), rb = cap_find_root(parent, c->b);
+    if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
+}
 
 #endif

@@ -28,7 +28,7 @@ typedef struct cap_wcontact {
     float px, py;       /* contact point at the start of the step */
     uint32_t touching;  /* touching after the last step */
     uint32_t kbody;     /* with a kinematic capsule: its surface's solver body (> ball slots), else 0 */
-    uint32_t lane;      /* kinematic: pack * 4 + lane in the solver (or ~0: solved alone) */
+    uint32_t lane;      /* pack * 4 + lane in the solver (or ~0: not in a pack) */
     float kvx, kvy;     /* kinematic: the surface's velocity at the contact point */
     uint32_t pivot;     /* with a pivoted capsule: solved apart (movers.c), lever terms below */
     float kn, kt;       /* pivoted: (P - pivot) x n and x t at this sub-step */
@@ -76,10 +76,10 @@ typedef struct cap_wpack {
     float ma[4], ia[4], mb[4], ib[4], mn[4], mt[4], mr[4];
     float fr[4], roll[4];
     float jn[4], jt[4], jr[4], maxjn[4], vn0[4];
-    /* 1: ball-ball (w->soft's ball softness), 0: ball-static or an inert
-     * lane (its static softness). A lane's contact follows from the colour
-     * order (cap_solver_store), so the pack keeps no index: 352 bytes. */
-    float ball[4];
+    /* ra > 0: ball-ball (w->soft's ball softness; a ball's radius is > 0),
+     * ra = 0: ball-static or an inert lane (its static softness). A lane's
+     * contact keeps its place (cap_wcontact.lane), so the pack keeps no
+     * index: 336 bytes. */
 } cap_wpack;
 
 struct cap_wquery; /* query.c */
@@ -219,7 +219,19 @@ struct cap_world {
 int cap_solver_reserve(cap_world* w, uint32_t n_balls);
 void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, const float* static_soft);
 void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push);
-void cap_solver_store(cap_world* w);
+/* The impulses and speeds the solver left in contact c's lane, back into
+ * it (a contact in no pack keeps its own). */
+static inline void cap_solver_store(const cap_world* w, cap_wcontact* c)
+{
+    if (c->lane == 0xffffffffu) return;
+    const cap_wpack* pk = &w->packs[c->lane >> 2];
+    uint32_t l = c->lane & 3u;
+    c->jn = pk->jn[l];
+    c->jt = pk->jt[l];
+    c->jr = pk->jr[l];
+    c->max_jn = pk->maxjn[l];
+    c->vn0 = pk->vn0[l];
+}
 
 /* world.c: the def's rules; a failure recorded in w->err (returns status);
  * growth of one buffer to at least need entries (doubling; 0 or
