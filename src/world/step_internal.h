@@ -82,6 +82,10 @@ typedef struct step_ctx {
     float reach;      /* a speculative contact acts only where the path comes this near (a parabola's bow) */
 } step_ctx;
 
+/* Impacts passed through touching balls (a Newton's cradle), on the solver
+ * bodies before the sub-steps (impacts.c). */
+void cap_step_impacts(cap_world* w, const step_ctx* s, cap_wbody* body);
+
 /* contacts.c: ball-static and ball-ball contacts from the start positions
  * (speculative ones clipped by the path), and the warm start. 0: no memory. */
 int cap_step_find_contacts(cap_world* w, const step_ctx* s);
