@@ -54,7 +54,7 @@ static float normal_speed(const cap_wcontact* c, const cap_wbody* body)
     return (b->vx - a->vx) * c->nx + (b->vy - a->vy) * c->ny;
 }
 
-void cap_step_impacts(cap_world* w, const step_ctx* s, cap_wbody* body)
+CAP_SMALL void cap_step_impacts(cap_world* w, const step_ctx* s, cap_wbody* body)
 {
     const float thresh = w->def.restitution_threshold * s->upm, slop = s->slop, dt = s->dt;
     cap_wcontact* C = w->contacts;

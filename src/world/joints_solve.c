@@ -14,6 +14,7 @@
 #include "core/scalar.h"
 #include "world/step_internal.h"
 
+
 #ifndef CAP_JOINT_ITERATIONS
 #define CAP_JOINT_ITERATIONS 8
 #endif
@@ -127,7 +128,7 @@ static void group(cap_world* w, cap_wbody* body)
     }
 }
 
-void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
+CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
 {
     const uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
     const float* im = CAP_BF(w, CAP_BALL_INV_MASS);
@@ -164,7 +165,8 @@ static void apply(cap_wbody* body, const cap_wjoint* j, float px, float py)
     body[j->ib].vy = body[j->ib].vy + j->mb * py;
 }
 
-static void solve_drag(cap_wjoint* j, cap_wbody* body, int mode, float h)
+/* (CAP_SMALL: cold next to the rigid rows.) */
+static CAP_SMALL void solve_drag(cap_wjoint* j, cap_wbody* body, int mode, float h)
 {
     cap_wbody* b = &body[j->ib];
     if (mode == 0) {
@@ -230,7 +232,7 @@ static void axis(cap_wjoint* j, const cap_wbody* body)
     j->ux = ux; j->uy = uy; j->len = len;
 }
 
-static void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, jsoft js)
+static CAP_SMALL void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, jsoft js)
 {
     float ux = j->ux, uy = j->uy, len = j->len;
     if (mode == 0) {
@@ -319,16 +321,15 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
          * rigid rows alone, without the bookkeeping below. */
         if (mode != 0 && live == LANES && J[root[0]].all_rigid && J[root[1]].all_rigid && J[root[2]].all_rigid &&
             J[root[3]].all_rigid) {
-            uint32_t a0 = at[0], a1 = at[1], a2 = at[2], a3 = at[3];
-            while (J[a0].next != CAP_JOINT_WORLD && J[a1].next != CAP_JOINT_WORLD && J[a2].next != CAP_JOINT_WORLD &&
-                   J[a3].next != CAP_JOINT_WORLD) {
-                solve_rigid(&J[a0], body, isc);
-                solve_rigid(&J[a1], body, isc);
-                solve_rigid(&J[a2], body, isc);
-                solve_rigid(&J[a3], body, isc);
-                a0 = J[a0].next; a1 = J[a1].next; a2 = J[a2].next; a3 = J[a3].next;
+            for (;;) {
+                int end = 0;
+                for (int l = 0; l < LANES; l++) end |= J[at[l]].next == CAP_JOINT_WORLD;
+                if (end) break;
+                for (int l = 0; l < LANES; l++) {
+                    solve_rigid(&J[at[l]], body, isc);
+                    at[l] = J[at[l]].next;
+                }
             }
-            at[0] = a0; at[1] = a1; at[2] = a2; at[3] = a3;
         }
         for (int l = 0; l < LANES; l++) {
             uint32_t k = at[l];

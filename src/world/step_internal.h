@@ -10,6 +10,15 @@
 
 #define CAP_TWO_PI 6.28318530717958647692f
 #define CAP_LIVE_AWAKE (CAP_BALL_ALIVE | CAP_BALL_AWAKE)
+/* A cold part of the step, kept out of line and, in the wasm builds,
+ * compiled for size (the module's size budget). */
+#if defined(__clang__)
+#define CAP_SMALL __attribute__((minsize, noinline))
+#elif defined(__GNUC__)
+#define CAP_SMALL __attribute__((noinline))
+#else
+#define CAP_SMALL
+#endif
 
 /* Phase timing for tools/profile/plinko.c (built with -DCAP_PHASE_PROFILE,
  * which defines cap_phase): CAP_PHASE(i) adds the time since the previous
