@@ -30,26 +30,59 @@ void cap_step_wake(cap_world* w, const step_ctx* s)
         }
     if (w->joint_count) cap_joints_wake(w, s->flags, s->st); /* joined balls wake together */
     if (asleep == 0) return; /* every ball awake: no contact below has one side asleep */
-    /* Waking by contact: a sleeping ball touched by a moving awake one. */
+    /* Waking by contact: a sleeping ball touched by a moving awake one, or
+     * struck this step (a speculative contact the approach closes within
+     * dt: before, the ball bounced off the sleeper as off a wall). A strike
+     * (approach faster than the restitution threshold, restitution > 0)
+     * passes on through the sleeping balls touching the struck one, within
+     * the slop (a Newton's cradle: impacts.c then hands it along), so they
+     * wake too; STRUCK marks them meanwhile (a private flag bit, cleared
+     * before the step goes on). */
+    const uint32_t STRUCK = 1u << 31;
     float wake2 = d->sleep_speed * s->upm * d->sleep_speed * s->upm; /* (sleep_speed is in metres per second) */
+    float thresh = d->restitution_threshold * s->upm;
+    int struck = 0;
     for (uint32_t k = 0; k < w->contact_count; k++) {
         cap_wcontact* c = &w->contacts[k];
-        if (c->kind != 1 || c->s0 > 0.0f) continue;
+        if (c->kind != 1) continue;
         uint32_t a = c->a, b = c->b;
         int aw = (s->flags[a] & CAP_BALL_AWAKE) != 0, bw = (s->flags[b] & CAP_BALL_AWAKE) != 0;
         if (aw == bw) continue;
+        float vn = (s->vx[b] - s->vx[a]) * c->nx + (s->vy[b] - s->vy[a]) * c->ny;
+        if (c->s0 > 0.0f && !(c->s0 + vn * s->dt <= 0.0f)) continue;
         uint32_t mover = aw ? a : b, sleeper = aw ? b : a;
         float sp = s->vx[mover] * s->vx[mover] + s->vy[mover] * s->vy[mover];
         if (sp > wake2) {
             s->flags[sleeper] |= CAP_BALL_AWAKE;
             s->st[sleeper] = 0.0f;
+            if (vn < 0.0f - thresh && c->restitution > 0.0f) {
+                s->flags[sleeper] |= STRUCK;
+                struck = 1;
+            }
         }
+    }
+    for (int it = 0; struck && it < 64; it++) {
+        int more = 0;
+        for (uint32_t k = 0; k < w->contact_count; k++) {
+            cap_wcontact* c = &w->contacts[k];
+            if (c->kind != 1 || c->s0 > s->slop || !(c->restitution > 0.0f)) continue;
+            uint32_t a = c->a, b = c->b, fa = s->flags[a], fb = s->flags[b];
+            uint32_t sleeper = (fa & STRUCK) && !(fb & CAP_BALL_AWAKE) ? b : (fb & STRUCK) && !(fa & CAP_BALL_AWAKE) ? a : 0xffffffffu;
+            if (sleeper == 0xffffffffu) continue;
+            s->flags[sleeper] |= CAP_BALL_AWAKE | STRUCK;
+            s->st[sleeper] = 0.0f;
+            more = 1;
+        }
+        if (!more) break;
+    }
+    for (uint32_t k = 0; struck && k < w->contact_count; k++) {
+        const cap_wcontact* c = &w->contacts[k];
+        if (c->kind != 1) continue;
+        s->flags[c->a] &= ~STRUCK;
+        s->flags[c->b] &= ~STRUCK;
     }
 }
 
-
-/* Sleep: groups of touching awake balls that have all been slow for
- * sleep_time. */
 void cap_step_sleep(cap_world* w, const step_ctx* s)
 {
     const cap_world_def* d = &w->def;

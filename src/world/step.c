@@ -168,6 +168,7 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
         if (c->kind) body[c->a].free = 0.0f;
     }
     if (w->joint_count) cap_joints_prepare(w, body, n);
+    cap_step_impacts(w, s, body);
     {
         const float bs[3] = {ball_soft.bias_rate, ball_soft.mass_scale, ball_soft.impulse_scale};
         const float ss[3] = {static_soft.bias_rate, static_soft.mass_scale, static_soft.impulse_scale};

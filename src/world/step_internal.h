@@ -10,6 +10,15 @@
 
 #define CAP_TWO_PI 6.28318530717958647692f
 #define CAP_LIVE_AWAKE (CAP_BALL_ALIVE | CAP_BALL_AWAKE)
+/* A cold part of the step, kept out of line and, in the wasm builds,
+ * compiled for size (the module's size budget). */
+#if defined(__clang__)
+#define CAP_SMALL __attribute__((minsize, noinline))
+#elif defined(__GNUC__)
+#define CAP_SMALL __attribute__((noinline))
+#else
+#define CAP_SMALL
+#endif
 
 /* Phase timing for tools/profile/plinko.c (built with -DCAP_PHASE_PROFILE,
  * which defines cap_phase): CAP_PHASE(i) adds the time since the previous
@@ -102,6 +111,10 @@ typedef struct step_ctx {
     float upm;            /* units per metre */
     float reach;      /* a speculative contact acts only where the path comes this near (a parabola's bow) */
 } step_ctx;
+
+/* Impacts passed through touching balls (a Newton's cradle), on the solver
+ * bodies before the sub-steps (impacts.c). */
+void cap_step_impacts(cap_world* w, const step_ctx* s, cap_wbody* body);
 
 /* contacts.c: ball-static and ball-ball contacts from the start positions
  * (speculative ones clipped by the path). 0: no memory. */

@@ -107,6 +107,14 @@ typedef struct cap_wjoint {
     uint32_t ia, ib;
     float ma, mb, mass, d0x, d0y;
     float iia, iib, rax, ray, rbx, rby, rel0, axial;
+    /* this pass's: unit axis a -> b and length (distance joints); a rigid
+     * one's mass (softened) and bias rate times its error */
+    float ux, uy, len, rm, rb;
+    /* this step's groups of joints that share balls (joints_solve.c):
+     * parent (union-find; a group's root is its lowest slot), the next
+     * joint of the group in slot order (none: CAP_JOINT_WORLD), the root's
+     * last joint and whether all the group's joints are rigid distance ones */
+    uint32_t parent, next, tail, all_rigid;
 } cap_wjoint;
 
 /* A joint end's tag: a capsule body (CAP_JOINT_BODY | slot; not the world). */
