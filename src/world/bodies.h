@@ -45,6 +45,7 @@ typedef struct cap_bstate {
 
 typedef struct cap_wbodies {
     uint32_t cap, slots, live;
+    void* mem;                          /* the block holding f and last (cap_block_resize) */
     void* f[CAP_BODY_FIELDS];           /* cap words each */
     float *last;                        /* 6 per slot: x, y, angle, vx, vy, w as the last step wrote them */
     cap_bcontact *contacts, *prev;

@@ -39,7 +39,8 @@ void cap_world_index_statics(cap_world* w)
         count += row->find == CAP_FIND_GRID; /* (movers: found by the step itself) */
     }
     if (count == 0) return;
-    if (cap_scratch_boxes(&w->sgs, count) || cap_scratch_stamps(&w->sgs, count)) return;
+    /* (the gather scratch w->sgs is in the static block: room for count) */
+    if (cap_scratch_stamps(&w->sgs, count)) return; /* (only restarts the stamps before they wrap) */
     /* Box k is the k-th such static by slot: ascending boxes are ascending slots. */
     uint32_t k = 0;
     for (uint32_t i = 0; i < w->static_slots && k < count; i++) {

@@ -160,10 +160,14 @@ int cap_world_grow_statics(cap_world* w, uint32_t need)
         {(void**)&w->statics, sizeof(cap_wstatic), 0, 0}, {(void**)&w->static_info, 3 * 4, 0, 0},
         {(void**)&w->sg_slot, 4, 0, 0}, {(void**)&w->lines, 4, 0, 0}, {(void**)&w->kins, 4, 0, 0},
         {(void**)&w->kin_a0, 4, 0, 0}, {(void**)&w->cand, 4, 0, 1},
+        /* the static grid's gather scratch: boxes, stamps, candidates */
+        {(void**)&w->sgs.boxes, 4 * sizeof(double), 0, 0}, {(void**)&w->sgs.stamp, 4, 0, 0},
+        {(void**)&w->sgs.cand, 4, 0, 1},
     };
     if (!n || cap_block_resize(&w->static_mem, parts, (int)(sizeof parts / sizeof parts[0]), w->static_cap, n))
         return CAP_WORLD_NO_MEMORY;
     w->static_cap = n;
+    w->sgs.boxes_cap = 4 * n, w->sgs.stamp_cap = n, w->sgs.cand_cap = n + 1;
     w->version++;
     return CAP_WORLD_OK;
 }
@@ -246,7 +250,7 @@ void cap_world_destroy(cap_world* w)
     cap_world_query_free(w->query);
     cap_bodies_free(w->bodies);
     free(w->ball_mem); free(w->static_mem); free(w->contact_mem); free(w->event_mem);
-    cap_grid_free(&w->sgrid); cap_scratch_free(&w->sgs);
+    cap_grid_free(&w->sgrid);
     free(w->cell_start); free(w->body);
     free(w->sensor_now); free(w->sensor_prev); free(w->pending_end); free(w->joints);
     free(w);

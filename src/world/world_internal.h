@@ -112,16 +112,17 @@ struct cap_world {
      *    cell_of, cell_items, big, order and cell_pos, sx, sy, and
      *    color_mask with one more): cap_world_grow_balls;
      *  - static_mem: every per-static-slot array, static_cap entries each
-     *    (statics, static_info, sg_slot, lines, kins, kin_a0, and cand with
-     *    one more): cap_world_grow_statics;
+     *    (statics, static_info, sg_slot, lines, kins, kin_a0, the static
+     *    grid's gather scratch sgs, and cand with one more):
+     *    cap_world_grow_statics;
      *  - contact_mem: contact_cap contacts in contacts, prev and merge, and
      *    the solver's color_of (one more) and packs (a quarter, + 65):
      *    cap_world_grow_contacts;
      *  - event_mem: the event lists, fixed at creation.
      * Apart: cell_start (sized by the ball grid's cells), body (balls and
      * moving capsules' surfaces), the sensor lists, queued end events and
-     * joints (made when first needed), the kernels' static grid and its
-     * scratch, the queries' state (query.c) and the bodies (bodies.h). */
+     * joints (made when first needed), the kernels' static grid, the
+     * queries' state (query.c) and the bodies (bodies.h). */
     void *ball_mem, *static_mem, *contact_mem, *event_mem;
 
     /* Balls: CAP_BALL_FIELDS arrays of ball_cap words each, plus the state
@@ -138,7 +139,8 @@ struct cap_world {
 
     /* The step's static grid (static_index.c): the kernels' grid over the
      * fixed statics' boxes (box k: the k-th by slot, sg_slot[k]) and its
-     * scratch, the bounds of those boxes; lines are kept apart. */
+     * scratch (arrays in the static block, never grown by cap_scratch_*),
+     * the bounds of those boxes; lines are kept apart. */
     cap_grid sgrid;
     cap_scratch sgs;
     uint32_t* sg_slot;
