@@ -333,14 +333,15 @@ const uint32_t* cap_world_events(const cap_world* w, int kind);
 uint32_t cap_world_event_count(const cap_world* w, int kind);
 /* The touching contacts of the last step (for drawing): CAP_DRAW_CONTACT_WORDS
  * floats each, px, py, nx, ny, separation at the step's start, normal
- * impulse. Made on demand (may allocate: the arrays above stay, wasm views
- * may not). */
+ * impulse, written to out, at most capacity of them. Returns how many
+ * there are: more than capacity means only the first capacity were
+ * written (never past the end). Allocates nothing; the world is unchanged. */
 enum cap_draw_contact_word {
     CAP_DRAW_CONTACT_PX, CAP_DRAW_CONTACT_PY, CAP_DRAW_CONTACT_NX, CAP_DRAW_CONTACT_NY,
     CAP_DRAW_CONTACT_SEPARATION, CAP_DRAW_CONTACT_IMPULSE,
     CAP_DRAW_CONTACT_WORDS
 };
-const float* cap_world_contacts(cap_world* w, uint32_t* count);
+uint32_t cap_world_contacts(const cap_world* w, float* out, uint32_t capacity);
 /* Awake balls and contacts solved in the last step. */
 uint32_t cap_world_awake_count(const cap_world* w);
 

@@ -35,8 +35,7 @@ void cap_body_def_default(cap_body_def* d)
 void cap_bodies_free(cap_wbodies* b)
 {
     if (!b) return;
-    for (int f = 0; f < CAP_BODY_FIELDS; f++) free(b->f[f]);
-    free(b->last); free(b->contacts); free(b->prev); free(b->state); free(b->group); free(b->ball_state);
+    free(b->mem); free(b->contacts); free(b->prev); free(b->state); free(b->group); free(b->ball_state);
     cap_scratch_free(&b->gs);
     free(b->order); free(b->order_tmp); free(b->pairs); free(b->adj); free(b->adj_start); free(b->key); free(b->mstart);
     free(b->pre);
@@ -44,26 +43,21 @@ void cap_bodies_free(cap_wbodies* b)
     free(b);
 }
 
-/* Grows every per-body array to n slots (new slots zeroed): all or nothing. */
+int cap_bodies_resize(cap_wbodies* b, uint32_t n)
+{
+    cap_part parts[CAP_BODY_FIELDS + 1];
+    for (int i = 0; i < CAP_BODY_FIELDS; i++) parts[i] = (cap_part){&b->f[i], 4, 0, 0};
+    parts[CAP_BODY_FIELDS] = (cap_part){(void**)&b->last, 4 * LAST_WORDS, 0, 0};
+    if (cap_block_resize(&b->mem, parts, CAP_BODY_FIELDS + 1, b->cap, n)) return CAP_WORLD_NO_MEMORY;
+    b->cap = n;
+    return CAP_WORLD_OK;
+}
+
+/* Grows every per-body array to n slots (new slots zeroed): all or nothing;
+ * the views change. */
 static int grow(cap_world* w, cap_wbodies* b, uint32_t n)
 {
-    void* fresh[CAP_BODY_FIELDS + 1];
-    for (int i = 0; i <= CAP_BODY_FIELDS; i++) {
-        fresh[i] = calloc(n, i < CAP_BODY_FIELDS ? 4 : 4 * LAST_WORDS);
-        if (!fresh[i]) {
-            for (int j = 0; j < i; j++) free(fresh[j]);
-            return CAP_WORLD_NO_MEMORY;
-        }
-    }
-    for (int i = 0; i < CAP_BODY_FIELDS; i++) {
-        if (b->f[i]) memcpy(fresh[i], b->f[i], (size_t)b->slots * 4);
-        free(b->f[i]);
-        b->f[i] = fresh[i];
-    }
-    if (b->last) memcpy(fresh[CAP_BODY_FIELDS], b->last, (size_t)b->slots * 4 * LAST_WORDS);
-    free(b->last);
-    b->last = fresh[CAP_BODY_FIELDS];
-    b->cap = n;
+    if (cap_bodies_resize(b, n)) return CAP_WORLD_NO_MEMORY;
     w->version++;
     return CAP_WORLD_OK;
 }

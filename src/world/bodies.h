@@ -45,6 +45,7 @@ typedef struct cap_bstate {
 
 typedef struct cap_wbodies {
     uint32_t cap, slots, live;
+    void* mem;                          /* the block holding f and last (cap_block_resize) */
     void* f[CAP_BODY_FIELDS];           /* cap words each */
     float *last;                        /* 6 per slot: x, y, angle, vx, vy, w as the last step wrote them */
     cap_bcontact *contacts, *prev;
@@ -100,6 +101,9 @@ uint32_t cap_bodies_hash(const cap_wbodies* b, uint32_t h);
  * checked (CAP_WORLD_BAD_VALUE with *what / *slot naming the first one
  * refused, CAP_WORLD_NO_MEMORY, or 0). */
 #define CAP_BODIES_TAG 0x53444f42u /* "BODS" */
+/* Resizes the per-body block (the fields and last: one allocation, new
+ * slots zeroed) to n slots: 0 or NO_MEMORY, nothing changed then. */
+int cap_bodies_resize(cap_wbodies* b, uint32_t n);
 uint32_t cap_bodies_snap_size(const cap_wbodies* b);
 void cap_bodies_snap_write(const cap_wbodies* b, uint8_t* p);
 int cap_bodies_snap_read(const uint8_t* p, uint32_t len, cap_wbodies** out, const char** what, int32_t* slot);

@@ -129,8 +129,7 @@ int cap_bodies_snap_read(const uint8_t* p, uint32_t len, cap_wbodies** out, cons
         return CAP_WORLD_BAD_VALUE;
     cap_wbodies* b = calloc(1, sizeof *b);
     int ok = b != NULL;
-    for (int f = 0; ok && f < CAP_BODY_FIELDS; f++) ok = (b->f[f] = calloc(cap, 4)) != NULL;
-    ok = ok && (b->last = calloc(cap, 4 * LAST_WORDS)) != NULL;
+    ok = ok && cap_bodies_resize(b, cap) == CAP_WORLD_OK; /* the fields and last, one block (zeroed) */
     if (ok) {
         void* q = NULL;
         ok = cap_world_reserve_bytes(&q, &b->prev_cap, pc + 1, sizeof(cap_bcontact)) == 0;

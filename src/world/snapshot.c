@@ -360,7 +360,7 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
     if (made.static_capacity < n[N_STATIC_GENS]) made.static_capacity = n[N_STATIC_GENS];
     cap_world* nw = cap_world_create(&made);
     int ok = nw != NULL;
-    ok = ok && cap_world_reserve_bytes((void**)&nw->prev, &nw->prev_cap, n[N_PREV] + 1, sizeof(cap_wcontact)) == 0;
+    ok = ok && cap_world_grow_contacts(nw, n[N_PREV] + 1) == 0;
     ok = ok && cap_world_reserve_u32(&nw->sensor_prev, &nw->sensor_prev_cap, 2 * n[N_SENSORS] + 2) == 0;
     ok = ok && cap_world_reserve_u32(&nw->pending_end, &nw->pending_cap, CAP_PENDING_WORDS * (n[N_PENDING] + 1)) == 0;
     if (ok && ng) {

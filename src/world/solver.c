@@ -21,12 +21,7 @@
 
 /* Colours a ball may take part in; a contact that finds none free goes to a
  * pack of its own after the coloured ones (solved one by one). */
-#define MAX_COLORS 64
-
-static int reserve(void** p, uint32_t* cap, uint32_t need, uint32_t size)
-{
-    return cap_world_reserve_bytes(p, cap, need, size);
-}
+#define MAX_COLORS CAP_SOLVER_COLORS
 
 static void inert(cap_wpack* pk, uint32_t n_balls)
 {
@@ -51,25 +46,10 @@ static void load_lane(cap_wpack* pk, int l, const cap_wcontact* ct, uint32_t n_b
     pk->maxjn[l] = ct->max_jn; pk->vn0[l] = ct->vn0;
 }
 
-/* Room for the packs of w->contact_count contacts among n_balls balls,
- * made before the step changes anything. Returns 0 when out of memory. */
-int cap_solver_reserve(cap_world* w, uint32_t n_balls)
-{
-    uint32_t m = w->contact_count;
-    void* p = w->color_mask;
-    if (reserve(&p, &w->color_mask_cap, n_balls + 1, sizeof(uint64_t))) return 0;
-    w->color_mask = p;
-    p = w->color_of;
-    if (reserve(&p, &w->color_of_cap, m + 1, 1)) return 0;
-    w->color_of = p;
-    p = w->packs;
-    if (reserve(&p, &w->pack_cap, m / 4 + MAX_COLORS + 1, sizeof(cap_wpack))) return 0;
-    w->packs = p;
-    return 1;
-}
-
 /* Builds the packs from w->contacts (active ones: mass_n > 0) in the room
- * cap_solver_reserve made. */
+ * the ball block (color_mask: n_balls + 1) and the contact block
+ * (color_of: contact_cap + 1, packs: contact_cap / 4 + MAX_COLORS + 1)
+ * hold. */
 void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, const float* static_soft)
 {
     uint32_t m = w->contact_count;

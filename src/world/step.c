@@ -271,23 +271,10 @@ static void restitution(cap_world* w, step_ctx* s)
     }
 }
 
-/* Room for this step: a failure here changes nothing. */
+/* Room for this step: a failure here changes nothing. (The per-ball
+ * scratch is in the ball block, sized with the balls.) */
 static int reserve(cap_world* w, uint32_t n)
 {
-    if (w->grid_cap < n) {
-        uint32_t cap = w->grid_cap, c;
-        int bad = 0;
-        c = cap; bad |= cap_world_reserve_u32(&w->cell_of, &c, n);
-        c = cap; bad |= cap_world_reserve_u32(&w->cell_items, &c, n);
-        c = cap; bad |= cap_world_reserve_u32(&w->big, &c, n);
-        c = cap; bad |= cap_world_reserve_u32(&w->order, &c, n);
-        c = cap; { void* p = w->cell_pos; bad |= cap_world_reserve_bytes(&p, &c, n, 4 * sizeof(float)); w->cell_pos = p; }
-        c = cap; { void* p = w->sx; bad |= cap_world_reserve_bytes(&p, &c, n, 4); w->sx = p; }
-        c = cap; { void* p = w->sy; bad |= cap_world_reserve_bytes(&p, &c, n, 4); w->sy = p; }
-        if (bad) return 0;
-        w->grid_cap = c;
-    }
-    if (!cap_world_ball_cands_reserve(w, n)) return 0;
     void* p = w->body;
     if (cap_world_reserve_bytes(&p, &w->body_cap, n + 1, sizeof(cap_wbody))) return 0;
     w->body = p;
@@ -339,7 +326,7 @@ int cap_world_step(cap_world* w)
     w->query_stale |= 1; /* the ball grid is rebuilt below; the queries follow it (cap_world_query_refit) */
     CAP_PHASE(0);
     /* 2. Contacts (and the moving capsules' list and surface bodies). */
-    if (!cap_step_movers_list(w) || !cap_step_find_contacts(w, &s) || !cap_solver_reserve(w, n)) return no_memory(w);
+    if (!cap_step_movers_list(w) || !cap_step_find_contacts(w, &s)) return no_memory(w);
     CAP_PHASE(3);
     uint32_t nk = cap_step_mover_bodies(w, n);
     if (nk) {
@@ -389,9 +376,6 @@ int cap_world_step(cap_world* w)
     cap_wcontact* t = w->prev;
     w->prev = w->contacts;
     w->contacts = t;
-    uint32_t tcap = w->prev_cap;
-    w->prev_cap = w->contact_cap;
-    w->contact_cap = tcap;
     w->prev_count = w->contact_count;
     w->contact_count = 0;
     for (uint32_t i = 0; i < n; i++) {

@@ -128,6 +128,27 @@ struct cap_world {
     cap_world_error err;
     uint32_t version;
 
+    /* The world's memory is a handful of blocks (kernels/scratch.h:
+     * cap_block_resize), each the arrays one capacity sizes, grown together
+     * by world.c (all or nothing) and freed together:
+     *  - ball_mem: every per-ball-slot array, ball_cap entries each (the
+     *    ball fields and last_*, island, ball_cands, the ball grid's
+     *    cell_of, cell_items, big, order and cell_pos, sx, sy, and
+     *    color_mask with one more): cap_world_grow_balls;
+     *  - static_mem: every per-static-slot array, static_cap entries each
+     *    (statics, static_info, sg_slot, lines, kins, kin_a0, the static
+     *    grid's gather scratch sgs, and cand with one more):
+     *    cap_world_grow_statics;
+     *  - contact_mem: contact_cap contacts in contacts, prev and merge, and
+     *    the solver's color_of (one more) and packs (a quarter, + 65):
+     *    cap_world_grow_contacts;
+     *  - event_mem: the event lists, fixed at creation.
+     * Apart: cell_start (sized by the ball grid's cells), body (balls and
+     * moving capsules' surfaces), the sensor lists, queued end events and
+     * joints (made when first needed), the kernels' static grid, the
+     * queries' state (query.c) and the bodies (bodies.h). */
+    void *ball_mem, *static_mem, *contact_mem, *event_mem;
+
     /* Balls: CAP_BALL_FIELDS arrays of ball_cap words each, plus the state
      * the last step wrote (to notice writes through views). */
     uint32_t ball_cap, ball_slots, ball_live;
@@ -142,29 +163,29 @@ struct cap_world {
 
     /* The step's static grid (static_index.c): the kernels' grid over the
      * fixed statics' boxes (box k: the k-th by slot, sg_slot[k]) and its
-     * scratch, the bounds of those boxes; lines are kept apart. */
+     * scratch (arrays in the static block, never grown by cap_scratch_*),
+     * the bounds of those boxes; lines are kept apart. */
     cap_grid sgrid;
     cap_scratch sgs;
-    uint32_t *sg_slot, sg_slot_cap;
+    uint32_t* sg_slot;
     float sg_minx, sg_miny, sg_maxx, sg_maxy;
-    uint32_t *lines, line_count, line_cap;
-    uint32_t *cand, cand_cap; /* static candidates of one query */
+    uint32_t *lines, line_count;
+    uint32_t* cand; /* static candidates of one query */
     /* Each ball slot's static candidates in a box around it (static_index.c:
      * cap_world_ball_static_candidates), valid while sg_version (bumped at
      * each index build, never 0) is the one it was made with. Zeroed when
      * allocated: an entry never made has version 0. */
     struct cap_ball_cands* ball_cands;
-    uint32_t ball_cands_cap, sg_version;
-    uint32_t *kins, kin_count, kin_cap; /* kinematic and pivoted static slots (the step's list) */
-    uint32_t pivots;                    /* pivoted ones among them */
-    float* kin_a0; uint32_t kin_a0_cap; /* their angles at the step's start (kins order) */
+    uint32_t sg_version;
+    uint32_t *kins, kin_count; /* kinematic and pivoted static slots (the step's list) */
+    uint32_t pivots;           /* pivoted ones among them */
+    float* kin_a0;             /* their angles at the step's start (kins order) */
 
     /* Contacts: this step's and the last one's (in key order: kind, then
      * ball and static, or the two balls; contacts.c), grow-only. */
     cap_wcontact *contacts, *prev;
-    uint32_t contact_count, prev_count, contact_cap, prev_cap;
+    uint32_t contact_count, prev_count, contact_cap; /* contact_cap: each of contacts, prev, merge */
     cap_wcontact* merge; /* the big balls' pairs while they are merged in */
-    uint32_t merge_cap;
     /* Sensor overlaps (static << 32 | ball as pairs), this and last step. */
     uint32_t *sensor_now, *sensor_prev;
     uint32_t sensor_prev_count, sensor_now_cap, sensor_prev_cap;
@@ -172,7 +193,7 @@ struct cap_world {
     /* Ball grid scratch. */
     uint32_t *cell_of, *cell_start, *cell_items, *big, *order;
     float* cell_pos; /* x, y, radius, slot bits of cell_items' balls */
-    uint32_t grid_cap, cell_cap;
+    uint32_t cell_cap; /* cell_start's */
     /* This step's ball grid (start positions; bg_nx = 0: none) and its big
      * balls, for continuous collision between balls; after the step the
      * queries' (query.c refits cell_pos to the end positions). */
@@ -186,7 +207,7 @@ struct cap_world {
     uint64_t* color_mask;
     uint8_t* color_of;
     cap_wpack* packs;
-    uint32_t color_mask_cap, color_of_cap, pack_cap, pack_count, lone_count, solver_bodies;
+    uint32_t pack_count, lone_count, solver_bodies;
     float soft[6]; /* ball-ball and ball-static soft parameters of this step */
     uint32_t* island;
 
@@ -199,9 +220,6 @@ struct cap_world {
     uint32_t* pending_end;
     uint32_t pending_count, pending_cap;
 
-    /* cap_world_contacts' answer (a public call's result: the world's). */
-    float* draw_contacts;
-    uint32_t draw_count, draw_cap;
     uint32_t awake_count;
 
     /* The queries' state (query.c: they go through the step's ball grid
@@ -223,8 +241,9 @@ struct cap_world {
 #define CAP_BF(w, f) ((float*)(w)->ball[f])
 #define CAP_BU(w, f) ((uint32_t*)(w)->ball[f])
 
-/* solver.c */
-int cap_solver_reserve(cap_world* w, uint32_t n_balls);
+/* solver.c (its room: color_mask in the ball block, color_of and packs in
+ * the contact block); the colours a ball may take part in. */
+#define CAP_SOLVER_COLORS 64
 void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, const float* static_soft);
 void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push);
 /* The impulses and speeds the solver left in contact c's lane, back into
@@ -243,14 +262,19 @@ static inline void cap_solver_store(const cap_world* w, cap_wcontact* c)
 
 /* world.c: the def's rules; a failure recorded in w->err (returns status);
  * growth of one buffer to at least need entries (doubling; 0 or
- * CAP_WORLD_NO_MEMORY, the buffer unchanged then); every per-ball array to
- * n slots (all or nothing); every live ball woken (the world changed under
- * it: settings, a static removed, a kinematic capsule teleported). */
+ * CAP_WORLD_NO_MEMORY, the buffer unchanged then); the blocks (above):
+ * every per-ball array to n slots, every per-static array and the
+ * contact block to at least need (doubling), each all or nothing (0 or
+ * CAP_WORLD_NO_MEMORY with the world unchanged; array addresses change);
+ * every live ball woken (the world changed under it: settings, a static
+ * removed, a kinematic capsule teleported). */
 int cap_world_def_valid(const cap_world_def* d);
 int cap_world_fail(cap_world* w, int status, int slot, int field);
 int cap_world_reserve_u32(uint32_t** p, uint32_t* cap, uint32_t need);
 int cap_world_reserve_bytes(void** p, uint32_t* cap, uint32_t need, uint32_t size);
 int cap_world_grow_balls(cap_world* w, uint32_t n);
+int cap_world_grow_statics(cap_world* w, uint32_t need);
+int cap_world_grow_contacts(cap_world* w, uint32_t need);
 void cap_world_wake_all(cap_world* w);
 
 /* balls.c */
@@ -275,10 +299,15 @@ void cap_world_index_statics(cap_world* w);
 uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1);
 /* The same for ball b's own queries (contacts, sweeps): the same slots in the
  * same order, found from the statics of a padded box kept for the ball while
- * its queries stay inside it. cap_world_ball_cands_reserve: room for n ball
- * slots (0: out of memory). */
+ * its queries stay inside it (struct cap_ball_cands, one per ball slot in
+ * the ball block). */
+#define CAP_BALL_CANDS 6
+struct cap_ball_cands {
+    float x0, y0, x1, y1;
+    uint32_t version, count;
+    uint32_t slot[CAP_BALL_CANDS];
+};
 uint32_t cap_world_ball_static_candidates(cap_world* w, uint32_t b, float pad, float x0, float y0, float x1, float y1);
-int cap_world_ball_cands_reserve(cap_world* w, uint32_t n);
 
 /* query.c: frees the queries' state; at the end of a step, the step's ball
  * grid refit to the positions it wrote (one pass over its entries); a ball
