@@ -13,10 +13,11 @@ import { runScenario4 } from './scenario4.js';
 import { runScenario5 } from './scenario5.js';
 import { runScenario6 } from './scenario6.js';
 import { runScenario7 } from './scenario7.js';
+import { runScenario8 } from './scenario8.js';
 
-const USAGE = `usage: node bench/run.js [--quick] [--only 1,2,3,4,5,6] [--engines a,b] [--sizes n,m]
+const USAGE = `usage: node bench/run.js [--quick] [--only 1,2,3,4,5,6,7,8] [--engines a,b] [--sizes n,m]
   --quick    a smoke run: every correctness check, few iterations (timings meaningless)
-  --only     run only the scenarios listed (1 narrowphase, 2 scene query, 3 boundary, 4 plinko world, 5 pinball table, 6 world queries, 7 capsule pile)
+  --only     run only the scenarios listed (1 narrowphase, 2 scene query, 3 boundary, 4 plinko world, 5 pinball table, 6 world queries, 7 capsule pile, 8 ropes)
   --engines  scenario 4's engines (capsule2d, capsule2d-scalar, box2d3, rapier, rapier-simd, box2d24, planck, matter)
   --sizes    scenario 4's ball counts (default 1000,4000,10000), scenario 5's (default 300), 6's (default 1000,10000,50000) and 7's (default 2000)`;
 
@@ -27,12 +28,12 @@ if (args.includes('--help') || args.includes('-h')) {
 }
 const quick = args.includes('--quick');
 const onlyAt = args.indexOf('--only');
-const only = onlyAt >= 0 ? new Set(String(args[onlyAt + 1]).split(',').map(Number)) : new Set([1, 2, 3, 4, 5, 6, 7]);
+const only = onlyAt >= 0 ? new Set(String(args[onlyAt + 1]).split(',').map(Number)) : new Set([1, 2, 3, 4, 5, 6, 7, 8]);
 const enginesAt = args.indexOf('--engines'), sizesAt = args.indexOf('--sizes');
 const engines = enginesAt >= 0 ? String(args[enginesAt + 1]).split(',') : undefined;
 const sizes = sizesAt >= 0 ? String(args[sizesAt + 1]).split(',').map(Number) : undefined;
 const known = new Set(['--quick', '--only', '--engines', '--sizes', ...[onlyAt, enginesAt, sizesAt].filter((i) => i >= 0).map((i) => args[i + 1])]);
-if (args.some((a) => !known.has(a)) || [...only].some((n) => ![1, 2, 3, 4, 5, 6, 7].includes(n)) || sizes?.some((n) => !(n > 0))) {
+if (args.some((a) => !known.has(a)) || [...only].some((n) => ![1, 2, 3, 4, 5, 6, 7, 8].includes(n)) || sizes?.some((n) => !(n > 0))) {
   console.error(`bench: bad arguments: ${args.join(' ')}\n${USAGE}`);
   process.exit(2);
 }
@@ -102,6 +103,12 @@ if (only.has(6)) {
 
 if (only.has(7)) {
   const r = await runScenario7({ quick, log, sizes });
+  for (const p of r.problems) log(`!!! ${p}`);
+  problems += r.problems.length;
+}
+
+if (only.has(8)) {
+  const r = await runScenario8({ quick, log });
   for (const p of r.problems) log(`!!! ${p}`);
   problems += r.problems.length;
 }

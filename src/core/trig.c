@@ -30,9 +30,10 @@ void cap_cos_sin(float angle, float* c, float* s)
     /* |r| <= pi/4 (+ rounding) whenever the reduction is exact; the clamp
      * only matters for huge angles. */
     r = r < -0.8 ? -0.8 : (r > 0.8 ? 0.8 : r);
-    /* k mod 4, exact for every finite k (k / 4 and its floor are exact). */
+    /* k mod 4, exact for every finite k (k / 4 and its floor are exact);
+     * NaN for a non-finite angle (then c, s are NaN: no cast of a NaN). */
     double q = k - 4.0 * __builtin_floor(k * 0.25);
-    int quadrant = (int)q & 3;
+    int quadrant = q == q ? (int)q & 3 : 0;
 
     double r2 = r * r;
     double sp = r + r * r2 * (-1.0 / 6.0 + r2 * (1.0 / 120.0 + r2 * (-1.0 / 5040.0 + r2 * (1.0 / 362880.0 +

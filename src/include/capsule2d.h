@@ -230,7 +230,8 @@ int cap_collide_capsules(cap_capsule a, cap_capsule b, cap_manifold* out);
  * and polynomials (no libm), so the bits are the same in every build and
  * engine. Within 1 ulp of float32 for |angle| <= 1e6; beyond that finite,
  * within [-1, 1] and deterministic but not accurate (the float32 input
- * itself is then coarser than the period). */
+ * itself is then coarser than the period). A NaN or infinite angle gives
+ * NaN. */
 void cap_cos_sin(float angle, float* c, float* s);
 
 /* A capsule from its centre, axis direction (any non-zero length, it is

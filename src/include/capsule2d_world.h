@@ -333,14 +333,15 @@ const uint32_t* cap_world_events(const cap_world* w, int kind);
 uint32_t cap_world_event_count(const cap_world* w, int kind);
 /* The touching contacts of the last step (for drawing): CAP_DRAW_CONTACT_WORDS
  * floats each, px, py, nx, ny, separation at the step's start, normal
- * impulse. Made on demand (may allocate: the arrays above stay, wasm views
- * may not). */
+ * impulse, written to out, at most capacity of them. Returns how many
+ * there are: more than capacity means only the first capacity were
+ * written (never past the end). Allocates nothing; the world is unchanged. */
 enum cap_draw_contact_word {
     CAP_DRAW_CONTACT_PX, CAP_DRAW_CONTACT_PY, CAP_DRAW_CONTACT_NX, CAP_DRAW_CONTACT_NY,
     CAP_DRAW_CONTACT_SEPARATION, CAP_DRAW_CONTACT_IMPULSE,
     CAP_DRAW_CONTACT_WORDS
 };
-const float* cap_world_contacts(cap_world* w, uint32_t* count);
+uint32_t cap_world_contacts(const cap_world* w, float* out, uint32_t capacity);
 /* Awake balls and contacts solved in the last step. */
 uint32_t cap_world_awake_count(const cap_world* w);
 
@@ -367,10 +368,9 @@ uint32_t cap_world_awake_count(const cap_world* w);
  * advancement) and stopped where its gap to the first static in its path
  * falls to the slop (a body starting within the slop may slide along or
  * turn away, never sink more than the slop deeper), keeping its velocity:
- * no tunnelling through statics at any speed or spin. Not yet: sweeps
- * against balls and bodies, events, sensors, queries, snapshots (a
- * snapshot of a world with live bodies is refused: cap_world_save returns
- * 0). */
+ * no tunnelling through statics at any speed or spin. Snapshots hold them
+ * (section "snapshots"); the state hash covers them. Not yet: sweeps
+ * against balls and bodies, events, sensors, queries. */
 typedef enum cap_body_field {
     CAP_BODY_X, CAP_BODY_Y, CAP_BODY_ANGLE, CAP_BODY_VX, CAP_BODY_VY, CAP_BODY_W,
     CAP_BODY_HALF_LENGTH, CAP_BODY_RADIUS, CAP_BODY_INV_MASS, CAP_BODY_INV_INERTIA,
@@ -433,7 +433,9 @@ uint32_t cap_world_body_count(const cap_world* w);    /* live bodies */
  * ball by slot then every static by slot: for ray casts and sweeps the
  * closest hit, ties to a ball over a static, then to the lower slot.
  * A non-finite argument, a negative radius or an inverted box finds
- * nothing (returns 0). */
+ * nothing (returns 0). Not yet: capsule bodies. No query sees them (a ray
+ * passes through a body; kind is 0 or 1 only); read their fields
+ * (cap_world_body_field) meanwhile. */
 
 /* The closest hit of a ray over balls and statics (sensors excluded):
  * returns 1 and fills *hit, *kind (0 static, 1 ball) and *slot, or 0. A
@@ -474,7 +476,12 @@ int cap_world_sweep_balls(cap_world* w, cap_sweep_batch* sweeps, uint32_t* hits)
  * generations of removed slots too), the statics, last step's contacts with
  * their warm-start impulses and touching flags, sensor overlaps and queued
  * end events, and the joints (a section after the body, present only in a
- * world that has had joints: capsule2d_joints.h). Restoring them and stepping gives the same bits as stepping
+ * world that has had joints: capsule2d_joints.h), then the capsule bodies
+ * (a section after that, present only in a world that has had bodies: every
+ * body slot's fields, generations of removed ones too, the pose and
+ * velocity the last step wrote, and last step's body contacts' keys and
+ * warm-start impulses; a world without bodies saves the bytes it always
+ * did). Restoring them and stepping gives the same bits as stepping
  * the world that was saved (in any build: native, wasm scalar and SIMD). The
  * last step's event lists are not saved (a restored world reports none
  * until its next step), nor the contacts for drawing.
@@ -529,7 +536,9 @@ uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity);
  * mutual between live pieces of one chain; last step's contacts, sensor
  * overlaps and queued events naming live balls and statics, in order, with
  * finite impulses; joints with cap_world_add_joint's rules between live
- * balls. So an accepted snapshot steps like a world built by
+ * balls; capsule bodies with cap_world_add_body's rules (free slots flags 0
+ * and no mass), their contacts in order naming live bodies. So an accepted
+ * snapshot steps like a world built by
  * calls; a refused one names the value (cap_world_error.what). */
 int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t length);
 

@@ -215,7 +215,9 @@ export function drawWorld(ctx, world, options) {
     }
   }
   // Joints, under the balls: a line from the ball's centre to the other end
-  // (a ball's centre, the world point, a drag joint's target: dashed).
+  // (a ball's centre, the world point, a drag joint's target: dashed); a
+  // revolute joint: a line from each end's centre to the pin (its ring is
+  // drawn over the capsule bodies, below).
   ctx.lineWidth = lw;
   ctx.strokeStyle = o.jointColor;
   world._jointLines((x0, y0, x1, y1, kind) => {
@@ -268,6 +270,15 @@ export function drawWorld(ctx, world, options) {
     ctx.strokeStyle = o.markColor;
     line(x0, y0, x1, y1);
   }
+  // Revolute joints' pins: a ring at each anchor, over the bodies.
+  ctx.lineWidth = lw;
+  ctx.strokeStyle = o.jointColor;
+  world._jointLines((x0, y0, x1, y1, kind) => {
+    if (kind !== 'revolute') return;
+    ctx.beginPath();
+    ctx.arc(X(x1), Y(y1), 2 * lw, 0, 2 * Math.PI);
+    ctx.stroke();
+  });
   if (o.contacts) {
     const c = world.contacts();
     ctx.strokeStyle = o.contactColor;

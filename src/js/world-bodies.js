@@ -93,8 +93,10 @@ export class CapsuleBodies {
   _value(field, slot) { return this.#view(field - FIELD_ERROR)[slot]; }
 
   // ---- handles ------------------------------------------------------------------
-  _handle(slot) {
-    return slot + SLOT_BITS * (KIND_STATIC + 2 * (this.#stamps.stamp(slot, this.#view(F_GENERATION)[slot]) % STAMPS));
+  /** The handle of slot with generation gen (default, or < 0: the one now; a broken joint's event names the generation it had). */
+  _handle(slot, gen = -1) {
+    const g = gen < 0 ? this.#view(F_GENERATION)[slot] : gen;
+    return slot + SLOT_BITS * (KIND_STATIC + 2 * (this.#stamps.stamp(slot, g) % STAMPS));
   }
   _slot(handle, name) {
     this.#world._p();

@@ -1,6 +1,7 @@
 // capsule2d — joints of a World (C: src/world/joints*.c, capsule2d_joints.h;
 // types: world.d.ts): distance joints (rigid, rope, spring) between two balls
-// or a ball and a world point, and drag ("mouse") joints. World's
+// or a ball and a world point, drag ("mouse") joints, and revolute (pin)
+// joints between balls or capsule bodies (or one and the world). World's
 // addDistanceJoint & co. call in here; world.events.jointBreak is a
 // JointBreaks list.
 //
@@ -18,9 +19,13 @@ import {
   JOINT_WORLD as WORLD_END, BALL_FIELD, writeRecord,
 } from './world-layout.js';
 
+const BODY_END = 0x80000000; // CAP_JOINT_BODY: or'd into a capsule body's slot
+const PI32 = Math.fround(Math.PI);
+const REVOLUTE = KINDS.indexOf('revolute');
 const BREAK_KIND = EVENT_KINDS.indexOf('jointBreak'); // CAP_EVENT_JOINT_BREAK
 const DISTANCE_OPTIONS = new Set(['length', 'minLength', 'maxLength', 'hertz', 'dampingRatio', 'breakForce']);
 const DRAG_OPTIONS = new Set(['maxForce', 'hertz', 'dampingRatio', 'breakForce']);
+const REVOLUTE_OPTIONS = new Set(['lowerAngle', 'upperAngle', 'motorSpeed', 'maxMotorTorque', 'breakForce']);
 
 /** A limit or force that may be Infinity (none), else a float32 >= 0 (or > 0). */
 function limit(value, name, positive) {
@@ -150,6 +155,61 @@ export class WorldJoints {
     return this.#add(v, 'addDragJoint');
   }
 
+  /** A revolute end's C slot: a ball's slot, or BODY_END | a body's slot (resolved by the handle's kind bit). */
+  #end(h, name) {
+    const w = this.#world;
+    if (Math.floor(h / SLOT_BITS) % 2 === KIND_BALL) return w._slot(h, KIND_BALL, name);
+    return (w.capsuleBodies._slot(h, name) | BODY_END) >>> 0;
+  }
+  /**
+   * A revolute end's pose now and its anchor there: [x, y, angle, spin, pinX, pinY] (the world: its point, at
+   * rest). p: the joint's record (#info); k: its word J.localAx for a's frame, J.localBx for b's.
+   */
+  #pose(e, p, k) {
+    const w = this.#world, f = rt.heapF32;
+    if (e === WORLD_END) return [f[p + J.ax], f[p + J.ay], 0, 0, f[p + J.ax], f[p + J.ay]];
+    const lx = f[p + k], ly = f[p + k + 1];
+    const v = e >= BODY_END ? w.capsuleBodies : w.balls, i = e >= BODY_END ? e - BODY_END : e;
+    const x = v.x[i], y = v.y[i], a = v.angle[i], c = Math.cos(a), s = Math.sin(a);
+    return [x, y, a, v.angularVelocity[i], x + c * lx - s * ly, y + s * lx + c * ly];
+  }
+  /** @internal An end's handle (C slot, generation: -1 for the one now; null for the world). */
+  _endHandle(e, gen) { return this.#endHandle(e, gen); }
+  #endHandle(e, gen) {
+    const w = this.#world;
+    if (e === WORLD_END) return null;
+    if (e >= BODY_END) return w.capsuleBodies._handle(e - BODY_END, gen);
+    return w._handleOf(e, KIND_BALL, gen < 0 ? w._view(BALL_FIELD.generation)[e] : gen);
+  }
+
+  addRevolute(a, b, x, y, options) {
+    const w = this.#world;
+    w._p();
+    handleForm(a, 'a', 'a ball or capsule body handle');
+    if (b !== null) handleForm(b, 'b', 'a ball or capsule body handle, or null (the world)');
+    const px = f32(x, 'x'), py = f32(y, 'y');
+    const o = readOptions(options, REVOLUTE_OPTIONS, 'addRevoluteJoint options');
+    const v = { kind: REVOLUTE, ax: px, ay: py };
+    const lo = o.lowerAngle === undefined ? undefined : num(o.lowerAngle, 'options.lowerAngle', { min: -PI32, max: PI32 });
+    const hi = o.upperAngle === undefined ? undefined : num(o.upperAngle, 'options.upperAngle', { min: -PI32, max: PI32 });
+    if (o.motorSpeed !== undefined) v.motorSpeed = f32(o.motorSpeed, 'options.motorSpeed');
+    if (o.maxMotorTorque !== undefined) v.maxMotorTorque = limit(o.maxMotorTorque, 'options.maxMotorTorque', false);
+    if (o.breakForce !== undefined) v.breakForce = limit(o.breakForce, 'options.breakForce', true);
+    if (lo !== undefined || hi !== undefined) { // one alone: the other side open (-pi or pi)
+      v.lowerAngle = lo ?? -PI32;
+      v.upperAngle = hi ?? PI32;
+      if (v.lowerAngle > v.upperAngle) throw new RangeError(`options.lowerAngle ${v.lowerAngle} must be <= options.upperAngle ${v.upperAngle}`);
+    }
+    if (v.maxMotorTorque !== undefined && v.motorSpeed === undefined) v.motorSpeed = 0;
+    v.b = this.#end(a, 'a');
+    v.a = b === null ? WORLD_END : this.#end(b, 'b');
+    if (v.a === v.b) throw new RangeError(`b must be another end than a, got the same ${b}`);
+    if (v.a !== WORLD_END && (v.a >= BODY_END) !== (v.b >= BODY_END)) {
+      throw new RangeError('addRevoluteJoint: a ball and a capsule body cannot be joined yet (two balls, two bodies, or one and the world)');
+    }
+    return this.#add(v, 'addRevoluteJoint');
+  }
+
   setTarget(joint, x, y) {
     this.#world._p();
     handleForm(joint, 'joint', 'a joint handle');
@@ -172,6 +232,20 @@ export class WorldJoints {
     const kind = u[p + J.kind], a = u[p + J.a], b = u[p + J.b];
     const ball = (s) => w._handleOf(s, KIND_BALL, w._view(BALL_FIELD.generation)[s]);
     const lim = (x) => (x >= MAX_COORD ? Infinity : x);
+    if (kind === REVOLUTE) {
+      const lower = f(J.lowerAngle), upper = f(J.upperAngle), limited = lower <= upper;
+      const pa = this.#pose(a, p, J.localAx), pb = this.#pose(b, p, J.localBx);
+      let angle = Math.fround(pb[2] - pa[2] - f(J.referenceAngle)) % (2 * Math.PI); // wrapped into [-pi, pi]
+      if (angle > Math.PI) angle -= 2 * Math.PI;
+      else if (angle < -Math.PI) angle += 2 * Math.PI;
+      return {
+        handle: joint, kind: 'revolute', ball: this.#endHandle(b, -1), other: this.#endHandle(a, -1),
+        x: pb[4], y: pb[5], bx: pa[4], by: pa[5],
+        lowerAngle: limited ? lower : -Infinity, upperAngle: limited ? upper : Infinity,
+        motorSpeed: f(J.motorSpeed), maxMotorTorque: lim(f(J.maxMotorTorque)), angle, angularSpeed: pb[3] - pa[3],
+        breakForce: f(J.breakForce) === 0 ? Infinity : f(J.breakForce), force: f(J.force),
+      };
+    }
     return {
       handle: joint, kind: KINDS[kind], ball: ball(b), other: a === WORLD_END ? null : ball(a),
       x: a === WORLD_END ? f(J.ax) : w._view(BALL_FIELD.x)[a], y: a === WORLD_END ? f(J.ay) : w._view(BALL_FIELD.y)[a],
@@ -202,6 +276,12 @@ export class WorldJoints {
       const p = this.#info(s);
       if (p < 0) continue;
       const u = rt.heapU32, F = rt.heapF32, a = u[p + J.a], b = u[p + J.b], x = w._view(BALL_FIELD.x), y = w._view(BALL_FIELD.y);
+      if (u[p + J.kind] === REVOLUTE) { // revolute: each end's centre to its anchor (ends at the pin)
+        const pb = this.#pose(b, p, J.localBx), pa = this.#pose(a, p, J.localAx);
+        fn(pb[0], pb[1], pb[4], pb[5], 'revolute');
+        fn(pa[0], pa[1], pa[4], pa[5], 'revolute');
+        continue;
+      }
       fn(x[b], y[b], a === WORLD_END ? F[p + J.ax] : x[a], a === WORLD_END ? F[p + J.ay] : y[a], KINDS[u[p + J.kind]]);
     }
   }
@@ -224,8 +304,8 @@ export class JointBreaks {
   get f32() { return this.#world._eventView(BREAK_KIND, Float32Array); }
   /** Record i's joint, ball and other handles (other: -1 for a world point). */
   #joint(u, k) { return this.#joints._handle(u[k + JB.joint], u[k + JB.jointGeneration]); }
-  #ball(u, k) { return this.#world._handleOf(u[k + JB.ball], KIND_BALL, u[k + JB.ballGeneration]); }
-  #other(u, k) { return u[k + JB.other] === WORLD_END ? -1 : this.#world._handleOf(u[k + JB.other], KIND_BALL, u[k + JB.otherGeneration]); }
+  #ball(u, k) { return this.#joints._endHandle(u[k + JB.ball], u[k + JB.ballGeneration]); }
+  #other(u, k) { return u[k + JB.other] === WORLD_END ? -1 : this.#joints._endHandle(u[k + JB.other], u[k + JB.otherGeneration]); }
   /**
    * Calls fn(joint, ball, other, force) for each written record: the broken
    * joint's handle (now removed), its ball's handle, the other ball's handle

@@ -35,9 +35,10 @@ const BODY_DEF_MEMBERS = [['x', F32], ['y', F32], ['angle', F32], ['vx', F32], [
   ['linearDamping', F32], ['angularDamping', F32], ['category', U32], ['mask', U32], ['awake', I32], ['userData', U32]];
 const f32s = (...names) => names.map((n) => [n, F32]);
 const u32s = (...names) => names.map((n) => [n, U32]);
-/** cap_joint_def (capsule2d_joints.h): world.addDistanceJoint / addDragJoint. */
+/** cap_joint_def (capsule2d_joints.h): world.addDistanceJoint / addDragJoint / addRevoluteJoint. */
 const JOINT_DEF_MEMBERS = [['kind', I32], ...u32s('a', 'b'), ...f32s('ax', 'ay', 'length', 'minLength', 'maxLength',
-  'hertz', 'dampingRatio', 'maxForce', 'breakForce'), ['userData', U32]];
+  'hertz', 'dampingRatio', 'maxForce', 'breakForce'), ['userData', U32],
+...f32s('lowerAngle', 'upperAngle', 'motorSpeed', 'maxMotorTorque')];
 /** cap_static_record_word: a static's record (world.statics(), userData). */
 const STATIC_RECORD_MEMBERS = [...f32s('ax', 'ay', 'bx', 'by', 'radius', 'nx', 'ny', 'minx', 'miny', 'maxx', 'maxy',
   'restitution', 'friction', 'rolling'), ...u32s('category', 'mask', 'kind', 'sensor'),
@@ -59,7 +60,8 @@ const RAY_IN_MEMBERS = f32s('ox', 'oy', 'dx', 'dy', 'maxFraction');
 const SWEEP_IN_MEMBERS = f32s('x0', 'y0', 'x1', 'y1', 'radius');
 /** cap_joint_info_word (capsule2d_joints.h): a joint's record in the argument block (jointState & co.). */
 const JOINT_INFO_MEMBERS = [...u32s('kind', 'a', 'b', 'generation'), ...f32s('ax', 'ay', 'length', 'minLength', 'maxLength',
-  'hertz', 'dampingRatio', 'maxForce', 'breakForce', 'force')];
+  'hertz', 'dampingRatio', 'maxForce', 'breakForce', 'force', 'localAx', 'localAy', 'localBx', 'localBy', 'referenceAngle',
+  'lowerAngle', 'upperAngle', 'motorSpeed', 'maxMotorTorque')];
 /** cap_joint_break_word: an events.jointBreak record (an event record's 12 words; 5-7 unused: [name, type, word]). */
 const JOINT_BREAK_MEMBERS = [...u32s('kind', 'joint', 'ball'), ['force', F32], ['other', U32], ['jointGeneration', U32, 8],
   ['ballGeneration', U32, 9], ['userData', U32, 10], ['otherGeneration', U32, 11]];
@@ -152,7 +154,7 @@ export const STATIC_LINE = STATIC_KINDS.indexOf('line');
 export const STATIC_KINEMATIC = STATIC_KINDS.indexOf('kinematic');
 export const STATIC_PIVOTED = STATIC_KINDS.indexOf('pivoted');
 /** cap_joint_kind by value (0: none; jointState().kind, the joint def's kind). */
-export const JOINT_KINDS = [null, 'distance', 'drag'];
+export const JOINT_KINDS = [null, 'distance', 'drag', 'revolute'];
 /** CAP_JOINT_WORLD: a joint end that is a world point. */
 export const JOINT_WORLD = 0xffffffff;
 /** setKinematic's `what` (CAP_KINEMATIC_VELOCITY, _TARGET, _POSE). */

@@ -44,12 +44,11 @@ export class WorldSnapshots {
   /**
    * The whole world as bytes (a copy): settings, balls, statics, and what the
    * next step carries over (warm-start impulses, touching flags, sleep timers,
-   * sensor overlaps, queued end events). restore() or World.fromSnapshot()
+   * sensor overlaps, queued end events), joints and capsule bodies. restore() or World.fromSnapshot()
    * then steps to the same bits as this world would. May allocate.
    */
   save() {
     const p = this._p();
-    if (this.capsuleBodies.live > 0) throw new RangeError('save: a World with capsule bodies cannot be saved yet (their snapshots are not implemented; nothing changed)');
     const addr = rt.wasm.capw_world_save(p);
     if (addr === 0) throw new RangeError('save: out of memory (nothing changed)');
     const n = rt.heapU32[(rt.wasm.capw_world_params(p) >>> 2) + PARAMS_COUNT];
@@ -85,9 +84,9 @@ export class WorldSnapshots {
       throw new RangeError(`restore: ${problem} (world unchanged)`);
     }
     if (rc < 0) throw statusError(rc, 'restore');
-    // The ball and event arrays were replaced (the old ones are freed memory
-    // the allocator hands out again): views kept in variables are detached,
-    // as after addBall beyond ballCapacity and destroy().
+    // The ball, capsule body and event arrays were replaced (the old ones are
+    // freed memory the allocator hands out again): views kept in variables
+    // are detached, as after addBall beyond ballCapacity and destroy().
     this._restored();
   }
 }

@@ -310,6 +310,13 @@ export class World extends HeapObject {
   addDistanceJoint(a, b, options) { return this.#joints.addDistance(a, b, options); }
   /** A drag ("mouse") joint pulling ball toward the target (x, y); options: maxForce, hertz, dampingRatio, breakForce. */
   addDragJoint(ball, x, y, options) { return this.#joints.addDrag(ball, x, y, options); }
+  /**
+   * A revolute (pin) joint between a (a ball or capsule body handle) and b
+   * (another of the same kind, or null for the world), pinned at the world
+   * point (x, y); options: lowerAngle, upperAngle, motorSpeed,
+   * maxMotorTorque, breakForce; see world.d.ts.
+   */
+  addRevoluteJoint(a, b, x, y, options) { return this.#joints.addRevolute(a, b, x, y, options); }
   /** Moves a drag joint's target (or a distance joint's world point) and wakes its ball. */
   setDragTarget(joint, x, y) { this.#joints.setTarget(joint, x, y); }
   /** Removes a joint (its balls stay, awake). */

@@ -19,6 +19,33 @@ int cap_grow(void** p, uint32_t* cap, uint64_t need, size_t elem)
     return CAP_OK;
 }
 
+/* Part p's elements for capacity cap. */
+static uint64_t part_count(const cap_part* p, uint32_t cap)
+{
+    return (uint64_t)(p->div > 1 ? cap / p->div : cap) + p->extra;
+}
+
+int cap_block_resize(void** mem, const cap_part* parts, int n, uint32_t old_cap, uint32_t cap)
+{
+    uint64_t total = 0;
+    for (int k = 0; k < n; k++) total += (part_count(&parts[k], cap) * parts[k].elem + 15u) & ~(uint64_t)15u;
+    if (total > 0x7fffffffu) return CAP_NO_MEMORY;
+    /* Parts at 16-byte offsets of an allocation aligned for any type. */
+    char* fresh = calloc((size_t)(total ? total : 1), 1);
+    if (!fresh) return CAP_NO_MEMORY;
+    uint32_t kept = old_cap < cap ? old_cap : cap;
+    uint64_t at = 0;
+    for (int k = 0; k < n; k++) {
+        const cap_part* p = &parts[k];
+        if (*mem && *p->ptr) memcpy(fresh + at, *p->ptr, (size_t)(part_count(p, kept) * p->elem));
+        *p->ptr = fresh + at;
+        at += (part_count(p, cap) * p->elem + 15u) & ~(uint64_t)15u;
+    }
+    free(*mem);
+    *mem = fresh;
+    return CAP_OK;
+}
+
 int cap_scratch_boxes(cap_scratch* s, uint32_t n)
 {
     return cap_grow((void**)&s->boxes, &s->boxes_cap, 4 * (uint64_t)n, sizeof(double));

@@ -12,6 +12,24 @@
  * and *cap are as they were). */
 int cap_grow(void** p, uint32_t* cap, uint64_t need, size_t elem);
 
+/* A block: arrays that share one capacity, held in one allocation (the
+ * world's per-ball-slot arrays, its per-static-slot arrays, its contact
+ * lists; a body's fields). Part k holds cap / div + extra elements of elem
+ * bytes (div 0: cap), at a 16-byte aligned offset; its address is kept in
+ * *ptr, where the code that uses the array reads it. */
+typedef struct cap_part {
+    void** ptr;
+    uint32_t elem, div, extra;
+} cap_part;
+
+/* Moves the n parts into one new zeroed allocation sized for cap, each
+ * keeping the elements it held for old_cap (from wherever *ptr points
+ * now, so parts that swap addresses, like this step's and the last step's
+ * contacts, stay what they are), then frees the old block *mem and points
+ * *mem at the new one. cap < old_cap keeps the first elements that fit.
+ * CAP_OK, or CAP_NO_MEMORY with nothing changed. */
+int cap_block_resize(void** mem, const cap_part* parts, int n, uint32_t old_cap, uint32_t cap);
+
 /* The scratch every grid gather needs: boxes to build from, seen-stamps
  * and the candidate list. Zero-initialise; free with cap_scratch_free. */
 typedef struct cap_scratch {

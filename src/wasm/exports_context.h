@@ -47,15 +47,19 @@ typedef struct capw_sweep_in {
 } capw_sweep_in;
 
 /* The world exports' per-call blocks (exports_world.c), shared by every
- * world (each call writes then reads them): the argument block (defs in,
- * results out), the answer of the last circle or box query, the bytes of
- * the last snapshot saved or to restore (and a chain's points). */
+ * world (each call writes then reads them; the world itself holds none):
+ * the argument block (defs in, results out), the answer of the last circle
+ * or box query, the bytes of the last snapshot saved or to restore (and a
+ * chain's points), the contacts for drawing (capw_world_contacts). Caps
+ * in elements. */
 #define CAPW_PARAMS_WORDS 32
 typedef struct capw_world_io {
     uint32_t params[CAPW_PARAMS_WORDS]; /* word 0: the count of capw_world_save / capw_world_contacts */
     uint32_t *query, query_cap;
     uint8_t* snap;
     uint32_t snap_cap;
+    float* draw;
+    uint32_t draw_cap; /* in contacts (CAP_DRAW_CONTACT_WORDS floats each) */
 } capw_world_io;
 
 typedef struct capw_context {

@@ -34,7 +34,7 @@ EMSCRIPTEN_KEEPALIVE int capw_world_set_joint_target(cap_world* w, uint32_t slot
     return cap_world_set_joint_target(w, slot, x, y);
 }
 EMSCRIPTEN_KEEPALIVE uint32_t capw_world_joint_slots(const cap_world* w) { return cap_world_joint_slots(w); }
-/* The joint's record (enum cap_joint_info_word) into the argument block. */
+/* The joint's record (enum cap_joint_info_word: 23 words) into the argument block. */
 EMSCRIPTEN_KEEPALIVE int capw_world_joint_info(const cap_world* w, uint32_t slot)
 {
     return cap_world_joint_info(w, slot, capw_ctx.world.params);

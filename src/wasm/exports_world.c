@@ -11,7 +11,6 @@
 
 #include "capsule2d_world.h"
 #include "wasm/exports_context.h"
-#include "kernels/scratch.h" /* cap_grow */
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -25,6 +24,22 @@ _Static_assert(sizeof(cap_static_def) <= CAPW_PARAMS_WORDS * 4, "static def fits
 _Static_assert(CAP_KINEMATIC_STATE_WORDS <= CAPW_PARAMS_WORDS, "a kinematic state fits the argument block");
 
 #define IO (&capw_ctx.world)
+
+/* Grows one of the per-call blocks (*p, *cap elements of elem bytes) to
+ * hold need, with headroom; never shrinks. 0, or CAP_WORLD_NO_MEMORY with
+ * the block as it was. */
+static int io_grow(void** p, uint32_t* cap, uint64_t need, size_t elem)
+{
+    if (need <= *cap) return CAP_WORLD_OK;
+    uint64_t want = need + need / 2 + 64;
+    if (want * elem > 0x7fffffffu) want = need;
+    if (want * elem > 0x7fffffffu) return CAP_WORLD_NO_MEMORY;
+    void* q = realloc(*p, (size_t)(want * elem));
+    if (!q) return CAP_WORLD_NO_MEMORY;
+    *p = q;
+    *cap = (uint32_t)want;
+    return CAP_WORLD_OK;
+}
 
 /* A world def with the defaults, for JS to fill before capw_world_create;
  * freed by capw_world_def_free. NULL when out of memory. */
@@ -40,15 +55,16 @@ EMSCRIPTEN_KEEPALIVE void capw_ball_def_default(cap_ball_def* d) { cap_ball_def_
 EMSCRIPTEN_KEEPALIVE void capw_static_def_default(cap_static_def* d) { cap_static_def_default(d); }
 
 EMSCRIPTEN_KEEPALIVE cap_world* capw_world_create(const cap_world_def* d) { return cap_world_create(d); }
-/* Destroying a world also frees the shared answer and snapshot buffers
- * (JS asks for them anew at each use): a big snapshot's bytes do not
- * outlive its world. */
+/* Destroying a world also frees the shared answer, snapshot and drawing
+ * buffers (JS asks for them anew at each use): a big snapshot's bytes do
+ * not outlive its world. */
 EMSCRIPTEN_KEEPALIVE void capw_world_destroy(cap_world* w)
 {
     cap_world_destroy(w);
     free(IO->query);
     free(IO->snap);
-    IO->query = NULL, IO->query_cap = 0, IO->snap = NULL, IO->snap_cap = 0;
+    free(IO->draw);
+    IO->query = NULL, IO->query_cap = 0, IO->snap = NULL, IO->snap_cap = 0, IO->draw = NULL, IO->draw_cap = 0;
 }
 EMSCRIPTEN_KEEPALIVE uint32_t* capw_world_params(cap_world* w) { (void)w; return IO->params; }
 /* The world's settings and its static records (read by JS after a restore). */
@@ -145,13 +161,18 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_event_count(const cap_world* w, int k) 
 EMSCRIPTEN_KEEPALIVE uint32_t capw_world_awake_count(const cap_world* w) { return cap_world_awake_count(w); }
 EMSCRIPTEN_KEEPALIVE uint32_t capw_world_state_hash(const cap_world* w) { return cap_world_state_hash(w); }
 
-/* Contacts for drawing: the count is left in params[0]. */
+/* Contacts for drawing, into the drawing buffer (grown when the contacts
+ * are more than ever before): the count is left in params[0] (0 when out
+ * of memory). */
 EMSCRIPTEN_KEEPALIVE const float* capw_world_contacts(cap_world* w)
 {
-    uint32_t n;
-    const float* p = cap_world_contacts(w, &n);
+    uint32_t n = cap_world_contacts(w, IO->draw, IO->draw_cap);
+    if (n > IO->draw_cap) {
+        if (io_grow((void**)&IO->draw, &IO->draw_cap, n, CAP_DRAW_CONTACT_WORDS * sizeof(float))) n = 0;
+        else n = cap_world_contacts(w, IO->draw, IO->draw_cap);
+    }
     IO->params[0] = n;
-    return p;
+    return IO->draw;
 }
 
 /* A hit's index word, as castRays writes it: (1 << 31) | slot for a ball
@@ -185,7 +206,7 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_circle(cap_world* w, float x, flo
 {
     uint32_t n = cap_world_query_circle(w, x, y, r, IO->query, IO->query_cap);
     if (n > IO->query_cap) {
-        if (cap_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
+        if (io_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
         n = cap_world_query_circle(w, x, y, r, IO->query, IO->query_cap);
     }
     return n;
@@ -197,7 +218,7 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_box(cap_world* w, float x0, float
 {
     uint32_t n = cap_world_query_box(w, x0, y0, x1, y1, IO->query, IO->query_cap);
     if (n > IO->query_cap) {
-        if (cap_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
+        if (io_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
         n = cap_world_query_box(w, x0, y0, x1, y1, IO->query, IO->query_cap);
     }
     return n;
@@ -243,14 +264,14 @@ EMSCRIPTEN_KEEPALIVE int capw_world_sweep_balls(cap_world* w, cap_sweep_batch* s
 EMSCRIPTEN_KEEPALIVE const uint8_t* capw_world_save(cap_world* w)
 {
     uint32_t n = cap_world_save(w, NULL, 0);
-    if (n == 0 || cap_grow((void**)&IO->snap, &IO->snap_cap, n, 1)) return NULL;
+    if (n == 0 || io_grow((void**)&IO->snap, &IO->snap_cap, n, 1)) return NULL;
     IO->params[0] = cap_world_save(w, IO->snap, IO->snap_cap);
     return IO->snap;
 }
 EMSCRIPTEN_KEEPALIVE uint8_t* capw_world_snapshot_room(cap_world* w, uint32_t length)
 {
     (void)w;
-    return cap_grow((void**)&IO->snap, &IO->snap_cap, length ? length : 1, 1) ? NULL : IO->snap;
+    return io_grow((void**)&IO->snap, &IO->snap_cap, length ? length : 1, 1) ? NULL : IO->snap;
 }
 EMSCRIPTEN_KEEPALIVE int capw_world_restore(cap_world* w, uint32_t length)
 {

@@ -35,34 +35,29 @@ void cap_body_def_default(cap_body_def* d)
 void cap_bodies_free(cap_wbodies* b)
 {
     if (!b) return;
-    for (int f = 0; f < CAP_BODY_FIELDS; f++) free(b->f[f]);
-    free(b->last); free(b->contacts); free(b->prev); free(b->state); free(b->group); free(b->ball_state);
-    cap_grid_free(&b->grid);
+    free(b->mem); free(b->contacts); free(b->prev); free(b->state); free(b->group); free(b->ball_state);
     cap_scratch_free(&b->gs);
+    free(b->order); free(b->order_tmp); free(b->pairs); free(b->adj); free(b->adj_start); free(b->key); free(b->mstart);
     free(b->pre);
+    free(b->joined);
     free(b);
 }
 
-/* Grows every per-body array to n slots (new slots zeroed): all or nothing. */
+int cap_bodies_resize(cap_wbodies* b, uint32_t n)
+{
+    cap_part parts[CAP_BODY_FIELDS + 1];
+    for (int i = 0; i < CAP_BODY_FIELDS; i++) parts[i] = (cap_part){&b->f[i], 4, 0, 0};
+    parts[CAP_BODY_FIELDS] = (cap_part){(void**)&b->last, 4 * LAST_WORDS, 0, 0};
+    if (cap_block_resize(&b->mem, parts, CAP_BODY_FIELDS + 1, b->cap, n)) return CAP_WORLD_NO_MEMORY;
+    b->cap = n;
+    return CAP_WORLD_OK;
+}
+
+/* Grows every per-body array to n slots (new slots zeroed): all or nothing;
+ * the views change. */
 static int grow(cap_world* w, cap_wbodies* b, uint32_t n)
 {
-    void* fresh[CAP_BODY_FIELDS + 1];
-    for (int i = 0; i <= CAP_BODY_FIELDS; i++) {
-        fresh[i] = calloc(n, i < CAP_BODY_FIELDS ? 4 : 4 * LAST_WORDS);
-        if (!fresh[i]) {
-            for (int j = 0; j < i; j++) free(fresh[j]);
-            return CAP_WORLD_NO_MEMORY;
-        }
-    }
-    for (int i = 0; i < CAP_BODY_FIELDS; i++) {
-        if (b->f[i]) memcpy(fresh[i], b->f[i], (size_t)b->slots * 4);
-        free(b->f[i]);
-        b->f[i] = fresh[i];
-    }
-    if (b->last) memcpy(fresh[CAP_BODY_FIELDS], b->last, (size_t)b->slots * 4 * LAST_WORDS);
-    free(b->last);
-    b->last = fresh[CAP_BODY_FIELDS];
-    b->cap = n;
+    if (cap_bodies_resize(b, n)) return CAP_WORLD_NO_MEMORY;
     w->version++;
     return CAP_WORLD_OK;
 }
@@ -131,6 +126,7 @@ int cap_world_add_body(cap_world* w, const cap_body_def* d, uint32_t* slot_out)
     memcpy(&b->last[LAST_WORDS * slot], vals, sizeof(float) * LAST_WORDS);
     if (slot == b->slots) b->slots++;
     b->live++;
+    b->order_stale = 1;
     *slot_out = slot;
     return CAP_WORLD_OK;
 }
@@ -151,7 +147,7 @@ int cap_world_remove_body(cap_world* w, uint32_t slot)
     uint32_t k = 0;
     for (uint32_t i = 0; i < b->prev_count; i++) {
         const cap_bcontact* c = &b->prev[i];
-        int mine = c->b == slot || (c->kind == 1 && c->a == slot);
+        int mine = c->kind == 2 ? c->a == slot : c->b == slot || (c->kind == 1 && c->a == slot); /* 2: a is the body */
         if (mine) {
             uint32_t other = c->b == slot ? c->a : c->b;
             if (c->kind == 1) {
@@ -163,11 +159,13 @@ int cap_world_remove_body(cap_world* w, uint32_t slot)
         b->prev[k++] = *c;
     }
     b->prev_count = k;
+    if (w->joint_count) cap_world_joints_forget_body(w, slot); /* its joints go with it (no event) */
     uint32_t gen = CAP_BODU(b, CAP_BODY_GENERATION)[slot];
     for (int f = 0; f < CAP_BODY_FIELDS; f++) ((uint32_t*)b->f[f])[slot] = 0;
     CAP_BODU(b, CAP_BODY_GENERATION)[slot] = gen;
     memset(&b->last[LAST_WORDS * slot], 0, sizeof(float) * LAST_WORDS);
     b->live--;
+    b->order_stale = 1;
     return CAP_WORLD_OK;
 }
 

@@ -9,7 +9,6 @@
 
 #include "capsule2d_world.h"
 #include "core/scalar.h"
-#include "kernels/grid.h"
 #include "kernels/scratch.h"
 
 /* One contact point of a body (b) with a static or a lower-slot body (a),
@@ -28,6 +27,7 @@ typedef struct cap_bcontact {
     float friction, restitution;
     float jn, jt, max_jn;   /* accumulated impulses (warm started), largest normal impulse */
     float vn0;              /* normal speed at the step's start */
+    float jsum;             /* this step's normal impulse: the sum of the sub-steps' (restitution's bound) */
 } cap_bcontact;
 
 /* A body during a step. */
@@ -45,24 +45,39 @@ typedef struct cap_bstate {
 
 typedef struct cap_wbodies {
     uint32_t cap, slots, live;
+    void* mem;                          /* the block holding f and last (cap_block_resize) */
     void* f[CAP_BODY_FIELDS];           /* cap words each */
     float *last;                        /* 6 per slot: x, y, angle, vx, vy, w as the last step wrote them */
     cap_bcontact *contacts, *prev;
     uint32_t count, prev_count, contacts_cap, prev_cap;
-    cap_bstate* state;
+    uint32_t* mstart;                   /* this step's manifolds: contacts[mstart[k] .. mstart[k + 1]) */
+    uint32_t mcount, mstart_cap;
+    cap_bstate* state;                  /* bodies' (slot), balls' (slots + k), then one inert state */
     uint32_t state_cap;
     uint32_t* group;                    /* union-find for sleeping */
     uint32_t group_cap;
     uint32_t* ball_state;               /* per ball slot: its solver state in this step's contacts, or ~0 */
     uint32_t ball_state_cap, balls;     /* balls in this step's contacts (states n .. n + balls - 1) */
-    /* This step's grid of the live bodies (box k = slot k, built at the
-     * step's begin: bodies_find.c) and its gather scratch. */
-    cap_grid grid;
+    /* This step's box of each live slot (gs.boxes, 4 doubles per slot),
+     * the live slots sorted by their boxes' low edge on the sweep axis
+     * (kept between steps: nearly sorted already; order_stale after an
+     * add or a remove), the pairs found (pairs, 2 words each) and each
+     * slot's neighbours, ascending: adj[adj_start[i] .. adj_start[i + 1])
+     * (bodies_find.c; order_tmp: the fill cursors). */
     cap_scratch gs;
-    /* Per live slot, this step (filled with the grid): its core ends
+    uint32_t *order, *order_tmp, *pairs, *adj, *adj_start;
+    uint32_t order_n, order_cap, order_tmp_cap, order_stale, pairs_cap, adj_cap, adj_start_cap;
+    double* key;                        /* per slot: its box's low edge on the sweep axis */
+    uint32_t key_cap;
+    /* Per live slot, this step (filled with the boxes): its core ends
      * x0, y0, x1, y1 and its reach (cap_body_ends, cap_body_reach). */
     float* pre;
     uint32_t pre_cap;
+    /* This step's pairs of bodies joined by a joint (lower << 32 | higher
+     * slot, ascending; bodies_joints.c): they do not collide (Box2D's
+     * collideConnected = false). */
+    uint64_t* joined;
+    uint32_t joined_count, joined_cap;
 } cap_wbodies;
 
 #define CAP_BODF(b, fld) ((float*)(b)->f[fld])
@@ -78,6 +93,20 @@ int cap_bodies_begin(struct cap_world* w);
 void cap_bodies_step(struct cap_world* w);
 /* The state hash's body part (bodies.c). */
 uint32_t cap_bodies_hash(const cap_wbodies* b, uint32_t h);
+/* bodies_snapshot.c: the bodies' section of a world snapshot (layout
+ * there), after the joints'; CAP_BODIES_TAG, its first word, is above any
+ * joint count (<= 2^20), so the two optional sections tell apart. Size in
+ * bytes (0: no section, a world that never had a body; ~0: too big);
+ * written at p; read from len untrusted bytes into a new *out, every value
+ * checked (CAP_WORLD_BAD_VALUE with *what / *slot naming the first one
+ * refused, CAP_WORLD_NO_MEMORY, or 0). */
+#define CAP_BODIES_TAG 0x53444f42u /* "BODS" */
+/* Resizes the per-body block (the fields and last: one allocation, new
+ * slots zeroed) to n slots: 0 or NO_MEMORY, nothing changed then. */
+int cap_bodies_resize(cap_wbodies* b, uint32_t n);
+uint32_t cap_bodies_snap_size(const cap_wbodies* b);
+void cap_bodies_snap_write(const cap_wbodies* b, uint8_t* p);
+int cap_bodies_snap_read(const uint8_t* p, uint32_t len, cap_wbodies** out, const char** what, int32_t* slot);
 
 /* ---- between the bodies' files (bodies_*.c) ---- */
 #define LAST_WORDS 6
@@ -122,8 +151,20 @@ static inline int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j
     const uint32_t *cat = CAP_BODU(b, CAP_BODY_CATEGORY), *mask = CAP_BODU(b, CAP_BODY_MASK);
     return (cat[i] & mask[j]) && (cat[j] & mask[i]);
 }
-/* Body j's grid candidates near body i, ascending, j >= lo, into b->gs.cand. */
-uint32_t cap_body_near(cap_wbodies* b, uint32_t i, uint32_t lo);
+/* Last step's contacts' order (bodies_find.c): the lower body, the kind,
+ * the other slot, the point id. */
+int cap_bcontact_cmp(const cap_bcontact* x, const cap_bcontact* y);
+/* bodies_joints.c: this step's joined pairs (0 or NO_MEMORY, nothing
+ * changed then); whether bodies i < j are joined. */
+int cap_bodies_joined_build(struct cap_world* w, cap_wbodies* b);
+int cap_bodies_joined(const cap_wbodies* b, uint32_t i, uint32_t j);
+/* Body i's neighbours this step (boxes overlap, filters let them collide,
+ * cap_body_boxes_meet with the larger reach), ascending: *out, count. */
+static inline uint32_t cap_body_near(const cap_wbodies* b, uint32_t i, const uint32_t** out)
+{
+    *out = b->adj + b->adj_start[i];
+    return b->adj_start[i + 1] - b->adj_start[i];
+}
 /* bodies_sleep.c: the wake pass (awake[] per slot: 0 asleep, 1 awake, 2
  * written through a view, 3 woken) and the end-of-step sleep. */
 void cap_bodies_wake(struct cap_world* w, cap_wbodies* b, uint32_t* awake, float margin);

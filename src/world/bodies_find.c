@@ -74,6 +74,7 @@ float cap_body_ball_reach(const cap_world* w, uint32_t j)
 /* Appends the manifold's points as contacts (room made by the caller). */
 static void add_points(cap_wbodies* b, const bman* m, uint32_t kind, uint32_t a, uint32_t bb, uint32_t sb, float fr, float re)
 {
+    if (m->count > 0) b->mstart[b->mcount++] = b->count;
     for (int k = 0; k < m->count; k++) {
         cap_bcontact* c = &b->contacts[b->count++];
         memset(c, 0, sizeof *c);
@@ -96,8 +97,11 @@ static void add_points(cap_wbodies* b, const bman* m, uint32_t kind, uint32_t a,
 
 static int room(cap_wbodies* b, uint32_t more)
 {
+    if (b->count + more <= b->contacts_cap && b->mcount + 2 <= b->mstart_cap) return 1;
     void* p = b->contacts;
-    if (cap_world_reserve_bytes(&p, &b->contacts_cap, b->count + more, sizeof(cap_bcontact))) return 0;
+    if (cap_world_reserve_bytes(&p, &b->contacts_cap, b->count + more, sizeof(cap_bcontact)) ||
+        cap_world_reserve_u32(&b->mstart, &b->mstart_cap, b->mcount + 2))
+        return 0;
     b->contacts = p;
     return 1;
 }
@@ -143,13 +147,13 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         if (!room(b, 2)) return 0;
         add_points(b, &man, 0, w->cand[k], i, i, __builtin_sqrtf(fr * st->friction), fmax2(re, st->restitution));
     }
-    uint32_t near = cap_body_near(b, i, i + 1);
+    const uint32_t* nb;
+    uint32_t near = cap_body_near(b, i, &nb);
     for (uint32_t q = 0; q < near; q++) {
-        uint32_t j = b->gs.cand[q];
-        if (!awake[j] || !cap_body_collides(b, i, j)) continue;
+        uint32_t j = nb[q];
+        if (j <= i || !awake[j] || (b->joined_count && cap_bodies_joined(b, i, j))) continue;
         const float* pj = &b->pre[5 * (size_t)j];
         float rj = CAP_BODF(b, CAP_BODY_RADIUS)[j], gap = fmax2(reach, pj[4]);
-        if (!cap_body_boxes_meet(b, i, j, gap)) continue;
         /* The cores' boxes, each grown by its radius, apart by more than
          * the gap (and a slack far above float32 rounding): no point. */
         float slack = 1e-3f * (r + rj + gap) + 1e-6f * (cap_absf(pi[0]) + cap_absf(pi[1]));
@@ -180,7 +184,7 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         if (b->ball_state[j] == NONE) {
             uint32_t k = b->slots + b->balls;
             void* p = b->state;
-            if (cap_world_reserve_bytes(&p, &b->state_cap, k + 1, sizeof(cap_bstate))) return 0;
+            if (cap_world_reserve_bytes(&p, &b->state_cap, k + 2, sizeof(cap_bstate))) return 0; /* and the inert state */
             b->state = p;
             b->ball_state[j] = k;
             b->balls++;
@@ -193,21 +197,45 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
     return 1;
 }
 
-/* The bodies' grid: slot k's box is its centre +- (half length + radius +
- * reach), widened for float32 rounding, so two bodies that the box test
- * (cap_body_boxes_meet, gap = the larger reach, each reach >= margin > 0)
- * accepts are always each other's candidates: the same pairs, in the same
- * (ascending) order, as a scan of every slot. An empty slot is a point at
- * the origin (dropped by the callers' ALIVE test). */
-static int build_grid(cap_world* w, cap_wbodies* b, float margin)
+/* Sorts order[0 .. n) by key[order[k]] ascending (ties: the lower slot
+ * first): a shell sort, its last gap an insertion sort, quick on last
+ * step's order (nearly sorted already). */
+static void sort_order(uint32_t* order, uint32_t n, const double* key)
+{
+    static const uint32_t gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
+    for (unsigned g = 0; g < sizeof gaps / sizeof gaps[0]; g++)
+        for (uint32_t gap = gaps[g], k = gap; k < n; k++) {
+            uint32_t v = order[k], j = k;
+            while (j >= gap && (key[order[j - gap]] > key[v] || (key[order[j - gap]] == key[v] && order[j - gap] > v))) {
+                order[j] = order[j - gap];
+                j -= gap;
+            }
+            order[j] = v;
+        }
+}
+
+/* The step's pairs of bodies. Slot k's box is its centre +- (half length +
+ * radius + reach), widened for float32 rounding, so two bodies that the box
+ * test (cap_body_boxes_meet, gap = the larger reach, each reach >= margin >
+ * 0) accepts always have overlapping boxes. Sweep and prune on the axis of
+ * the larger spread: the live slots sorted by their boxes' low edge (last
+ * step's order as the start), each against the following ones until their
+ * low edge passes its high edge; the pairs that overlap on the other axis,
+ * that the filters let collide and that the box test accepts are each
+ * slot's neighbours, sorted ascending: the same sets and orders as a scan
+ * of every pair, whatever the sweep's order. */
+static int build_pairs(cap_world* w, cap_wbodies* b, float margin)
 {
     uint32_t n = b->slots;
     void* pre = b->pre;
-    if (cap_scratch_boxes(&b->gs, n) || cap_scratch_stamps(&b->gs, n) ||
-        cap_world_reserve_bytes(&pre, &b->pre_cap, n, 5 * sizeof(float)))
+    if (cap_scratch_boxes(&b->gs, n) || cap_world_reserve_bytes(&pre, &b->pre_cap, n, 5 * sizeof(float)) ||
+        cap_world_reserve_u32(&b->order, &b->order_cap, n) || cap_world_reserve_u32(&b->order_tmp, &b->order_tmp_cap, n) ||
+        cap_world_reserve_u32(&b->adj_start, &b->adj_start_cap, n + 1))
         return 0;
     b->pre = pre;
     const uint32_t* flags = CAP_BODU(b, CAP_BODY_FLAGS);
+    double lo[2] = {0, 0}, hi[2] = {0, 0};
+    int any = 0;
     for (uint32_t i = 0; i < n; i++) {
         double* box = b->gs.boxes + 4 * (size_t)i;
         box[0] = box[1] = box[2] = box[3] = 0.0;
@@ -221,13 +249,75 @@ static int build_grid(cap_world* w, cap_wbodies* b, float margin)
         double e = (double)CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[i] + pi[4];
         e = e * (1.0 + 1e-6) + (x < 0 ? -x : x) * 1e-6 + (y < 0 ? -y : y) * 1e-6;
         box[0] = x - e, box[1] = y - e, box[2] = x + e, box[3] = y + e;
+        if (!any || x < lo[0]) lo[0] = x;
+        if (!any || y < lo[1]) lo[1] = y;
+        if (!any || x > hi[0]) hi[0] = x;
+        if (!any || y > hi[1]) hi[1] = y;
+        any = 1;
     }
-    return cap_grid_build(&b->grid, b->gs.boxes, n) == 0;
-}
-
-uint32_t cap_body_near(cap_wbodies* b, uint32_t i, uint32_t lo)
-{
-    return cap_grid_gather_own(&b->grid, i, lo, b->slots, b->gs.stamp, &b->gs.stamp_id, b->gs.cand);
+    /* The live slots in last step's order (rebuilt after an add or a remove). */
+    if (b->order_stale || b->order_n != b->live) {
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (flags[i] & CAP_BALL_ALIVE) b->order[k++] = i;
+        b->order_n = k;
+        b->order_stale = 0;
+    }
+    const int ax = hi[1] - lo[1] > hi[0] - lo[0]; /* sweep on y when taller than wide */
+    const double* boxes = b->gs.boxes;
+    /* The sort key: the box's low edge on the axis. */
+    void* kp = b->key;
+    if (cap_world_reserve_bytes(&kp, &b->key_cap, n, sizeof(double))) return 0;
+    b->key = kp;
+    double* key = b->key;
+    for (uint32_t k = 0; k < b->order_n; k++) {
+        uint32_t i = b->order[k];
+        key[i] = boxes[4 * (size_t)i + ax];
+    }
+    sort_order(b->order, b->order_n, key);
+    /* Sweep: pairs (lower slot, higher slot) into b->pairs. */
+    uint32_t np = 0;
+    uint32_t* deg = b->adj_start;
+    memset(deg, 0, (size_t)(n + 1) * 4);
+    for (uint32_t k = 0; k < b->order_n; k++) {
+        uint32_t i = b->order[k];
+        const double* bi = boxes + 4 * (size_t)i;
+        double end = bi[2 + ax];
+        float ri = b->pre[5 * (size_t)i + 4];
+        for (uint32_t q = k + 1; q < b->order_n; q++) {
+            uint32_t j = b->order[q];
+            const double* bj = boxes + 4 * (size_t)j;
+            if (bj[ax] > end) break;
+            if (bj[1 - ax] > bi[3 - ax] || bj[3 - ax] < bi[1 - ax]) continue;
+            if (!cap_body_collides(b, i, j) || !cap_body_boxes_meet(b, i, j, fmax2(ri, b->pre[5 * (size_t)j + 4]))) continue;
+            if (2 * np + 2 > b->pairs_cap && cap_world_reserve_u32(&b->pairs, &b->pairs_cap, 2 * np + 2)) return 0;
+            b->pairs[2 * np] = i;
+            b->pairs[2 * np + 1] = j;
+            np++;
+            deg[i + 1]++;
+            deg[j + 1]++;
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) deg[i + 1] += deg[i];
+    if (cap_world_reserve_u32(&b->adj, &b->adj_cap, 2 * np + 1)) return 0;
+    /* Fill with order_tmp as the cursors, then sort each short list. */
+    uint32_t* cur = b->order_tmp;
+    memcpy(cur, b->adj_start, (size_t)n * 4);
+    for (uint32_t p = 0; p < np; p++) {
+        uint32_t i = b->pairs[2 * p], j = b->pairs[2 * p + 1];
+        b->adj[cur[i]++] = j;
+        b->adj[cur[j]++] = i;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t* a = b->adj + b->adj_start[i];
+        uint32_t m = b->adj_start[i + 1] - b->adj_start[i];
+        for (uint32_t k = 1; k < m; k++) {
+            uint32_t v = a[k], j = k;
+            while (j > 0 && a[j - 1] > v) { a[j] = a[j - 1]; j--; }
+            a[j] = v;
+        }
+    }
+    return 1;
 }
 
 /* Drops the balls' solver states (the map back to all ~0). */
@@ -238,7 +328,7 @@ void cap_bodies_forget_balls(cap_wbodies* b)
 }
 
 /* A contact's order: its lower body, kind, the other slot, point id. */
-static int key_cmp(const cap_bcontact* x, const cap_bcontact* y)
+int cap_bcontact_cmp(const cap_bcontact* x, const cap_bcontact* y)
 {
     uint32_t xi = x->kind ? x->a : x->b, yi = y->kind ? y->a : y->b;
     if (xi != yi) return xi < yi ? -1 : 1;
@@ -275,15 +365,19 @@ int cap_bodies_begin(cap_world* w)
         else if (flags[i] & CAP_BALL_AWAKE) awake[i] = 1;
     }
     float margin = 4.0f * 0.005f * w->def.units_per_meter;
-    if (!build_grid(w, b, margin)) return CAP_WORLD_NO_MEMORY;
+    if (!build_pairs(w, b, margin)) return CAP_WORLD_NO_MEMORY;
+    if (cap_bodies_joined_build(w, b)) return CAP_WORLD_NO_MEMORY;
     cap_bodies_wake(w, b, awake, margin);
     b->count = 0;
+    b->mcount = 0;
     b->balls = 0;
+    if (cap_world_reserve_u32(&b->mstart, &b->mstart_cap, 1)) return CAP_WORLD_NO_MEMORY;
     for (uint32_t i = 0; i < n; i++)
         if (awake[i] && !find_body(w, b, i, awake)) {
             cap_bodies_forget_balls(b);
             return CAP_WORLD_NO_MEMORY;
         }
+    b->mstart[b->mcount] = b->count;
 
     /* Nothing fails from here: wake, then warm start from last step. */
     uint32_t* fl = CAP_BODU(b, CAP_BODY_FLAGS);
@@ -302,8 +396,8 @@ int cap_bodies_begin(cap_world* w)
     uint32_t p = 0;
     for (uint32_t k = 0; k < b->count; k++) {
         cap_bcontact* c = &b->contacts[k];
-        while (p < b->prev_count && key_cmp(&b->prev[p], c) < 0) p++;
-        if (p < b->prev_count && key_cmp(&b->prev[p], c) == 0) {
+        while (p < b->prev_count && cap_bcontact_cmp(&b->prev[p], c) < 0) p++;
+        if (p < b->prev_count && cap_bcontact_cmp(&b->prev[p], c) == 0) {
             c->jn = b->prev[p].jn;
             c->jt = b->prev[p].jt;
         }

@@ -2,6 +2,7 @@
  * (at its end). */
 #include <string.h>
 
+#include "capsule2d_joints.h"
 #include "core/scalar.h"
 #include "world/bodies.h"
 #include "world/step_internal.h"
@@ -39,12 +40,22 @@ void cap_bodies_wake(cap_world* w, cap_wbodies* b, uint32_t* awake, float margin
     if (asleep == 0) return; /* nobody to wake */
     while (top > 0 && asleep > 0) {
         uint32_t i = stack[--top];
-        float ri = b->pre[5 * (size_t)i + 4];
-        uint32_t near = cap_body_near(b, i, 0);
+        /* Joined bodies wake together (a scan of the joints per woken body). */
+        for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
+            const cap_wjoint* jt = &w->joints[k];
+            if (jt->kind == 0 || !CAP_JOINT_IS_BODY(jt->a) || !CAP_JOINT_IS_BODY(jt->b)) continue;
+            uint32_t x = jt->a & ~CAP_JOINT_BODY, y = jt->b & ~CAP_JOINT_BODY;
+            uint32_t other = x == i ? y : y == i ? x : NONE;
+            if (other == NONE || awake[other]) continue;
+            awake[other] = 3;
+            stack[top++] = other;
+            asleep--;
+        }
+        const uint32_t* nb;
+        uint32_t near = cap_body_near(b, i, &nb);
         for (uint32_t q = 0; q < near && asleep > 0; q++) {
-            uint32_t j = b->gs.cand[q];
-            if (!(flags[j] & CAP_BALL_ALIVE) || awake[j] || !cap_body_collides(b, i, j)) continue;
-            if (!cap_body_boxes_meet(b, i, j, fmax2(ri, b->pre[5 * (size_t)j + 4]))) continue;
+            uint32_t j = nb[q];
+            if (awake[j]) continue;
             awake[j] = 3;
             stack[top++] = j;
             asleep--;
@@ -84,6 +95,13 @@ void cap_bodies_sleep(cap_world* w, cap_wbodies* b)
         const cap_bcontact* c = &b->contacts[k];
         if (c->kind != 1) continue;
         uint32_t x = find_root(g, c->a), y = find_root(g, c->b);
+        if (x != y) g[x > y ? x : y] = x < y ? x : y;
+    }
+    /* Joined bodies are one group. */
+    for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
+        const cap_wjoint* jt = &w->joints[k];
+        if (jt->kind == 0 || !CAP_JOINT_IS_BODY(jt->a) || !CAP_JOINT_IS_BODY(jt->b)) continue;
+        uint32_t x = find_root(g, jt->a & ~CAP_JOINT_BODY), y = find_root(g, jt->b & ~CAP_JOINT_BODY);
         if (x != y) g[x > y ? x : y] = x < y ? x : y;
     }
     float* least = (float*)(b->group + n); /* the group's least still time, at its root (the awake flags are spent) */

@@ -1,8 +1,9 @@
 /* capsule2d — capsule bodies' part of the step that cannot fail (after the
  * contacts are found, bodies_find.c): Box2D v3's soft step on the awake
  * bodies: per sub-step integrate velocities, warm start, solve with soft
- * bias, integrate positions, relax without bias; restitution once; the
- * sweep (bodies_ccd.c); sleep (bodies_sleep.c). */
+ * bias, integrate positions, relax without bias; restitution (bounded by
+ * each point's impulse over the step); the sweep (bodies_ccd.c); sleep
+ * (bodies_sleep.c). */
 #include <string.h>
 
 #include "core/scalar.h"
@@ -64,7 +65,7 @@ static void prepare(cap_world* w, cap_wbodies* b)
         c->mass_n = kn > 0.0f ? 1.0f / kn : 0.0f;
         c->mass_t = kt > 0.0f ? 1.0f / kt : 0.0f;
         c->vn0 = (vbx - vax) * c->nx + (vby - vay) * c->ny;
-        c->max_jn = 0.0f;
+        c->max_jn = c->jsum = 0.0f;
     }
 }
 
@@ -83,63 +84,99 @@ static void apply(cap_bstate* st, const cap_bcontact* c, float px, float py)
     }
 }
 
-/* One pass over the contacts: 0 warm start, 1 solve with soft bias, 2 relax. */
+/* One pass over the contacts: 0 warm start, 1 solve with soft bias, 2 relax.
+ * A manifold's points (consecutive, one pair) are solved one after the
+ * other on the pair's velocities held in locals, stored once. A static A
+ * is the inert state after the bodies' and balls' (zero velocity and
+ * motion; its contacts have zero mass and arms, so its terms add exact
+ * zeros): read, never written. */
 static void pass(cap_wbodies* b, int mode, float inv_h, float push, cap_soft ss, cap_soft bs)
 {
     cap_bstate* st = b->state;
-    for (uint32_t k = 0; k < b->count; k++) {
-        cap_bcontact* c = &b->contacts[k];
-        float tx = c->ny, ty = 0.0f - c->nx;
-        if (mode == 0) {
+    const uint32_t* ms = b->mstart;
+    if (mode == 0) {
+        for (uint32_t k = 0; k < b->count; k++) {
+            const cap_bcontact* c = &b->contacts[k];
+            float tx = c->ny, ty = 0.0f - c->nx;
             apply(st, c, c->jn * c->nx + c->jt * tx, c->jn * c->ny + c->jt * ty);
-            continue;
         }
+        return;
+    }
+    for (uint32_t q = 0; q < b->mcount; q++) {
+        cap_bcontact* c = &b->contacts[ms[q]];
+        const cap_bcontact* end = &b->contacts[ms[q + 1]];
         cap_bstate* B = &st[c->sb];
-        cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
-        const cap_bstate* A = c->sa != NONE ? &st[c->sa] : &zero;
-        /* The separation now: the anchors moved with their bodies. */
-        float pbx = B->qc * c->rbx - B->qs * c->rby, pby = B->qs * c->rbx + B->qc * c->rby;
-        float pax = A->qc * c->rax - A->qs * c->ray, pay = A->qs * c->rax + A->qc * c->ray;
-        float dx = (B->dx + pbx - c->rbx) - (A->dx + pax - c->rax);
-        float dy = (B->dy + pby - c->rby) - (A->dy + pay - c->ray);
-        float s = c->sep + dx * c->nx + dy * c->ny;
-        cap_soft so = c->kind ? bs : ss;
-        float bias = 0.0f, ms = 1.0f, is = 0.0f;
-        if (s > 0.0f) bias = s * inv_h; /* speculative: close the gap, no more */
-        else if (mode == 1) {
-            bias = fmax2(so.bias_rate * s, 0.0f - push);
-            ms = so.mass_scale;
-            is = so.impulse_scale;
+        cap_bstate* A = &st[c->sa != NONE ? c->sa : b->slots + b->balls];
+        float bvx = B->vx, bvy = B->vy, bw = B->w, avx = A->vx, avy = A->vy, aw = A->w;
+        const float ma = c->ma, ia = c->ia, mb = c->mb, ib = c->ib;
+        const cap_soft so = c->kind ? bs : ss;
+        for (; c < end; c++) {
+            const float nx = c->nx, ny = c->ny, tx = ny, ty = 0.0f - nx;
+            const float rax = c->rax, ray = c->ray, rbx = c->rbx, rby = c->rby;
+            float px, py;
+            {
+                /* The separation now: the anchors moved with their bodies. */
+                float pbx = B->qc * rbx - B->qs * rby, pby = B->qs * rbx + B->qc * rby;
+                float pax = A->qc * rax - A->qs * ray, pay = A->qs * rax + A->qc * ray;
+                float dx = (B->dx + pbx - rbx) - (A->dx + pax - rax);
+                float dy = (B->dy + pby - rby) - (A->dy + pay - ray);
+                float s = c->sep + dx * nx + dy * ny;
+                float bias = 0.0f, msc = 1.0f, is = 0.0f;
+                if (s > 0.0f) bias = s * inv_h; /* speculative: close the gap, no more */
+                else if (mode == 1) {
+                    bias = fmax2(so.bias_rate * s, 0.0f - push);
+                    msc = so.mass_scale;
+                    is = so.impulse_scale;
+                }
+                float dvx = (bvx - bw * rby) - (avx - aw * ray);
+                float dvy = (bvy + bw * rbx) - (avy + aw * rax);
+                float vn = dvx * nx + dvy * ny;
+                float imp = 0.0f - c->mass_n * msc * (vn + bias) - is * c->jn;
+                float nj = fmax2(c->jn + imp, 0.0f);
+                imp = nj - c->jn;
+                c->jn = nj;
+                c->max_jn = fmax2(c->max_jn, imp);
+                px = imp * nx, py = imp * ny;
+                bvx = bvx + mb * px; bvy = bvy + mb * py; bw = bw + ib * (rbx * py - rby * px);
+                avx = avx - ma * px; avy = avy - ma * py; aw = aw - ia * (rax * py - ray * px);
+                /* Friction, bounded by the normal impulse. */
+                dvx = (bvx - bw * rby) - (avx - aw * ray);
+                dvy = (bvy + bw * rbx) - (avy + aw * rax);
+                float vt = dvx * tx + dvy * ty;
+                float lim = c->friction * c->jn;
+                float tj = cap_clampf(c->jt - c->mass_t * vt, 0.0f - lim, lim);
+                float ti = tj - c->jt;
+                c->jt = tj;
+                px = ti * tx, py = ti * ty;
+            }
+            bvx = bvx + mb * px; bvy = bvy + mb * py; bw = bw + ib * (rbx * py - rby * px);
+            avx = avx - ma * px; avy = avy - ma * py; aw = aw - ia * (rax * py - ray * px);
+            if (mode == 2) c->jsum = c->jsum + c->jn; /* what this sub-step applied in all: jn (warm start included) */
         }
-        float dvx = (B->vx - B->w * c->rby) - (A->vx - A->w * c->ray);
-        float dvy = (B->vy + B->w * c->rbx) - (A->vy + A->w * c->rax);
-        float vn = dvx * c->nx + dvy * c->ny;
-        float imp = 0.0f - c->mass_n * ms * (vn + bias) - is * c->jn;
-        float nj = fmax2(c->jn + imp, 0.0f);
-        imp = nj - c->jn;
-        c->jn = nj;
-        c->max_jn = fmax2(c->max_jn, imp);
-        apply(st, c, imp * c->nx, imp * c->ny);
-        /* Friction, bounded by the normal impulse. */
-        dvx = (B->vx - B->w * c->rby) - (A->vx - A->w * c->ray);
-        dvy = (B->vy + B->w * c->rbx) - (A->vy + A->w * c->rax);
-        float vt = dvx * tx + dvy * ty;
-        float lim = c->friction * c->jn;
-        float tj = cap_clampf(c->jt - c->mass_t * vt, 0.0f - lim, lim);
-        float ti = tj - c->jt;
-        c->jt = tj;
-        apply(st, c, ti * tx, ti * ty);
+        B->vx = bvx; B->vy = bvy; B->w = bw;
+        if (A != &st[b->slots + b->balls]) { A->vx = avx; A->vy = avy; A->w = aw; }
     }
 }
 
-/* Restitution once, from the approach speed at the step's start. */
-static void restitution(cap_world* w, cap_wbodies* b)
+/* Restitution, from the approach speed at the step's start: the points
+ * approaching faster than the threshold get the normal speed -e vn0, all
+ * together (Gauss-Seidel passes, RESTITUTION_PASSES when any point needs
+ * it), each bounded by the impulse its point took over the whole step
+ * (jsum >= 0), not only in the last sub-step. With that bound a point
+ * whose neighbour's bounce throws it clear gives back what it took, so
+ * e = 1 returns the energy the contacts took and no more (one pass bounded
+ * by the last sub-step's impulse left such a point flying off faster than
+ * it came: three capsules in a box, restitution 1, gained 13.6%). */
+#define RESTITUTION_PASSES 8
+static int restitution(cap_world* w, cap_wbodies* b)
 {
     float thresh = w->def.restitution_threshold * w->def.units_per_meter;
     cap_bstate* st = b->state;
+    int any = 0;
     for (uint32_t k = 0; k < b->count; k++) {
         cap_bcontact* c = &b->contacts[k];
         if (c->restitution == 0.0f || c->vn0 > 0.0f - thresh || c->max_jn == 0.0f) continue;
+        any = 1;
         cap_bstate* B = &st[c->sb];
         cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
         const cap_bstate* A = c->sa != NONE ? &st[c->sa] : &zero;
@@ -147,11 +184,13 @@ static void restitution(cap_world* w, cap_wbodies* b)
         float dvy = (B->vy + B->w * c->rbx) - (A->vy + A->w * c->rax);
         float vn = dvx * c->nx + dvy * c->ny;
         float imp = 0.0f - c->mass_n * (vn + c->restitution * 0.999755859375f * c->vn0);
-        float nj = fmax2(c->jn + imp, 0.0f);
-        imp = nj - c->jn;
-        c->jn = nj;
+        float sum = fmax2(c->jsum + imp, 0.0f);
+        imp = sum - c->jsum;
+        c->jsum = sum;
+        c->jn = fmax2(c->jn + imp, 0.0f);
         apply(st, c, imp * c->nx, imp * c->ny);
     }
+    return any;
 }
 
 void cap_bodies_step(cap_world* w)
@@ -175,6 +214,7 @@ void cap_bodies_step(cap_world* w)
         if ((fl[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) { z.vx = vx[i]; z.vy = vy[i]; z.w = av[i]; }
         st[i] = z;
     }
+    st[n + b->balls] = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}; /* the statics' inert state (pass) */
     /* Balls: their velocity after the balls' step, their displacement since
      * the contacts were found; they move only by what this pass changes. */
     for (uint32_t k = 0; k < b->balls; k++) {
@@ -188,6 +228,8 @@ void cap_bodies_step(cap_world* w)
         s->qc = 1.0f;
         s->qs = s->da = 0.0f;
     }
+    const int joints = w->joint_count && cap_joints_body_any(w); /* revolute joints with a body end (bodies_joints.c) */
+    if (joints) cap_joints_body_prepare(w);
     for (int sub = 0; sub < d->sub_steps; sub++) {
         for (uint32_t i = 0; i < n; i++) {
             if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
@@ -197,7 +239,9 @@ void cap_bodies_step(cap_world* w)
             s->vy = (s->vy + h * gs[i] * d->gravity_y) * lin;
             s->w = s->w * an;
         }
+        if (joints) cap_joints_body_pass(w, st, 0, h); /* joints first, as Box2D */
         pass(b, 0, inv_h, push, ss, bs);
+        if (joints) cap_joints_body_pass(w, st, 1, h);
         pass(b, 1, inv_h, push, ss, bs);
         for (uint32_t i = 0; i < n; i++) {
             if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
@@ -218,9 +262,11 @@ void cap_bodies_step(cap_world* w)
             s->dy = s->dy + h * (s->vy - s->v0y);
             s->da = s->da + h * (s->w - s->w0);
         }
+        if (joints) cap_joints_body_pass(w, st, 2, h);
         pass(b, 2, inv_h, push, ss, bs);
     }
-    restitution(w, b);
+    if (restitution(w, b))
+        for (int k = 1; k < RESTITUTION_PASSES; k++) restitution(w, b);
     for (uint32_t i = 0; i < n; i++) {
         if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
         cap_bstate* s = &st[i];

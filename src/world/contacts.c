@@ -3,7 +3,7 @@
  * centres; balls much larger than the mean kept apart, so a few big balls
  * do not coarsen the grid), one point per pair, speculative up to the
  * margin plus the ball's travel and clipped by its path (only real touches
- * act), in key order; and the warm start from last step's contacts. */
+ * act), in key order (step.c's prepare warm starts them from last step's). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,15 +42,11 @@ static cap_wcontact* sort_by_key(cap_wcontact* a, cap_wcontact* tmp, uint32_t n)
 
 int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y) { return key_cmp(x, y); }
 
-static int push_contact(cap_world* w, cap_wcontact** arr, uint32_t* count, uint32_t* cap, const cap_wcontact* c)
+/* Appends c to w->contacts (the contact block grows with room to spare). */
+static int push_contact(cap_world* w, const cap_wcontact* c)
 {
-    if (*count == *cap) {
-        void* p = *arr;
-        if (cap_world_reserve_bytes(&p, cap, *count + 1, sizeof(cap_wcontact))) return 0;
-        *arr = p;
-        (void)w;
-    }
-    (*arr)[(*count)++] = *c;
+    if (w->contact_count == w->contact_cap && cap_world_grow_contacts(w, w->contact_count + 1)) return 0;
+    w->contacts[w->contact_count++] = *c;
     return 1;
 }
 
@@ -379,11 +375,7 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
             kept++;
         }
         if (kept == 0) continue;
-        if (w->contact_count + kept > w->contact_cap) {
-            void* p = w->contacts;
-            if (cap_world_reserve_bytes(&p, &w->contact_cap, w->contact_count + kept, sizeof(cap_wcontact))) return 0;
-            w->contacts = p;
-        }
+        if (cap_world_grow_contacts(w, w->contact_count + kept)) return 0;
         for (uint32_t p = 0; p < kept; p++) w->contact_count += (uint32_t)ball_contact(s, i, hit[p], &w->contacts[w->contact_count]);
     }
     cap_wcontact c;
@@ -402,12 +394,12 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
                 for (uint32_t k = w->cell_start[cc]; k < w->cell_start[cc + 1]; k++) {
                     uint32_t j = w->cell_items[k];
                     uint32_t a = i < j ? i : j, b = i < j ? j : i;
-                    if (ball_contact(s, a, b, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+                    if (ball_contact(s, a, b, &c) && !push_contact(w, &c)) return 0;
                 }
             }
         for (uint32_t bj = bi + 1; bj < nbig; bj++) {
             uint32_t j = w->big[bj];
-            if (ball_contact(s, i, j, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+            if (ball_contact(s, i, j, &c) && !push_contact(w, &c)) return 0;
         }
     }
     /* The big balls' pairs sorted (unique keys: deterministic), then merged into the small pairs, which are in
@@ -415,9 +407,7 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
     uint32_t start = first, nb = w->contact_count - first;
     while (start > 0 && w->contacts[start - 1].kind == 1) start--;
     if (nb == 0) return 1;
-    void* p = w->merge;
-    if (cap_world_reserve_bytes(&p, &w->merge_cap, nb, sizeof(cap_wcontact))) return 0;
-    w->merge = p;
+    /* (merge holds contact_cap >= nb contacts) */
     cap_wcontact* sorted = sort_by_key(&w->contacts[first], w->merge, nb);
     if (sorted != w->merge) memcpy(w->merge, sorted, (size_t)nb * sizeof(cap_wcontact));
     uint32_t i = first, j = nb, out = w->contact_count;
@@ -461,34 +451,9 @@ int cap_step_find_contacts(cap_world* w, const step_ctx* s)
             uint32_t i = w->cand[k];
             const cap_wstatic* st = &w->statics[i];
             if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
-            if (static_contact(w, s, b, i, margin, &c) && !push_contact(w, &w->contacts, &w->contact_count, &w->contact_cap, &c)) return 0;
+            if (static_contact(w, s, b, i, margin, &c) && !push_contact(w, &c)) return 0;
         }
     }
     CAP_PHASE(1);
     return find_ball_contacts(w, s);
 }
-
-/* Warm starting: last step's impulses for the same pair (both lists are in
- * key order: one merge). */
-void cap_step_warm_start(cap_world* w, const step_ctx* s)
-{
-    uint32_t p = 0;
-    for (uint32_t k = 0; k < w->contact_count; k++) {
-        cap_wcontact* c = &w->contacts[k];
-        uint64_t kc = key64(c);
-        while (p < w->prev_count && key64(&w->prev[p]) < kc) p++;
-        if (p < w->prev_count && key64(&w->prev[p]) == kc) {
-            const cap_wcontact* o = &w->prev[p];
-            c->touching = o->touching;
-            /* Not when a ball of the pair woke since: last step's
-             * impulse held it against a partner that did not move. */
-            if (c->kind == 1 && ((o->ma == 0.0f) != (s->im[c->a] == 0.0f || !(s->flags[c->a] & CAP_BALL_AWAKE)) ||
-                                 (o->mb == 0.0f) != (s->im[c->b] == 0.0f || !(s->flags[c->b] & CAP_BALL_AWAKE))))
-                continue;
-            c->jn = o->jn;
-            c->jt = o->jt;
-            c->jr = o->jr;
-        }
-    }
-}
-

@@ -127,26 +127,20 @@ void cap_step_sensors(cap_world* w, const step_ctx* s)
 }
 
 
-const float* cap_world_contacts(cap_world* w, uint32_t* count)
+uint32_t cap_world_contacts(const cap_world* w, float* out, uint32_t capacity)
 {
-    /* Filled on demand from the last step's contacts (drawing only). */
-    uint32_t m = 0;
-    for (uint32_t k = 0; k < w->prev_count; k++) m += w->prev[k].touching != 0;
-    uint32_t cap = w->draw_cap;
-    void* p = w->draw_contacts;
-    if (cap_world_reserve_bytes(&p, &cap, CAP_DRAW_CONTACT_WORDS * (m + 1), 4)) { *count = 0; return w->draw_contacts; }
-    w->draw_contacts = p;
-    w->draw_cap = cap;
+    /* Made on demand from the last step's contacts (drawing only). */
     uint32_t j = 0;
     for (uint32_t k = 0; k < w->prev_count; k++) {
         const cap_wcontact* c = &w->prev[k];
         if (!c->touching) continue;
-        float* o = &w->draw_contacts[CAP_DRAW_CONTACT_WORDS * j++];
-        o[CAP_DRAW_CONTACT_PX] = c->px; o[CAP_DRAW_CONTACT_PY] = c->py;
-        o[CAP_DRAW_CONTACT_NX] = c->nx; o[CAP_DRAW_CONTACT_NY] = c->ny;
-        o[CAP_DRAW_CONTACT_SEPARATION] = c->s0; o[CAP_DRAW_CONTACT_IMPULSE] = c->jn;
+        if (j < capacity) {
+            float* o = &out[CAP_DRAW_CONTACT_WORDS * (size_t)j];
+            o[CAP_DRAW_CONTACT_PX] = c->px; o[CAP_DRAW_CONTACT_PY] = c->py;
+            o[CAP_DRAW_CONTACT_NX] = c->nx; o[CAP_DRAW_CONTACT_NY] = c->ny;
+            o[CAP_DRAW_CONTACT_SEPARATION] = c->s0; o[CAP_DRAW_CONTACT_IMPULSE] = c->jn;
+        }
+        j++;
     }
-    w->draw_count = j;
-    *count = j;
-    return w->draw_contacts;
+    return j;
 }

@@ -1,12 +1,14 @@
 /* capsule2d — the world's joints: storage (slot-indexed, lowest free slot
- * first, a generation per slot), validation, removal (also when a ball
- * goes), the drag target. Solved by joints_solve.c. */
+ * first, a generation per slot), validation, removal (also when a ball or
+ * a body goes), the drag target. Solved by joints_solve.c (balls) and
+ * joints_body.c (revolute joints with a capsule body end). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "capsule2d_joints.h"
 #include "core/scalar.h"
-#include "world/world_internal.h"
+#include "world/bodies.h"
+#include "world/step_internal.h"
 
 void cap_joint_def_default(cap_joint_def* d)
 {
@@ -19,11 +21,77 @@ void cap_joint_def_default(cap_joint_def* d)
     d->max_length = CAP_MAX_COORD;
     d->damping_ratio = 1.0f;
     d->max_force = 1000.0f;
+    d->upper_angle = -1.0f;
 }
 
 static int live_ball(const cap_world* w, uint32_t slot)
 {
     return slot < w->ball_slots && (CAP_BU(w, CAP_BALL_FLAGS)[slot] & CAP_BALL_ALIVE);
+}
+
+int cap_joint_end_alive(const cap_world* w, uint32_t e)
+{
+    if (!CAP_JOINT_IS_BODY(e)) return live_ball(w, e);
+    const cap_wbodies* b = w->bodies;
+    uint32_t i = e & ~CAP_JOINT_BODY;
+    return b && i < b->slots && (CAP_BODU(b, CAP_BODY_FLAGS)[i] & CAP_BALL_ALIVE);
+}
+
+/* An end's pose (centre, angle); the world: the origin at angle 0. */
+static void end_pose(const cap_world* w, uint32_t e, float* x, float* y, float* a)
+{
+    if (e == CAP_JOINT_WORLD) { *x = *y = *a = 0.0f; return; }
+    if (CAP_JOINT_IS_BODY(e)) {
+        uint32_t i = e & ~CAP_JOINT_BODY;
+        *x = CAP_BODF(w->bodies, CAP_BODY_X)[i]; *y = CAP_BODF(w->bodies, CAP_BODY_Y)[i];
+        *a = CAP_BODF(w->bodies, CAP_BODY_ANGLE)[i];
+        return;
+    }
+    *x = CAP_BF(w, CAP_BALL_X)[e]; *y = CAP_BF(w, CAP_BALL_Y)[e]; *a = CAP_BF(w, CAP_BALL_ANGLE)[e];
+}
+
+/* Wakes an end (a ball or a body; the world: nothing). */
+static void end_wake(cap_world* w, uint32_t e)
+{
+    if (e == CAP_JOINT_WORLD) return;
+    if (CAP_JOINT_IS_BODY(e)) {
+        uint32_t i = e & ~CAP_JOINT_BODY;
+        CAP_BODU(w->bodies, CAP_BODY_FLAGS)[i] |= CAP_BALL_AWAKE;
+        CAP_BODF(w->bodies, CAP_BODY_SLEEP_TIME)[i] = 0.0f;
+        return;
+    }
+    CAP_BU(w, CAP_BALL_FLAGS)[e] |= CAP_BALL_AWAKE;
+    CAP_BF(w, CAP_BALL_SLEEP_TIME)[e] = 0.0f;
+}
+
+/* The anchor point p in the frame of an end at (x, y, angle). */
+static void to_local(float px, float py, float x, float y, float a, float* lx, float* ly)
+{
+    float c, s;
+    cap_cos_sin(a, &c, &s);
+    float dx = px - x, dy = py - y;
+    *lx = c * dx + s * dy;
+    *ly = c * dy - s * dx;
+}
+
+#define JOINT_PI 3.14159265f
+
+/* A revolute joint's ends and values (the ends' rules: live_end; a ball and
+ * a body together refused as a's handle); 0 or a failure. */
+static int revolute_ok(cap_world* w, const cap_joint_def* d)
+{
+    if (!cap_joint_end_alive(w, d->b)) return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->b, -1);
+    if (d->a != CAP_JOINT_WORLD &&
+        (!cap_joint_end_alive(w, d->a) || d->a == d->b || CAP_JOINT_IS_BODY(d->a) != CAP_JOINT_IS_BODY(d->b)))
+        return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->a, -1);
+    const float v[4] = {d->lower_angle, d->upper_angle, d->motor_speed, d->max_motor_torque};
+    for (int i = 0; i < 4; i++)
+        if (!cap_in_range(v[i])) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 9 + i);
+    if (d->lower_angle <= d->upper_angle && !(d->lower_angle >= -JOINT_PI)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 9);
+    if (d->lower_angle <= d->upper_angle && !(d->upper_angle <= JOINT_PI)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 10);
+    if (!(d->max_motor_torque >= 0.0f)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 12);
+    if (!(d->break_force >= 0.0f)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 8);
+    return 0;
 }
 
 /* The def's floats in order (the field an error names): ax, ay, length,
@@ -34,16 +102,20 @@ int cap_world_add_joint(cap_world* w, const cap_joint_def* d, uint32_t* slot_out
     const float v[9] = {d->ax, d->ay, d->length, d->min_length, d->max_length, d->hertz, d->damping_ratio, d->max_force, d->break_force};
     for (int i = 0; i < 9; i++)
         if (!cap_in_range(v[i])) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, i);
-    if (d->kind != CAP_JOINT_DISTANCE && d->kind != CAP_JOINT_DRAG) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, -1);
+    const int rev = d->kind == CAP_JOINT_REVOLUTE;
+    if (d->kind != CAP_JOINT_DISTANCE && d->kind != CAP_JOINT_DRAG && !rev) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, -1);
+    if (rev && revolute_ok(w, d)) return w->err.status;
     /* b a live ball; a a live ball other than b, or the world */
-    if (!live_ball(w, d->b)) return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->b, -1);
-    if (d->a != CAP_JOINT_WORLD && (!live_ball(w, d->a) || d->a == d->b || d->kind == CAP_JOINT_DRAG))
+    if (!rev && !live_ball(w, d->b)) return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->b, -1);
+    if (!rev && d->a != CAP_JOINT_WORLD && (!live_ball(w, d->a) || d->a == d->b || d->kind == CAP_JOINT_DRAG))
         return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->a, -1);
-    if (!(d->hertz >= 0.0f) || !(d->damping_ratio >= 0.0f) || !(d->break_force >= 0.0f)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 5);
+    if (rev) {
+    } else if (!(d->hertz >= 0.0f) || !(d->damping_ratio >= 0.0f) || !(d->break_force >= 0.0f)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 5);
     const float* x = CAP_BF(w, CAP_BALL_X);
     const float* y = CAP_BF(w, CAP_BALL_Y);
     float len = d->length;
-    if (d->kind == CAP_JOINT_DISTANCE) {
+    if (rev) {
+    } else if (d->kind == CAP_JOINT_DISTANCE) {
         if (len < 0.0f) {
             float pax = d->a == CAP_JOINT_WORLD ? d->ax : x[d->a], pay = d->a == CAP_JOINT_WORLD ? d->ay : y[d->a];
             len = cap_length(cap_v2(x[d->b] - pax, y[d->b] - pay));
@@ -77,17 +149,27 @@ int cap_world_add_joint(cap_world* w, const cap_joint_def* d, uint32_t* slot_out
     j->length = d->kind == CAP_JOINT_DISTANCE ? len : 0.0f;
     j->min_length = d->kind == CAP_JOINT_DISTANCE ? d->min_length : 0.0f;
     j->max_length = d->kind == CAP_JOINT_DISTANCE ? d->max_length : 0.0f;
-    j->hertz = d->hertz;
-    j->damping_ratio = d->damping_ratio;
-    j->max_force = d->max_force;
+    j->hertz = rev ? 0.0f : d->hertz;
+    j->damping_ratio = rev ? 0.0f : d->damping_ratio;
+    j->max_force = rev ? 0.0f : d->max_force;
     j->break_force = d->break_force;
+    if (rev) {
+        float xa, ya, aa, xb, yb, ab;
+        end_pose(w, j->a, &xa, &ya, &aa);
+        end_pose(w, j->b, &xb, &yb, &ab);
+        if (j->a != CAP_JOINT_WORLD) to_local(d->ax, d->ay, xa, ya, aa, &j->lax, &j->lay);
+        to_local(d->ax, d->ay, xb, yb, ab, &j->lbx, &j->lby);
+        j->ref = wrap_angle(ab - aa);
+        j->lo = d->lower_angle <= d->upper_angle ? d->lower_angle : 1.0f;
+        j->hi = d->lower_angle <= d->upper_angle ? d->upper_angle : -1.0f;
+        j->motor_speed = d->motor_speed;
+        j->max_torque = d->max_motor_torque;
+    }
     if (slot == w->joint_slots) w->joint_slots++;
     w->joint_count++;
-    /* The joined balls wake (and sleep together from now on). */
-    uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
-    float* st = CAP_BF(w, CAP_BALL_SLEEP_TIME);
-    flags[j->b] |= CAP_BALL_AWAKE; st[j->b] = 0.0f;
-    if (j->a != CAP_JOINT_WORLD) { flags[j->a] |= CAP_BALL_AWAKE; st[j->a] = 0.0f; }
+    /* The joined ends wake (and sleep together from now on). */
+    end_wake(w, j->b);
+    end_wake(w, j->a);
     *slot_out = slot;
     return CAP_WORLD_OK;
 }
@@ -112,9 +194,8 @@ int cap_world_remove_joint(cap_world* w, uint32_t slot)
     w->err.status = 0;
     if (!joint_ok(w, slot)) return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
     cap_wjoint* j = &w->joints[slot];
-    uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
-    flags[j->b] |= CAP_BALL_AWAKE; /* a released ball falls */
-    if (j->a != CAP_JOINT_WORLD) flags[j->a] |= CAP_BALL_AWAKE;
+    end_wake(w, j->b); /* a released ball falls */
+    end_wake(w, j->a);
     drop(w, slot);
     return CAP_WORLD_OK;
 }
@@ -127,6 +208,18 @@ void cap_world_joints_forget_ball(cap_world* w, uint32_t slot)
     }
 }
 
+void cap_world_joints_forget_body(cap_world* w, uint32_t slot)
+{
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        const cap_wjoint* j = &w->joints[k];
+        if (j->kind != CAP_JOINT_NONE && (j->a == (slot | CAP_JOINT_BODY) || j->b == (slot | CAP_JOINT_BODY))) {
+            uint32_t other = j->a == (slot | CAP_JOINT_BODY) ? j->b : j->a;
+            drop(w, k);
+            end_wake(w, other);
+        }
+    }
+}
+
 int cap_world_set_joint_target(cap_world* w, uint32_t slot, float x, float y)
 {
     w->err.status = 0;
@@ -136,8 +229,7 @@ int cap_world_set_joint_target(cap_world* w, uint32_t slot, float x, float y)
     cap_wjoint* j = &w->joints[slot];
     j->ax = x;
     j->ay = y;
-    CAP_BU(w, CAP_BALL_FLAGS)[j->b] |= CAP_BALL_AWAKE;
-    CAP_BF(w, CAP_BALL_SLEEP_TIME)[j->b] = 0.0f;
+    end_wake(w, j->b);
     return CAP_WORLD_OK;
 }
 
@@ -150,8 +242,10 @@ int cap_world_joint_info(const cap_world* w, uint32_t slot, uint32_t* words)
     const cap_wjoint* j = &w->joints[slot];
     words[CAP_JOINT_INFO_KIND] = j->kind; words[CAP_JOINT_INFO_A] = j->a; words[CAP_JOINT_INFO_B] = j->b;
     words[CAP_JOINT_INFO_GENERATION] = j->generation;
-    const float f[CAP_JOINT_INFO_WORDS - CAP_JOINT_INFO_AX] = {j->ax, j->ay, j->length, j->min_length, j->max_length,
+    const float f[CAP_JOINT_INFO_LOCAL_AX - CAP_JOINT_INFO_AX] = {j->ax, j->ay, j->length, j->min_length, j->max_length,
         j->hertz, j->damping_ratio, j->max_force, j->break_force, j->force};
     memcpy(words + CAP_JOINT_INFO_AX, f, sizeof f);
+    /* lax .. max_torque (zeros but a revolute joint) */
+    memcpy(words + CAP_JOINT_INFO_LOCAL_AX, &j->lax, (CAP_JOINT_INFO_WORDS - CAP_JOINT_INFO_LOCAL_AX) * sizeof(float));
     return CAP_WORLD_OK;
 }

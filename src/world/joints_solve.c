@@ -1,9 +1,13 @@
 /* capsule2d — the joints in the step's sub-steps (Box2D v3's soft step, as
  * the ball contacts in solver.c): prepare once per step (solver bodies,
- * masses, the start separation), then each sub-step warm start (mode 0),
- * solve with soft bias (1) and relax without it (2). Joints are solved one
- * after another in slot order, before the contacts of each pass. A ball's
- * anchor is its centre, so only linear velocity changes. The step calls
+ * masses, the start separation, the groups of joints that share balls),
+ * then each sub-step warm start (mode 0), solve with soft bias (1) and
+ * relax without it (2). Joints are solved one after another in slot order
+ * (groups side by side, the same result), before the contacts of each
+ * pass. A distance or drag joint's anchor is a ball's centre, so only
+ * linear velocity changes; a revolute joint (bodies_joints.c's rows) turns
+ * the balls too. Joints with a capsule body end are solved in the bodies'
+ * step (bodies_joints.c) and finished here with the others. The step calls
  * these only when the world has joints: a world without any steps exactly
  * as before. */
 #include <math.h>
@@ -11,11 +15,8 @@
 
 #include "capsule2d_joints.h"
 #include "core/scalar.h"
+#include "world/bodies.h"
 #include "world/step_internal.h"
-
-#ifndef CAP_JOINT_ITERATIONS
-#define CAP_JOINT_ITERATIONS 8
-#endif
 
 typedef cap_soft jsoft;
 /* No softness (a rigid solve: the relax pass, a speculative limit). */
@@ -24,9 +25,8 @@ static const jsoft rigid_soft = {0.0f, 1.0f, 0.0f};
 /* The position error of rigid lengths and limits is fed back at twice the
  * ball-ball contact stiffness (at most half the sub-step rate), damping
  * ratio 2 (Box2D's joint softness). */
-static jsoft joint_softness(const cap_world* w, float h)
+cap_soft cap_joint_softness(float h)
 {
-    (void)w;
     jsoft s = cap_make_soft(0.25f / h, 5.0f, h);
     /* A soft constraint holds a load by stretching: T / (m w^2), with w
      * capped by the sub-step rate, so long or heavily loaded chains want
@@ -44,7 +44,7 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* st)
 {
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         const cap_wjoint* j = &w->joints[k];
-        if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD) continue;
+        if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD || CAP_JOINT_IS_BODY(j->b)) continue; /* bodies: bodies_sleep.c */
         int aw = awake(flags, j->a), bw = awake(flags, j->b);
         if (aw == bw) continue;
         uint32_t sleeper = aw ? j->b : j->a;
@@ -53,16 +53,96 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* st)
     }
 }
 
-void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
+/* A joint the passes solve (live, with a moving end). */
+static int active(const cap_wjoint* j)
+{
+    return j->kind != CAP_JOINT_NONE && j->mass != 0.0f && !CAP_JOINT_IS_BODY(j->b); /* a body's: the bodies' step */
+}
+
+/* A rigid distance joint: no spring, its length fixed. */
+static int rigid(const cap_wjoint* j)
+{
+    return j->kind == CAP_JOINT_DISTANCE && j->hertz == 0.0f && j->min_length == j->max_length;
+}
+
+/* The root of joint k's group (path halving). */
+static uint32_t root_of(cap_wjoint* J, uint32_t k)
+{
+    while (J[k].parent != k) {
+        J[k].parent = J[J[k].parent].parent;
+        k = J[k].parent;
+    }
+    return k;
+}
+
+/* A ball's tag while the groups are made: 1 + the last joint slot seen on
+ * it, 0 none (the solver body's unused pad word; zero again after). */
+static uint32_t tag(const cap_wbody* b)
+{
+    uint32_t t;
+    memcpy(&t, &b->pad, sizeof t);
+    return t;
+}
+
+/* Joins joint k to the group of the last joint seen on ball i, and tags i. */
+static void meet(cap_wjoint* J, cap_wbody* body, uint32_t k, uint32_t i)
+{
+    uint32_t t = tag(&body[i]);
+    if (t != 0u) {
+        uint32_t a = root_of(J, k), b = root_of(J, t - 1u);
+        if (a < b) J[b].parent = a;
+        else J[a].parent = b;
+    }
+    t = k + 1u;
+    memcpy(&body[i].pad, &t, sizeof t);
+}
+
+/* This step's groups: active joints joined when they share a ball (a world
+ * end joins nothing: the world never moves). Joints of different groups
+ * touch different balls, so the passes may interleave the groups (which
+ * hides the latency of one joint's result feeding the next along a chain)
+ * and still give every ball the same updates in the same order as sweeping
+ * the joints in slot order: the same bits. Each group lists its joints in
+ * slot order (next), from its root, its lowest slot. */
+static void group(cap_world* w, cap_wbody* body)
+{
+    cap_wjoint* J = w->joints;
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        if (!active(&J[k])) continue;
+        J[k].parent = k;
+        J[k].next = CAP_JOINT_WORLD;
+        meet(J, body, k, J[k].ib);
+        if (J[k].a != CAP_JOINT_WORLD) meet(J, body, k, J[k].ia);
+    }
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        if (!active(&J[k])) continue;
+        body[J[k].ib].pad = 0.0f;
+        body[J[k].ia].pad = 0.0f; /* the world's body too: its pad was 0 */
+        uint32_t r = root_of(J, k);
+        if (r != k) J[J[r].tail].next = k;
+        else J[k].all_rigid = 1u;
+        J[r].tail = k;
+        if (!rigid(&J[k])) J[r].all_rigid = 0u;
+    }
+}
+
+CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
 {
     const uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
     const float* im = CAP_BF(w, CAP_BALL_INV_MASS);
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         cap_wjoint* j = &w->joints[k];
-        if (j->kind == CAP_JOINT_NONE) continue;
+        if (j->kind == CAP_JOINT_NONE || CAP_JOINT_IS_BODY(j->b)) continue; /* a body's: the bodies' step */
         int world = j->a == CAP_JOINT_WORLD;
         j->ia = world ? n : j->a;
         j->ib = j->b;
+        /* A joined ball is not in free flight (step.c's parabola term). */
+        body[j->b].free = 0.0f;
+        if (!world) body[j->a].free = 0.0f;
+        if (j->kind == CAP_JOINT_REVOLUTE) {
+            cap_revolute_ball_prepare(w, j);
+            continue;
+        }
         j->ma = !world && awake(flags, j->a) ? im[j->a] : 0.0f;
         j->mb = awake(flags, j->b) ? im[j->b] : 0.0f;
         float pax = world ? j->ax : w->sx[j->a], pay = world ? j->ay : w->sy[j->a];
@@ -71,10 +151,8 @@ void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
         float k_ = j->ma + j->mb;
         j->mass = k_ > 0.0f ? 1.0f / k_ : 0.0f;
         if (j->mass == 0.0f) j->impulse = j->lower = j->upper = 0.0f;
-        /* A joined ball is not in free flight (step.c's parabola term). */
-        body[j->b].free = 0.0f;
-        if (!world) body[j->a].free = 0.0f;
     }
+    group(w, body);
 }
 
 /* Adds impulse p (along x, y) to b and takes it from a (a world end has
@@ -89,7 +167,8 @@ static void apply(cap_wbody* body, const cap_wjoint* j, float px, float py)
     body[j->ib].vy = body[j->ib].vy + j->mb * py;
 }
 
-static void solve_drag(cap_wjoint* j, cap_wbody* body, int mode, float h)
+/* (CAP_SMALL: cold next to the rigid rows.) */
+static CAP_SMALL void solve_drag(cap_wjoint* j, cap_wbody* body, int mode, float h)
 {
     cap_wbody* b = &body[j->ib];
     if (mode == 0) {
@@ -143,13 +222,21 @@ static void limit_row(cap_wjoint* j, cap_wbody* body, float ux, float uy, float 
     row(j, body, ux, uy, sign, c, c > 0.0f ? spec : mode == 1 ? js : rigid_soft, acc, 1);
 }
 
-static void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, jsoft js)
+/* A distance joint's axis and length for this pass (the positions do not
+ * change within a pass). */
+static void axis(cap_wjoint* j, const cap_wbody* body)
 {
     const cap_wbody *ba = &body[j->ia], *bb = &body[j->ib];
     float dx = j->d0x + (bb->dx - ba->dx), dy = j->d0y + (bb->dy - ba->dy);
     float len = sqrtf(dx * dx + dy * dy);
     float ux = 0.0f, uy = 1.0f; /* coincident ends: up (never NaN) */
     if (len > 0.0f) { ux = dx / len; uy = dy / len; }
+    j->ux = ux; j->uy = uy; j->len = len;
+}
+
+static CAP_SMALL void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, jsoft js)
+{
+    float ux = j->ux, uy = j->uy, len = j->len;
     if (mode == 0) {
         float p = j->impulse + j->lower - j->upper;
         apply(body, j, p * ux, p * uy);
@@ -165,20 +252,114 @@ static void solve_distance(cap_wjoint* j, cap_wbody* body, int mode, float h, js
     if (j->max_length < 1e30f) limit_row(j, body, ux, uy, -1.0f, j->max_length - len, mode, h, js, &j->upper); /* a rope */
 }
 
+/* A rigid joint's row in the solve and relax passes: solve_distance's
+ * rigid row with its per-pass products (rm, rb: cap_joints_pass) taken
+ * once, the same floats. isc: the pass's impulse scale. */
+static void solve_rigid(cap_wjoint* j, cap_wbody* body, float isc)
+{
+    cap_wbody *ba = &body[j->ia], *bb = &body[j->ib];
+    float ux = j->ux, uy = j->uy;
+    float vr = (bb->vx - ba->vx) * ux + (bb->vy - ba->vy) * uy;
+    float imp = 0.0f - j->rm * (vr + j->rb) - isc * j->impulse;
+    j->impulse = j->impulse + imp;
+    float px = imp * ux, py = imp * uy, ma = j->ma, mb = j->mb;
+    if (ma != 0.0f) {
+        ba->vx = ba->vx - ma * px;
+        ba->vy = ba->vy - ma * py;
+    }
+    bb->vx = bb->vx + mb * px;
+    bb->vy = bb->vy + mb * py;
+}
+
+/* One joint in a pass. */
+static void solve_one(cap_wjoint* j, cap_wbody* body, int mode, float h, jsoft js)
+{
+    if (j->kind == CAP_JOINT_REVOLUTE) cap_revolute_ball_solve(j, body, mode, h, js);
+    else if (j->kind == CAP_JOINT_DRAG) solve_drag(j, body, mode, h);
+    else if (mode != 0 && rigid(j)) solve_rigid(j, body, mode == 1 ? js.impulse_scale : rigid_soft.impulse_scale);
+    else solve_distance(j, body, mode, h, js);
+}
+
+/* The next group's root at or after slot k (joint_slots: none). */
+static uint32_t next_root(const cap_wjoint* J, uint32_t k, uint32_t slots)
+{
+    while (k < slots && !(active(&J[k]) && J[k].parent == k)) k++;
+    return k;
+}
+
+/* Interleaved groups: LANES at a time, each sweeping its own joints. */
+#define LANES 4
+
 void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
 {
-    jsoft js = joint_softness(w, h);
+    jsoft js = cap_joint_softness(h);
+    cap_wjoint* J = w->joints;
+    const uint32_t slots = w->joint_slots;
+    const jsoft rs = mode == 1 ? js : rigid_soft; /* a rigid joint's softness in this pass */
+    for (uint32_t k = 0; k < slots; k++) {
+        cap_wjoint* j = &J[k];
+        if (j->kind != CAP_JOINT_DISTANCE || j->mass == 0.0f) continue;
+        axis(j, body);
+        j->rm = rs.mass_scale * j->mass;
+        j->rb = rs.bias_rate * (j->len - j->length);
+    }
     /* Chains (ropes, a heavy ball on light links) converge slowly under one
      * Gauss-Seidel sweep: the solve and relax passes sweep the joints
-     * CAP_JOINT_ITERATIONS times (the contacts once). */
-    int sweeps = mode == 0 ? 1 : CAP_JOINT_ITERATIONS;
-    for (int it = 0; it < sweeps; it++)
-        for (uint32_t k = 0; k < w->joint_slots; k++) {
-            cap_wjoint* j = &w->joints[k];
-            if (j->kind == CAP_JOINT_NONE || j->mass == 0.0f) continue;
-            if (j->kind == CAP_JOINT_DRAG) solve_drag(j, body, mode, h);
-            else solve_distance(j, body, mode, h, js);
+     * CAP_JOINT_ITERATIONS times (the contacts once). Each group is swept
+     * in slot order, the groups side by side (group()): the same result as
+     * sweeping all joints in slot order that many times. */
+    const int sweeps = mode == 0 ? 1 : CAP_JOINT_ITERATIONS;
+    uint32_t root[LANES], at[LANES];
+    int sweep[LANES], live = 0;
+    uint32_t r = 0;
+    for (int l = 0; l < LANES; l++) {
+        r = next_root(J, r, slots);
+        root[l] = at[l] = r;
+        sweep[l] = 0;
+        if (r < slots) { live++; r++; }
+    }
+    const float isc = rs.impulse_scale;
+    while (live) {
+        /* All lanes on rigid joints, none at its sweep's last joint: the
+         * rigid rows alone, without the bookkeeping below. */
+        if (mode != 0 && live == LANES && J[root[0]].all_rigid && J[root[1]].all_rigid && J[root[2]].all_rigid &&
+            J[root[3]].all_rigid) {
+            for (;;) {
+                int end = 0;
+                for (int l = 0; l < LANES; l++) end |= J[at[l]].next == CAP_JOINT_WORLD;
+                if (end) break;
+                for (int l = 0; l < LANES; l++) {
+                    solve_rigid(&J[at[l]], body, isc);
+                    at[l] = J[at[l]].next;
+                }
+            }
         }
+        for (int l = 0; l < LANES; l++) {
+            uint32_t k = at[l];
+            if (k >= slots) continue;
+            solve_one(&J[k], body, mode, h, js);
+            k = J[k].next;
+            if (k == CAP_JOINT_WORLD) { /* the group's sweep is done */
+                k = root[l];
+                if (++sweep[l] == sweeps) { /* and the group: the next one */
+                    r = next_root(J, r, slots);
+                    root[l] = k = r;
+                    sweep[l] = 0;
+                    if (r < slots) r++;
+                    else live--;
+                }
+            }
+            at[l] = k;
+        }
+    }
+}
+
+/* An end's generation (0: the world). */
+static uint32_t end_gen(const cap_world* w, uint32_t e)
+{
+    if (e == CAP_JOINT_WORLD) return 0u;
+    if (CAP_JOINT_IS_BODY(e)) return CAP_BODU(w->bodies, CAP_BODY_GENERATION)[e & ~CAP_JOINT_BODY];
+    return CAP_BU(w, CAP_BALL_GENERATION)[e];
 }
 
 /* After the sub-steps: each joint's force (its last sub-step's impulse
@@ -189,12 +370,12 @@ _Static_assert((int)CAP_JOINT_BREAK_OTHER_GENERATION < (int)CAP_EVENT_WORDS, "a 
 void cap_joints_finish(cap_world* w)
 {
     float inv_h = (float)w->def.sub_steps / w->def.dt;
-    const uint32_t* gen = CAP_BU(w, CAP_BALL_GENERATION);
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         cap_wjoint* j = &w->joints[k];
         if (j->kind == CAP_JOINT_NONE) continue;
         float f;
         if (j->kind == CAP_JOINT_DRAG) f = sqrtf(j->impulse * j->impulse + j->lower * j->lower);
+        else if (j->kind == CAP_JOINT_REVOLUTE) f = sqrtf(j->px * j->px + j->py * j->py);
         else { f = j->impulse + j->lower - j->upper; f = f < 0.0f ? 0.0f - f : f; }
         j->force = f * inv_h;
         if (!(j->break_force > 0.0f && j->force > j->break_force)) continue;
@@ -205,9 +386,9 @@ void cap_joints_finish(cap_world* w)
             e[CAP_JOINT_BREAK_KIND] = j->kind; e[CAP_JOINT_BREAK_JOINT] = k; e[CAP_JOINT_BREAK_BALL] = j->b;
             e[CAP_JOINT_BREAK_OTHER] = j->a;
             memcpy(&e[CAP_JOINT_BREAK_FORCE], &j->force, sizeof j->force);
-            e[CAP_JOINT_BREAK_JOINT_GENERATION] = j->generation; e[CAP_JOINT_BREAK_BALL_GENERATION] = gen[j->b];
+            e[CAP_JOINT_BREAK_JOINT_GENERATION] = j->generation; e[CAP_JOINT_BREAK_BALL_GENERATION] = end_gen(w, j->b);
             e[CAP_JOINT_BREAK_USER_DATA] = j->user_data;
-            e[CAP_JOINT_BREAK_OTHER_GENERATION] = j->a == CAP_JOINT_WORLD ? 0u : gen[j->a];
+            e[CAP_JOINT_BREAK_OTHER_GENERATION] = end_gen(w, j->a);
         }
         cap_world_remove_joint(w, k);
     }

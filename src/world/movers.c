@@ -11,25 +11,18 @@
 #include "world/statics.h"
 
 /* This step's list of kinematic and pivoted capsules (w->kins), how many
- * are pivoted, and each one's angle at the step's start. 0: no memory. */
+ * are pivoted, and each one's angle at the step's start (in the static
+ * block: always room). Returns 1. */
 int cap_step_movers_list(cap_world* w)
 {
     w->kin_count = 0;
     for (uint32_t i = 0; i < w->static_slots; i++)
         if ((w->static_info[3 * i + 2] & 1u) && cap_static_row(w->statics[i].kind)->find == CAP_FIND_MOVERS) {
-            if (cap_world_reserve_u32(&w->kins, &w->kin_cap, w->kin_count + 1)) {
-                return 0;
-            }
-            w->kins[w->kin_count++] = i;
+            w->kins[w->kin_count++] = i; /* (room: static_cap) */
         }
     w->pivots = 0;
     for (uint32_t k = 0; k < w->kin_count; k++) w->pivots += (uint32_t)cap_static_turns(&w->statics[w->kins[k]]);
     if (w->kin_count) {
-        void* p = w->kin_a0;
-        if (cap_world_reserve_bytes(&p, &w->kin_a0_cap, w->kin_count, sizeof(float))) {
-            return 0;
-        }
-        w->kin_a0 = p;
         for (uint32_t k = 0; k < w->kin_count; k++) w->kin_a0[k] = w->statics[w->kins[k]].angle;
     }
     return 1;

@@ -243,7 +243,7 @@ static uint32_t overlap(cap_world* w, struct cap_wquery* q, float qx, float qy, 
         if (n < capacity) out[n] = (1u << 31) | o.hits[n];
     /* (w->cand has room for every static) */
     uint32_t c = cap_world_static_candidates(w, (float)g[0], (float)g[1], (float)g[2], (float)g[3]);
-    memcpy(w->cand + c, q->movers, (size_t)q->n_movers * 4u);
+    if (q->n_movers) memcpy(w->cand + c, q->movers, (size_t)q->n_movers * 4u); /* (movers: NULL while none) */
     c += q->n_movers;
     if (q->n_movers) cap_sort_u32(w->cand, c);
     for (uint32_t j = 0; j < c; j++) {

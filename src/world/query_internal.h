@@ -10,11 +10,16 @@
 #include "core/scalar.h"
 #include "world/statics.h"
 
+/* The few small helpers of the queries' inner loops, inlined even where
+ * the wasm builds compile the query files for size (-Oz: build.sh), which
+ * would call them: a call per candidate in the ray walk. */
+#define CAP_QUERY_HOT static inline __attribute__((always_inline))
+
 /* Beyond this magnitude (coordinates, radii, path ends) the scan answers:
  * float32 squares of values up to 4e18 stay finite. */
 #define CAP_QUERY_BIG 1e18
 
-static inline double absd(double v) { return v < 0.0 ? -v : v; }
+CAP_QUERY_HOT double absd(double v) { return v < 0.0 ? -v : v; }
 static inline int big(double v) { return !(absd(v) <= CAP_QUERY_BIG); }
 static inline int alive_static(const cap_world* w, uint32_t i) { return (w->static_info[3 * i + 2] & 1u) != 0; }
 
@@ -48,7 +53,7 @@ static inline int box_ball(float x, float y, float r, const float b[4])
 
 /* The scan's order: a closer hit wins; at equal distance a ball (kind 1)
  * beats a static, then the lower slot wins. */
-static inline int better(float t, int kind, uint32_t slot, int found, float bt, int bkind, uint32_t bslot)
+CAP_QUERY_HOT int better(float t, int kind, uint32_t slot, int found, float bt, int bkind, uint32_t bslot)
 {
     if (!found || t < bt) return 1;
     if (!(t == bt)) return 0;
@@ -88,7 +93,7 @@ struct cap_wquery {
     uint32_t *hits, hit_cap;                /* ball hits of an overlap */
 };
 
-static inline uint32_t slot_of(const float* p)
+CAP_QUERY_HOT uint32_t slot_of(const float* p)
 {
     uint32_t i;
     memcpy(&i, &p[3], 4);

@@ -117,7 +117,7 @@ typedef struct cap_path_query {
     float radius;
     double ox, oy, dx, dy, dd2; /* the path o + t d, dd2 = |d|^2 */
     double t_max, pad;          /* its last t; the statics' padding (with a sweep's radius) */
-    double len;                 /* |d| */
+    double len, len_slack;      /* |d|, and it times 1.000001 */
     int found, kind;
     uint32_t slot;
     float t;           /* the best hit's fraction or t */
@@ -125,7 +125,7 @@ typedef struct cap_path_query {
     cap_sweep_hit sweep_hit;
 } cap_path_query;
 
-static void take(cap_path_query* c, float t, int kind, uint32_t slot, const cap_ray_hit* rh, const cap_sweep_hit* sh)
+CAP_QUERY_HOT void take(cap_path_query* c, float t, int kind, uint32_t slot, const cap_ray_hit* rh, const cap_sweep_hit* sh)
 {
     if (!better(t, kind, slot, c->found, c->t, c->kind, c->slot)) return;
     c->found = 1, c->t = t, c->kind = kind, c->slot = slot;
@@ -135,7 +135,7 @@ static void take(cap_path_query* c, float t, int kind, uint32_t slot, const cap_
 
 /* The last t a hit can have and still count: the best so far (ties
  * included: a little slack), else the path's end. */
-static double t_limit(const cap_path_query* c)
+CAP_QUERY_HOT double t_limit(const cap_path_query* c)
 {
     return c->found && c->t < c->t_max ? c->t * (1.0 + 1e-6) + 1e-30 : c->t_max;
 }
@@ -145,7 +145,7 @@ static double t_limit(const cap_path_query* c)
  * centre by more than that, with a millionth of slack for rounding, or a
  * centre that far behind the start or beyond the last t that counts, is
  * never a hit and the exact cast is skipped. */
-static void try_ball(cap_path_query* c, float x, float y, float r, uint32_t i)
+CAP_QUERY_HOT void try_ball(cap_path_query* c, float x, float y, float r, uint32_t i)
 {
     double mx = x - c->ox, my = y - c->oy, cr = c->dx * my - c->dy * mx;
     double reach = (double)(c->sweep ? r + c->radius : r) * 1.000001 + 1e-30;
@@ -161,15 +161,31 @@ static void try_ball(cap_path_query* c, float x, float y, float r, uint32_t i)
     }
 }
 
-/* Whether the path, before the last t that counts, crosses the box
- * (minx, miny, maxx, maxy) grown by the padding: a fixed static whose box
- * it does not cross cannot hit first, and its exact cast is skipped. */
-static int path_meets(const cap_path_query* c, const double* box)
+/* Whether the path, before the last t that counts, comes within reach of
+ * the grid static s (a capsule: the grid holds no other kind) — its radius
+ * plus the padding (with a sweep's radius) — of its core segment A-B: the
+ * exact casts report a hit, a start inside or a touch only there (within
+ * rounding, far less than the padding), so a static it does not is
+ * skipped. Two tests, no division: the line o + t d misses the core by
+ * more than the reach (A and B both farther than it on one side: a
+ * segment that does not cross a line is closest to it at an end), or the
+ * core's projection on the path (|d|^2 t of A and of B) lies, less the
+ * reach, wholly before t = 0 or beyond the last t that counts (a hit at t
+ * has a core point P within the reach of o + t d, and P's projection lies
+ * between A's and B's). Slack: a millionth of the reach, and 1e-6 of the
+ * static's magnitudes (its float32 contact tests); they and the padding
+ * (1e-5 of the path's magnitudes) also bound this double arithmetic's
+ * rounding, under 1e-15 (|dx| + |dy|) (|A - o| + |B - o|). */
+CAP_QUERY_HOT int path_near(const cap_path_query* c, const cap_wstatic* s)
 {
-    double t0 = 0.0, t1 = t_limit(c);
-    const double o[2] = {c->ox, c->oy}, d[2] = {c->dx, c->dy};
-    const double lo[2] = {box[0] - c->pad, box[1] - c->pad}, hi[2] = {box[2] + c->pad, box[3] + c->pad};
-    return cap_clip_segment_box(o, d, lo, hi, &t0, &t1);
+    double ax = (double)s->ax - c->ox, ay = (double)s->ay - c->oy, bx = (double)s->bx - c->ox, by = (double)s->by - c->oy;
+    float mag = __builtin_fabsf(s->ax) + __builtin_fabsf(s->ay) + __builtin_fabsf(s->bx) + __builtin_fabsf(s->by);
+    double reach = ((double)s->radius + c->pad + 1e-6 * (double)mag) * c->len_slack; /* |d| times it */
+    double ca = c->dx * ay - c->dy * ax, cb = c->dx * by - c->dy * bx;
+    if ((ca > reach && cb > reach) || (ca < -reach && cb < -reach)) return 0;
+    double pa = ax * c->dx + ay * c->dy, pb = bx * c->dx + by * c->dy;
+    double lo = pa < pb ? pa : pb, hi = pa < pb ? pb : pa;
+    return !(hi < -reach || lo - reach > t_limit(c) * c->dd2);
 }
 
 /* Static i, by its exact cast (sensors are not hit). */
@@ -206,6 +222,7 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     const float* rad = (const float*)w->ball[CAP_BALL_RADIUS];
     c->t_max = t_max, c->pad = pad;
     c->len = __builtin_sqrt(c->dd2);
+    c->len_slack = c->len * 1.000001;
     for (uint32_t j = 0; j < w->line_count; j++) try_static(c, w->lines[j]);
     for (uint32_t j = 0; j < q->n_movers; j++) try_static(c, q->movers[j]);
     if (!usable) return;
@@ -241,8 +258,8 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
                     uint32_t item = w->sgrid.items[e];
                     if (w->sgs.stamp[item] == id) continue; /* a static spans cells */
                     w->sgs.stamp[item] = id;
-                    /* (its box: the static grid's, as the static's minx .. maxy) */
-                    if (path_meets(c, w->sgs.boxes + 4 * (size_t)item)) try_static(c, w->sg_slot[item]);
+                    uint32_t i = w->sg_slot[item];
+                    if (path_near(c, &w->statics[i])) try_static(c, i);
                 }
             }
         }

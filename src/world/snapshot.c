@@ -66,8 +66,8 @@ static void counts(const cap_world* w, uint32_t* n)
 /* Joints: a section after the body, only in a world that has had joints
  * (a joint-free world's snapshot is as before): u32 ng, then ng joint slots
  * (free ones too, for their generations) of JOINT_WORDS words each, kind
- * through force (the step recomputes the rest). */
-#define JOINT_WORDS (offsetof(cap_wjoint, force) / 4 + 1)
+ * through a revolute joint's motor impulse (the step recomputes the rest). */
+#define JOINT_WORDS (offsetof(cap_wjoint, ia) / 4)
 static uint32_t joint_gens(const cap_world* w)
 {
     uint32_t ng = w->joint_cap;
@@ -88,7 +88,6 @@ _Static_assert(CAP_SNAPSHOT_HEADER == 4 * CAP_SNAPSHOT_HEADER_WORDS &&
 
 uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity)
 {
-    if (w->bodies && w->bodies->live) return 0; /* capsule bodies are not saved yet: refused (capsule2d_world.h) */
     uint32_t n[N_COUNTS];
     counts(w, n);
     cap_world* mw = (cap_world*)w; /* walk only reads when saving */
@@ -96,6 +95,8 @@ uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity)
     walk(&io, mw, n);
     const uint32_t ng = joint_gens(w);
     walk_joints(&io, mw, ng);
+    const uint32_t nb = cap_bodies_snap_size(w->bodies); /* capsule bodies: a section after the joints' (bodies_snapshot.c) */
+    io.at += nb;
     if (io.at > 0x7fffffffu) return 0;
     uint32_t total = (uint32_t)io.at;
     if (!out || capacity < total) return total;
@@ -110,6 +111,7 @@ uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity)
     xfer(&io, n, sizeof n);
     walk(&io, mw, n);
     walk_joints(&io, mw, ng);
+    if (nb) cap_bodies_snap_write(w->bodies, out + io.at);
     head[CAP_SNAPSHOT_WORD_CHECKSUM] = fnv(out + CAP_SNAPSHOT_HEADER, total - CAP_SNAPSHOT_HEADER);
     memcpy(out, head, sizeof head);
     return total;
@@ -273,15 +275,26 @@ static const char* check_loaded(cap_world* w, const uint32_t* n, int32_t* slot)
             j->generation = gen;
             continue;
         }
-        float f[13]; /* ax through force */
-        memcpy(f, &j->ax, sizeof f);
-        for (int i = 0; i < 13; i++)
+        float f[25]; /* ax through force, then lax through motor */
+        memcpy(f, &j->ax, 13 * 4);
+        memcpy(f + 13, &j->lax, 12 * 4);
+        for (int i = 0; i < 25; i++)
             if (!in_range(f[i])) return "joints.values";
-        if (j->kind > CAP_JOINT_DRAG || j->generation == 0) return "joints.kind";
-        if (!ball_alive(w, n, j->b)) return "joints.b";
-        if (j->a != CAP_JOINT_WORLD && (!ball_alive(w, n, j->a) || j->a == j->b || j->kind == CAP_JOINT_DRAG)) return "joints.a";
+        if (j->kind > CAP_JOINT_REVOLUTE || j->generation == 0) return "joints.kind";
+        /* Ends: live balls, or live capsule bodies (loaded before this
+         * check) at both ends of a revolute joint; a the world or another. */
+        const int body_ends = CAP_JOINT_IS_BODY(j->b) || CAP_JOINT_IS_BODY(j->a);
+        if (!cap_joint_end_alive(w, j->b) || (body_ends && j->kind != CAP_JOINT_REVOLUTE)) return "joints.b";
+        if (j->a != CAP_JOINT_WORLD && (!cap_joint_end_alive(w, j->a) || j->a == j->b || j->kind == CAP_JOINT_DRAG ||
+                                        CAP_JOINT_IS_BODY(j->a) != CAP_JOINT_IS_BODY(j->b)))
+            return "joints.a";
         if (!(j->hertz >= 0.0f && j->damping_ratio >= 0.0f && j->break_force >= 0.0f && j->force >= 0.0f)) return "joints.values";
-        if (j->kind == CAP_JOINT_DISTANCE ? !(j->min_length >= 0.0f && j->min_length <= j->length && j->length <= j->max_length)
+        if (j->kind == CAP_JOINT_REVOLUTE) {
+            if (!(j->max_torque >= 0.0f && j->lower >= 0.0f && j->upper >= 0.0f)) return "joints.motor";
+            if (j->lo <= j->hi && !(j->lo >= -3.14159265f && j->hi <= 3.14159265f)) return "joints.limits";
+            if (!(cap_absf(j->motor) <= j->max_torque * w->def.dt)) return "joints.motor";
+            if (!cap_finite(j->ref)) return "joints.values";
+        } else if (j->kind == CAP_JOINT_DISTANCE ? !(j->min_length >= 0.0f && j->min_length <= j->length && j->length <= j->max_length)
                                           : !(j->max_force > 0.0f && j->hertz > 0.0f))
             return "joints.length";
         if (j->kind == CAP_JOINT_DISTANCE && !(j->lower >= 0.0f && j->upper >= 0.0f)) return "joints.impulse";
@@ -334,16 +347,27 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
     cap_world probe;
     memset(&probe, 0, sizeof probe);
     walk(&size, &probe, n);
-    uint32_t ng = 0;
-    if (size.at + 4 <= len) memcpy(&ng, bytes + size.at, 4);
-    if (size.at + (ng ? 4ull + 4ull * JOINT_WORDS * ng : 0) != len || ng > lim) return refuse(w, "counts", -1); /* counts that do not add up to the length */
+    /* Then the optional sections: joints (a count, > 0), capsule bodies
+     * (CAP_BODIES_TAG first), in that order; counts that do not add up to
+     * the length are refused. */
+    uint32_t ng = 0, word = 0;
+    uint64_t at = size.at;
+    if (at + 4 <= len) memcpy(&word, bytes + at, 4);
+    if (at + 4 <= len && word != CAP_BODIES_TAG) {
+        ng = word;
+        if (ng == 0 || ng > lim) return refuse(w, "counts", -1);
+        at += 4ull + 4ull * JOINT_WORDS * ng;
+    }
+    if (at < len && (at + 4 > len || (memcpy(&word, bytes + at, 4), word != CAP_BODIES_TAG))) return refuse(w, "counts", -1);
+    if (at > len) return refuse(w, "counts", -1);
+    const uint32_t body_at = (uint32_t)at;
 
     cap_world_def made = def;
     if (made.ball_capacity < n[N_BALL_GENS]) made.ball_capacity = n[N_BALL_GENS];
     if (made.static_capacity < n[N_STATIC_GENS]) made.static_capacity = n[N_STATIC_GENS];
     cap_world* nw = cap_world_create(&made);
     int ok = nw != NULL;
-    ok = ok && cap_world_reserve_bytes((void**)&nw->prev, &nw->prev_cap, n[N_PREV] + 1, sizeof(cap_wcontact)) == 0;
+    ok = ok && cap_world_grow_contacts(nw, n[N_PREV] + 1) == 0;
     ok = ok && cap_world_reserve_u32(&nw->sensor_prev, &nw->sensor_prev_cap, 2 * n[N_SENSORS] + 2) == 0;
     ok = ok && cap_world_reserve_u32(&nw->pending_end, &nw->pending_cap, CAP_PENDING_WORDS * (n[N_PENDING] + 1)) == 0;
     if (ok && ng) {
@@ -364,6 +388,13 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
     nw->sensor_prev_count = n[N_SENSORS];
     nw->pending_count = n[N_PENDING];
     int32_t slot = -1;
+    if (body_at < len) { /* the bodies first: joints may end on them */
+        int st = cap_bodies_snap_read(bytes + body_at, len - body_at, &nw->bodies, &bad, &slot);
+        if (st) {
+            cap_world_destroy(nw);
+            return st == CAP_WORLD_NO_MEMORY ? fail(w, st, 0) : refuse(w, bad, slot);
+        }
+    }
     if ((bad = check_loaded(nw, n, &slot))) {
         cap_world_destroy(nw);
         return refuse(w, bad, slot);

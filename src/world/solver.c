@@ -21,12 +21,7 @@
 
 /* Colours a ball may take part in; a contact that finds none free goes to a
  * pack of its own after the coloured ones (solved one by one). */
-#define MAX_COLORS 64
-
-static int reserve(void** p, uint32_t* cap, uint32_t need, uint32_t size)
-{
-    return cap_world_reserve_bytes(p, cap, need, size);
-}
+#define MAX_COLORS CAP_SOLVER_COLORS
 
 static void inert(cap_wpack* pk, uint32_t n_balls)
 {
@@ -49,28 +44,12 @@ static void load_lane(cap_wpack* pk, int l, const cap_wcontact* ct, uint32_t n_b
     pk->fr[l] = ct->friction; pk->roll[l] = ct->rolling;
     pk->jn[l] = ct->jn; pk->jt[l] = ct->jt; pk->jr[l] = ct->jr;
     pk->maxjn[l] = ct->max_jn; pk->vn0[l] = ct->vn0;
-    pk->ball[l] = ct->kind ? 1.0f : 0.0f;
-}
-
-/* Room for the packs of w->contact_count contacts among n_balls balls,
- * made before the step changes anything. Returns 0 when out of memory. */
-int cap_solver_reserve(cap_world* w, uint32_t n_balls)
-{
-    uint32_t m = w->contact_count;
-    void* p = w->color_mask;
-    if (reserve(&p, &w->color_mask_cap, n_balls + 1, sizeof(uint64_t))) return 0;
-    w->color_mask = p;
-    p = w->color_of;
-    if (reserve(&p, &w->color_of_cap, m + 1, 1)) return 0;
-    w->color_of = p;
-    p = w->packs;
-    if (reserve(&p, &w->pack_cap, m / 4 + MAX_COLORS + 1, sizeof(cap_wpack))) return 0;
-    w->packs = p;
-    return 1;
 }
 
 /* Builds the packs from w->contacts (active ones: mass_n > 0) in the room
- * cap_solver_reserve made. */
+ * the ball block (color_mask: n_balls + 1) and the contact block
+ * (color_of: contact_cap + 1, packs: contact_cap / 4 + MAX_COLORS + 1)
+ * hold. */
 void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, const float* static_soft)
 {
     uint32_t m = w->contact_count;
@@ -118,7 +97,7 @@ void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, co
         uint32_t color = w->color_of[k];
         if (color == 0xff || color == MAX_COLORS) continue;
         uint32_t slot = fill[color]++;
-        if (w->contacts[k].kbody) w->contacts[k].lane = (start[color] + slot / 4) * 4 + slot % 4;
+        w->contacts[k].lane = (start[color] + slot / 4) * 4 + slot % 4;
         load_lane(&w->packs[start[color] + slot / 4], (int)(slot % 4), &w->contacts[k], n_balls);
     }
     w->pack_count = packs;
@@ -142,7 +121,7 @@ enum { BD_Y = 4 }; /* dy's offset in cap_wbody (floats) */
 
 /* The soft parameters (bias rate, mass scale, impulse scale) of ball-ball
  * contacts (b*) and ball-static ones (s*), splat; a lane picks by its
- * pack's `ball` (the values the pack held per lane before, 48 bytes). */
+ * ra (> 0: ball-ball; the values the pack held per lane before, 48 bytes). */
 typedef struct soft4 { c4 bbr, bms, bis, sbr, sms, sis; } soft4;
 
 /* One pass over every pack. mode 0: warm start; 1: solve with soft bias;
@@ -192,7 +171,7 @@ C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 n
             c4m spec = c4_lt(zero, sep);
             c4 bias, ms, is;
             if (mode == 1) {
-                c4m bb = c4_lt(zero, c4_load(pk->ball));
+                c4m bb = c4_lt(zero, ra); /* ball-ball (ra: the lower ball's radius, > 0) */
                 bias = c4_pmax(c4_mul(c4_sel(bb, so->bbr, so->sbr), sep), npush);
                 ms = c4_sel(bb, so->bms, so->sms);
                 is = c4_sel(bb, so->bis, so->sis);
@@ -299,35 +278,5 @@ void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float
         c->jr = pk.jr[0];
         c->max_jn = pk.maxjn[0];
         c->vn0 = pk.vn0[0];
-    }
-}
-
-/* Impulses and speeds back into the contacts. */
-void cap_solver_store(cap_world* w)
-{
-    /* Each contact's lane as cap_solver_build placed it: colour by colour,
-     * in contact order within each. */
-    uint32_t m = w->contact_count, count[MAX_COLORS], start[MAX_COLORS], fill[MAX_COLORS];
-    memset(count, 0, sizeof count);
-    memset(fill, 0, sizeof fill);
-    for (uint32_t k = 0; k < m; k++)
-        if (w->color_of[k] < MAX_COLORS) count[w->color_of[k]]++;
-    uint32_t at = 0;
-    for (int c = 0; c < MAX_COLORS; c++) {
-        start[c] = at;
-        at += (count[c] + 3) / 4;
-    }
-    for (uint32_t k = 0; k < m; k++) {
-        uint32_t color = w->color_of[k];
-        if (color >= MAX_COLORS) continue;
-        uint32_t slot = fill[color]++;
-        const cap_wpack* pk = &w->packs[start[color] + slot / 4];
-        int l = (int)(slot % 4);
-        cap_wcontact* c = &w->contacts[k];
-        c->jn = pk->jn[l];
-        c->jt = pk->jt[l];
-        c->jr = pk->jr[l];
-        c->max_jn = pk->maxjn[l];
-        c->vn0 = pk->vn0[l];
     }
 }

@@ -12,26 +12,11 @@
 #include "kernels/scratch.h"
 #include "world/statics.h"
 
-/* A ball's kept candidates: the grid statics (lines apart) whose box meets
- * the padded box x0..y1, ascending by slot, when there are at most
- * CAP_BALL_CANDS of them; version: w->sg_version when made, 0 never. */
-#define CAP_BALL_CANDS 6
-struct cap_ball_cands {
-    float x0, y0, x1, y1;
-    uint32_t version, count;
-    uint32_t slot[CAP_BALL_CANDS];
-};
-
-int cap_world_ball_cands_reserve(cap_world* w, uint32_t n)
-{
-    uint32_t old = w->ball_cands_cap;
-    if (n <= old) return 1;
-    void* p = w->ball_cands;
-    if (cap_world_reserve_bytes(&p, &w->ball_cands_cap, n, sizeof(struct cap_ball_cands))) return 0;
-    w->ball_cands = p;
-    memset(w->ball_cands + old, 0, (size_t)(w->ball_cands_cap - old) * sizeof(struct cap_ball_cands));
-    return 1;
-}
+/* A ball's kept candidates (struct cap_ball_cands, world_internal.h): the
+ * grid statics (lines apart) whose box meets the padded box x0..y1,
+ * ascending by slot, when there are at most CAP_BALL_CANDS of them;
+ * version: w->sg_version when made, 0 never (the ball block is zeroed when
+ * it grows). */
 
 void cap_world_index_statics(cap_world* w)
 {
@@ -39,7 +24,7 @@ void cap_world_index_statics(cap_world* w)
     /* Every ball's kept candidates are stale (a new version; on the wrap,
      * none is kept). */
     if (++w->sg_version == 0) {
-        if (w->ball_cands) memset(w->ball_cands, 0, (size_t)w->ball_cands_cap * sizeof(struct cap_ball_cands));
+        memset(w->ball_cands, 0, (size_t)w->ball_cap * sizeof(struct cap_ball_cands));
         w->sg_version = 1;
     }
     w->line_count = 0;
@@ -49,14 +34,13 @@ void cap_world_index_statics(cap_world* w)
         if (!(w->static_info[3 * i + 2] & 1u)) continue;
         const cap_static_kind_row* row = cap_static_row(w->statics[i].kind);
         if (row->find == CAP_FIND_ALWAYS) {
-            if (cap_world_reserve_u32(&w->lines, &w->line_cap, w->line_count + 1) == 0) w->lines[w->line_count++] = i;
+            w->lines[w->line_count++] = i; /* (room: static_cap) */
         }
         count += row->find == CAP_FIND_GRID; /* (movers: found by the step itself) */
     }
     if (count == 0) return;
-    if (cap_scratch_boxes(&w->sgs, count) || cap_scratch_stamps(&w->sgs, count) ||
-        cap_grow((void**)&w->sg_slot, &w->sg_slot_cap, count, 4))
-        return;
+    /* (the gather scratch w->sgs is in the static block: room for count) */
+    if (cap_scratch_stamps(&w->sgs, count)) return; /* (only restarts the stamps before they wrap) */
     /* Box k is the k-th such static by slot: ascending boxes are ascending slots. */
     uint32_t k = 0;
     for (uint32_t i = 0; i < w->static_slots && k < count; i++) {
@@ -149,7 +133,6 @@ static uint32_t merge_lines(cap_world* w, uint32_t n)
  * into w->cand. */
 uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1)
 {
-    if (w->cand_cap < w->static_slots + 1 && cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
     return merge_lines(w, grid_candidates(w, x0, y0, x1, y1));
 }
 
@@ -162,9 +145,8 @@ uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1,
  * query that is not to refresh the kept box passes 0: then it only reads it). */
 uint32_t cap_world_ball_static_candidates(cap_world* w, uint32_t b, float pad, float x0, float y0, float x1, float y1)
 {
-    if (w->cand_cap < w->static_slots + 1 && cap_world_reserve_u32(&w->cand, &w->cand_cap, w->static_slots + 1)) return 0;
     uint32_t* cand = w->cand;
-    if (b >= w->ball_cands_cap) return merge_lines(w, grid_candidates(w, x0, y0, x1, y1));
+    if (b >= w->ball_cap) return merge_lines(w, grid_candidates(w, x0, y0, x1, y1));
     struct cap_ball_cands* e = &w->ball_cands[b];
     uint32_t n = 0;
     if (e->version == w->sg_version && x0 >= e->x0 && y0 >= e->y0 && x1 <= e->x1 && y1 <= e->y1) {

@@ -34,15 +34,7 @@ static int place_static(cap_world* w, const cap_wstatic* rec, uint32_t* slot_out
     cap_wstatic s = *rec;
     uint32_t slot = 0;
     while (slot < w->static_slots && (w->static_info[3 * slot + 2] & 1u)) slot++;
-    if (slot == w->static_cap) {
-        uint32_t cap = w->static_cap, icap = 3 * w->static_cap;
-        if (cap_world_reserve_bytes((void**)&w->statics, &cap, slot + 1, sizeof(cap_wstatic)))
-            return cap_world_fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
-        w->static_cap = cap;
-        if (cap_world_reserve_u32(&w->static_info, &icap, 3 * cap)) return cap_world_fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
-        memset(w->static_info + 3 * slot, 0, (size_t)(icap - 3 * slot) * 4);
-        w->version++;
-    }
+    if (cap_world_grow_statics(w, slot + 1)) return cap_world_fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
     w->statics[slot] = s;
     w->static_info[3 * slot + CAP_STATIC_INFO_KIND] = s.kind;
     w->static_info[3 * slot + CAP_STATIC_INFO_GENERATION] += 1u;
@@ -228,14 +220,7 @@ int cap_world_add_chain(cap_world* w, const cap_static_def* d, const float* xy, 
         if (!cap_in_range(xy[i])) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, (int)(i / 2), (int)(i & 1));
     uint32_t pieces = loop ? count : count - 1;
     /* Room for every piece first: all or nothing. */
-    uint32_t cap = w->static_cap, icap = 3 * w->static_cap;
-    if (cap_world_reserve_bytes((void**)&w->statics, &cap, w->static_slots + pieces, sizeof(cap_wstatic))) return cap_world_fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
-    if (cap != w->static_cap) {
-        if (cap_world_reserve_u32(&w->static_info, &icap, 3 * cap)) return cap_world_fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
-        memset(w->static_info + 3 * w->static_cap, 0, (size_t)(icap - 3 * w->static_cap) * 4);
-        w->static_cap = cap;
-        w->version++;
-    }
+    if (cap_world_grow_statics(w, w->static_slots + pieces)) return cap_world_fail(w, CAP_WORLD_NO_MEMORY, -1, -1);
     cap_static_def p = *d;
     p.kind = CAP_STATIC_CAPSULE;
     p.sensor = 0;

@@ -65,11 +65,29 @@ static int validate(cap_world* w, const step_ctx* s)
 }
 
 /* The solver's part of the step (sections 3 and 4): contact masses and
- * approach speeds, the sub-steps on a compact body array, restitution. */
+ * approach speeds, the sub-steps on a compact body array, restitution.
+ * First, in the same pass, warm starting: last step's impulses for the same
+ * pair (both lists are in key order: one merge; p walks last step's). */
 static void prepare_contacts(cap_world* w, const step_ctx* s)
 {
+    uint32_t p = 0;
+    uint64_t kp = w->prev_count ? key64(&w->prev[0]) : 0;
     for (uint32_t k = 0; k < w->contact_count; k++) {
         cap_wcontact* c = &w->contacts[k];
+        uint64_t kc = key64(c);
+        while (p < w->prev_count && kp < kc) kp = ++p < w->prev_count ? key64(&w->prev[p]) : 0;
+        if (p < w->prev_count && kp == kc) {
+            const cap_wcontact* o = &w->prev[p];
+            c->touching = o->touching;
+            /* Not when a ball of the pair woke since: last step's
+             * impulse held it against a partner that did not move. */
+            if (!(c->kind == 1 && ((o->ma == 0.0f) != (s->im[c->a] == 0.0f || !(s->flags[c->a] & CAP_BALL_AWAKE)) ||
+                                   (o->mb == 0.0f) != (s->im[c->b] == 0.0f || !(s->flags[c->b] & CAP_BALL_AWAKE))))) {
+                c->jn = o->jn;
+                c->jt = o->jt;
+                c->jr = o->jr;
+            }
+        }
         uint32_t b = c->b;
         int bw = (s->flags[b] & CAP_BALL_AWAKE) != 0;
         c->mb = bw ? s->im[b] : 0.0f;
@@ -123,11 +141,15 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
     float push = d->push_speed * s->upm;
     float gx = d->gravity_x, gy = d->gravity_y, half_hh = 0.5f * h * h;
     cap_wbody* body = w->body;
+    /* damped: some awake ball has damping. Without, each sub-step's factors
+     * are 1 / (1 + h 0) = 1 exactly and x 1 = x: the second loop below. */
+    int damped = 0;
     for (uint32_t i = 0; i <= n + nk; i++) {
         cap_wbody z = {0, 0, 0, 0, 0, 0, 0, 0};
         if (i < n && (s->flags[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) {
             z.vx = s->vx[i]; z.vy = s->vy[i]; z.w = s->av[i];
             z.free = 1.0f;
+            damped |= s->ld[i] != 0.0f || s->ad[i] != 0.0f;
         }
         body[i] = z;
     }
@@ -146,6 +168,7 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
         if (c->kind) body[c->a].free = 0.0f;
     }
     if (w->joint_count) cap_joints_prepare(w, body, n);
+    cap_step_impacts(w, s, body);
     {
         const float bs[3] = {ball_soft.bias_rate, ball_soft.mass_scale, ball_soft.impulse_scale};
         const float ss[3] = {static_soft.bias_rate, static_soft.mass_scale, static_soft.impulse_scale};
@@ -155,13 +178,19 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
     for (int sub = 0; sub < d->sub_steps; sub++) {
         if (nk || w->pivots) cap_kinematic_substep(w, s, body, (float)sub * h);
         if (w->pivots) cap_pivot_velocities(w, h, gx, gy);
-        for (uint32_t i = 0; i < n; i++) {
+        for (uint32_t i = 0; damped && i < n; i++) {
             if ((s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
             cap_wbody* bi = &body[i];
             float lin = 1.0f / (1.0f + h * s->ld[i]), ang = 1.0f / (1.0f + h * s->ad[i]);
             bi->vx = (bi->vx + h * s->gs[i] * gx) * lin;
             bi->vy = (bi->vy + h * s->gs[i] * gy) * lin;
             bi->w = bi->w * ang;
+        }
+        for (uint32_t i = 0; !damped && i < n; i++) { /* (the same with lin = ang = 1) */
+            if ((s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+            cap_wbody* bi = &body[i];
+            bi->vx = bi->vx + h * s->gs[i] * gx;
+            bi->vy = bi->vy + h * s->gs[i] * gy;
         }
         for (int pass = 0; pass < 3; pass++) {
             /* pass 0: warm start; 1: solve with bias; 2 (after positions): relax */
@@ -191,8 +220,6 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
             if (w->pivots) cap_pivot_pass(w, body, pass, inv_h, push);
         }
     }
-    cap_solver_store(w);
-    if (w->joint_count) cap_joints_finish(w);
     for (uint32_t i = 0; i < n; i++) {
         if ((s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
         const cap_wbody* bi = &body[i];
@@ -203,52 +230,51 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
     }
 }
 
-/* 4. Restitution, once. */
+/* 4. Restitution, once, for contact c. */
+static void bounce(cap_world* w, step_ctx* s, cap_wcontact* c, float rthresh)
+{
+    if (c->mass_n == 0.0f || c->restitution == 0.0f || c->vn0 > 0.0f - rthresh || c->max_jn == 0.0f) return;
+    if (c->pivot) {
+        cap_pivot_restitution(w, s, c);
+        return;
+    }
+    uint32_t a = c->a, b = c->b;
+    int two = c->kind == 1;
+    float vax = two ? s->vx[a] : c->kvx, vay = two ? s->vy[a] : c->kvy;
+    float vn = (s->vx[b] - vax) * c->nx + (s->vy[b] - vay) * c->ny;
+    /* The target speed is shaded by 2^-12 so float rounding can never
+     * return more energy than came in (costs 0.05% of a bounce). */
+    float imp = 0.0f - c->mass_n * (vn + c->restitution * 0.999755859375f * c->vn0);
+    float nj = fmax2(c->jn + imp, 0.0f);
+    imp = nj - c->jn;
+    /* c->jn keeps the sub-steps' impulse: the bounce is once, and
+     * warm starting the next step with it would give it again. */
+    c->max_jn = fmax2(c->max_jn, nj);
+    if (two) { s->vx[a] = vax - c->ma * imp * c->nx; s->vy[a] = vay - c->ma * imp * c->ny; }
+    s->vx[b] = s->vx[b] + c->mb * imp * c->nx;
+    s->vy[b] = s->vy[b] + c->mb * imp * c->ny;
+}
+
+/* One pass over the contacts after the sub-steps: each one's impulses back
+ * from its solver lane, its restitution (4), then its join of the sleep
+ * groups (sleep.c; it reads only the contact, final from here on). */
 static void restitution(cap_world* w, step_ctx* s)
 {
     float rthresh = w->def.restitution_threshold * s->upm;
+    uint32_t* parent = w->def.sleep_enabled ? w->island : NULL;
+    for (uint32_t i = 0; parent && i < s->n; i++) parent[i] = i;
     for (uint32_t k = 0; k < w->contact_count; k++) {
         cap_wcontact* c = &w->contacts[k];
-        if (c->mass_n == 0.0f || c->restitution == 0.0f || c->vn0 > 0.0f - rthresh || c->max_jn == 0.0f) continue;
-        if (c->pivot) {
-            cap_pivot_restitution(w, s, c);
-            continue;
-        }
-        uint32_t a = c->a, b = c->b;
-        int two = c->kind == 1;
-        float vax = two ? s->vx[a] : c->kvx, vay = two ? s->vy[a] : c->kvy;
-        float vn = (s->vx[b] - vax) * c->nx + (s->vy[b] - vay) * c->ny;
-        /* The target speed is shaded by 2^-12 so float rounding can never
-         * return more energy than came in (costs 0.05% of a bounce). */
-        float imp = 0.0f - c->mass_n * (vn + c->restitution * 0.999755859375f * c->vn0);
-        float nj = fmax2(c->jn + imp, 0.0f);
-        imp = nj - c->jn;
-        /* c->jn keeps the sub-steps' impulse: the bounce is once, and
-         * warm starting the next step with it would give it again. */
-        c->max_jn = fmax2(c->max_jn, nj);
-        if (two) { s->vx[a] = vax - c->ma * imp * c->nx; s->vy[a] = vay - c->ma * imp * c->ny; }
-        s->vx[b] = s->vx[b] + c->mb * imp * c->nx;
-        s->vy[b] = s->vy[b] + c->mb * imp * c->ny;
+        cap_solver_store(w, c);
+        bounce(w, s, c, rthresh);
+        if (parent) cap_sleep_join(parent, c);
     }
 }
 
-/* Room for this step: a failure here changes nothing. */
+/* Room for this step: a failure here changes nothing. (The per-ball
+ * scratch is in the ball block, sized with the balls.) */
 static int reserve(cap_world* w, uint32_t n)
 {
-    if (w->grid_cap < n) {
-        uint32_t cap = w->grid_cap, c;
-        int bad = 0;
-        c = cap; bad |= cap_world_reserve_u32(&w->cell_of, &c, n);
-        c = cap; bad |= cap_world_reserve_u32(&w->cell_items, &c, n);
-        c = cap; bad |= cap_world_reserve_u32(&w->big, &c, n);
-        c = cap; bad |= cap_world_reserve_u32(&w->order, &c, n);
-        c = cap; { void* p = w->cell_pos; bad |= cap_world_reserve_bytes(&p, &c, n, 4 * sizeof(float)); w->cell_pos = p; }
-        c = cap; { void* p = w->sx; bad |= cap_world_reserve_bytes(&p, &c, n, 4); w->sx = p; }
-        c = cap; { void* p = w->sy; bad |= cap_world_reserve_bytes(&p, &c, n, 4); w->sy = p; }
-        if (bad) return 0;
-        w->grid_cap = c;
-    }
-    if (!cap_world_ball_cands_reserve(w, n)) return 0;
     void* p = w->body;
     if (cap_world_reserve_bytes(&p, &w->body_cap, n + 1, sizeof(cap_wbody))) return 0;
     w->body = p;
@@ -300,7 +326,7 @@ int cap_world_step(cap_world* w)
     w->query_stale |= 1; /* the ball grid is rebuilt below; the queries follow it (cap_world_query_refit) */
     CAP_PHASE(0);
     /* 2. Contacts (and the moving capsules' list and surface bodies). */
-    if (!cap_step_movers_list(w) || !cap_step_find_contacts(w, &s) || !cap_solver_reserve(w, n)) return no_memory(w);
+    if (!cap_step_movers_list(w) || !cap_step_find_contacts(w, &s)) return no_memory(w);
     CAP_PHASE(3);
     uint32_t nk = cap_step_mover_bodies(w, n);
     if (nk) {
@@ -320,9 +346,8 @@ int cap_world_step(cap_world* w)
     cap_step_events_start(w);
     cap_step_wake(w, &s);
     if (w->kin_count) cap_step_movers_wake(w, &s);
-    cap_step_warm_start(w, &s);
 
-    /* Prepare: start positions, the awake count, contact masses. */
+    /* Prepare: start positions, the awake count, warm start and contact masses. */
     uint32_t awake = 0;
     for (uint32_t i = 0; i < n; i++) {
         s.sx[i] = s.x[i];
@@ -338,6 +363,7 @@ int cap_world_step(cap_world* w)
     CAP_PHASE(6);
     cap_step_ccd(w, &s);   /* 5 */
     if (bodies) cap_bodies_step(w);
+    if (w->joint_count) cap_joints_finish(w); /* after the bodies' step: their joints' forces too */
     CAP_PHASE(7);
     if (d->sleep_enabled) cap_step_sleep(w, &s); /* 6 */
     CAP_PHASE(8);
@@ -350,9 +376,6 @@ int cap_world_step(cap_world* w)
     cap_wcontact* t = w->prev;
     w->prev = w->contacts;
     w->contacts = t;
-    uint32_t tcap = w->prev_cap;
-    w->prev_cap = w->contact_cap;
-    w->contact_cap = tcap;
     w->prev_count = w->contact_count;
     w->contact_count = 0;
     for (uint32_t i = 0; i < n; i++) {

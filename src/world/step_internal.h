@@ -10,6 +10,15 @@
 
 #define CAP_TWO_PI 6.28318530717958647692f
 #define CAP_LIVE_AWAKE (CAP_BALL_ALIVE | CAP_BALL_AWAKE)
+/* A cold part of the step, kept out of line and, in the wasm builds,
+ * compiled for size (the module's size budget). */
+#if defined(__clang__)
+#define CAP_SMALL __attribute__((minsize, noinline))
+#elif defined(__GNUC__)
+#define CAP_SMALL __attribute__((noinline))
+#else
+#define CAP_SMALL
+#endif
 
 /* Phase timing for tools/profile/plinko.c (built with -DCAP_PHASE_PROFILE,
  * which defines cap_phase): CAP_PHASE(i) adds the time since the previous
@@ -71,6 +80,27 @@ static inline cap_soft cap_make_soft(float hertz, float zeta, float h)
     return s;
 }
 
+/* Revolute joints (bodies_joints.c; used by joints_solve.c for balls): an
+ * end's state in a solve is a capsule body's solver state (bodies.h's
+ * cap_bstate: velocity, spin, displacement, rotation qc, qs and angle da
+ * since the step's start; a ball's is made from its solver body, the
+ * world's is at rest); prepare from the ends' start pose and
+ * masses (x, y, angle, inverse mass, inverse inertia: 0 for the world or a
+ * sleeping end); one pass (0 warm start, 1 solve, 2 relax) with the joint
+ * softness js (cap_joint_softness, joints_solve.c). */
+#ifndef CAP_JOINT_ITERATIONS
+#define CAP_JOINT_ITERATIONS 8
+#endif
+struct cap_bstate;
+void cap_revolute_prepare(cap_wjoint* j, const float* pose_a, const float* pose_b);
+void cap_revolute_solve(cap_wjoint* j, struct cap_bstate* a, struct cap_bstate* b, int mode, float h, cap_soft js);
+cap_soft cap_joint_softness(float h);
+/* The same for a joint between balls (or a ball and the world) in the
+ * balls' step: prepare from the step's start, one pass on the balls'
+ * solver bodies (bodies_joints.c, compiled for size). */
+void cap_revolute_ball_prepare(cap_world* w, cap_wjoint* j);
+void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, cap_soft js);
+
 typedef struct step_ctx {
     float *x, *y, *vx, *vy, *ang, *av, *rad, *im, *ii, *rest, *fric, *roll, *gs, *ld, *ad, *st;
     float *sx, *sy; /* positions at the start of the step */
@@ -82,13 +112,16 @@ typedef struct step_ctx {
     float reach;      /* a speculative contact acts only where the path comes this near (a parabola's bow) */
 } step_ctx;
 
+/* Impacts passed through touching balls (a Newton's cradle), on the solver
+ * bodies before the sub-steps (impacts.c). */
+void cap_step_impacts(cap_world* w, const step_ctx* s, cap_wbody* body);
+
 /* contacts.c: ball-static and ball-ball contacts from the start positions
- * (speculative ones clipped by the path), and the warm start. 0: no memory. */
+ * (speculative ones clipped by the path). 0: no memory. */
 int cap_step_find_contacts(cap_world* w, const step_ctx* s);
 /* A speculative contact clipped by the path p0 + tau d (see contacts.c). */
 int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by,
                          float R, int keep, float* nx, float* ny, float* sep, float* qx, float* qy);
-void cap_step_warm_start(cap_world* w, const step_ctx* s);
 
 /* ccd.c: continuous collision (section 5 of the step) and the sweeps the
  * contacts and movers use. */
@@ -118,5 +151,25 @@ void cap_step_sensors(cap_world* w, const step_ctx* s);
  * sleeping groups. */
 void cap_step_wake(cap_world* w, const step_ctx* s);
 void cap_step_sleep(cap_world* w, const step_ctx* s);
+/* The sleep groups' union-find (w->island; every slot its own root before
+ * the first join): i's root, halving the path. */
+static inline uint32_t cap_find_root(uint32_t* parent, uint32_t i)
+{
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+/* Contact c's join: two balls that both moved and pressed on each other
+ * (an impulse this step) are one group, its root the lower. Called for
+ * every contact in order, after the restitution (step.c), before
+ * cap_step_sleep. */
+static inline void cap_sleep_join(uint32_t* parent, const cap_wcontact* c)
+{
+    if (c->kind != 1 || c->max_jn == 0.0f || c->ma == 0.0f || c->mb == 0.0f) return;
+    uint32_t ra = cap_find_root(parent, c->a), rb = cap_find_root(parent, c->b);
+    if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
+}
 
 #endif

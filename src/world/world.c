@@ -103,34 +103,89 @@ void cap_world_wake_all(cap_world* w)
 }
 
 
+/* The next capacity of a block: cap doubled (from 16) until it holds need;
+ * 0 past 2^31. */
+static uint32_t doubled(uint32_t cap, uint32_t need)
+{
+    uint32_t n = cap ? cap : 16;
+    while (n < need) {
+        if (n > 0x7fffffffu / 2) return 0;
+        n *= 2;
+    }
+    return n;
+}
+
+/* The ball block (world_internal.h): every per-ball-slot array. */
+#define BALL_PARTS (CAP_BALL_FIELDS + 14)
+static int ball_parts(cap_world* w, cap_part* p)
+{
+    int k = 0;
+    for (int f = 0; f < CAP_BALL_FIELDS; f++) p[k++] = (cap_part){&w->ball[f], 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->last_x, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->last_y, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->last_vx, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->last_vy, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->island, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->ball_cands, sizeof(struct cap_ball_cands), 0, 0};
+    p[k++] = (cap_part){(void**)&w->cell_of, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->cell_items, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->big, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->order, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->cell_pos, 4 * sizeof(float), 0, 0};
+    p[k++] = (cap_part){(void**)&w->sx, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->sy, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->color_mask, sizeof(uint64_t), 0, 1};
+    return k;
+}
+
 /* Grows every per-ball array to n slots (new slots zeroed): all or
  * nothing. */
 int cap_world_grow_balls(cap_world* w, uint32_t n)
 {
-    void** arrays[CAP_BALL_FIELDS + 5];
-    int k = 0;
-    for (int f = 0; f < CAP_BALL_FIELDS; f++) arrays[k++] = &w->ball[f];
-    arrays[k++] = (void**)&w->last_x;
-    arrays[k++] = (void**)&w->last_y;
-    arrays[k++] = (void**)&w->last_vx;
-    arrays[k++] = (void**)&w->last_vy;
-    arrays[k++] = (void**)&w->island;
-    /* All or nothing: allocate the new arrays first. */
-    void* fresh[CAP_BALL_FIELDS + 5];
-    for (int i = 0; i < k; i++) {
-        fresh[i] = calloc(n, 4);
-        if (!fresh[i]) {
-            for (int j = 0; j < i; j++) free(fresh[j]);
-            return CAP_WORLD_NO_MEMORY;
-        }
-    }
-    for (int i = 0; i < k; i++) {
-        if (*arrays[i]) memcpy(fresh[i], *arrays[i], (size_t)w->ball_slots * 4);
-        free(*arrays[i]);
-        *arrays[i] = fresh[i];
-    }
+    cap_part parts[BALL_PARTS];
+    int k = ball_parts(w, parts);
+    if (cap_block_resize(&w->ball_mem, parts, k, w->ball_cap, n)) return CAP_WORLD_NO_MEMORY;
     w->ball_cap = n;
     w->version++;
+    return CAP_WORLD_OK;
+}
+
+/* Every per-static-slot array to at least need slots (doubling; new slots
+ * zeroed): all or nothing. */
+int cap_world_grow_statics(cap_world* w, uint32_t need)
+{
+    if (need <= w->static_cap) return CAP_WORLD_OK;
+    uint32_t n = doubled(w->static_cap, need);
+    const cap_part parts[] = {
+        {(void**)&w->statics, sizeof(cap_wstatic), 0, 0}, {(void**)&w->static_info, 3 * 4, 0, 0},
+        {(void**)&w->sg_slot, 4, 0, 0}, {(void**)&w->lines, 4, 0, 0}, {(void**)&w->kins, 4, 0, 0},
+        {(void**)&w->kin_a0, 4, 0, 0}, {(void**)&w->cand, 4, 0, 1},
+        /* the static grid's gather scratch: boxes, stamps, candidates */
+        {(void**)&w->sgs.boxes, 4 * sizeof(double), 0, 0}, {(void**)&w->sgs.stamp, 4, 0, 0},
+        {(void**)&w->sgs.cand, 4, 0, 1},
+    };
+    if (!n || cap_block_resize(&w->static_mem, parts, (int)(sizeof parts / sizeof parts[0]), w->static_cap, n))
+        return CAP_WORLD_NO_MEMORY;
+    w->static_cap = n;
+    w->sgs.boxes_cap = 4 * n, w->sgs.stamp_cap = n, w->sgs.cand_cap = n + 1;
+    w->version++;
+    return CAP_WORLD_OK;
+}
+
+/* The contact block to at least need contacts (doubling): this step's and
+ * the last step's contacts kept, the merge and solver scratch with them. */
+int cap_world_grow_contacts(cap_world* w, uint32_t need)
+{
+    if (need <= w->contact_cap) return CAP_WORLD_OK;
+    uint32_t n = doubled(w->contact_cap, need);
+    const cap_part parts[] = {
+        {(void**)&w->contacts, sizeof(cap_wcontact), 0, 0}, {(void**)&w->prev, sizeof(cap_wcontact), 0, 0},
+        {(void**)&w->merge, sizeof(cap_wcontact), 0, 0}, {(void**)&w->color_of, 1, 0, 1},
+        {(void**)&w->packs, sizeof(cap_wpack), 4, CAP_SOLVER_COLORS + 1}, /* (solver.c) */
+    };
+    if (!n || cap_block_resize(&w->contact_mem, parts, (int)(sizeof parts / sizeof parts[0]), w->contact_cap, n))
+        return CAP_WORLD_NO_MEMORY;
+    w->contact_cap = n;
     return CAP_WORLD_OK;
 }
 
@@ -159,35 +214,19 @@ cap_world* cap_world_create(const cap_world_def* def)
     if (!w) return NULL;
     w->def = *def;
     int ok = cap_world_grow_balls(w, def->ball_capacity) == CAP_WORLD_OK;
-    ok = ok && cap_world_reserve_bytes((void**)&w->statics, &w->static_cap, def->static_capacity, sizeof(cap_wstatic)) == 0;
-    uint32_t info_cap = 0;
-    ok = ok && cap_world_reserve_u32(&w->static_info, &info_cap, 3 * w->static_cap) == 0;
-    if (ok) memset(w->static_info, 0, (size_t)info_cap * 4);
+    ok = ok && cap_world_grow_statics(w, def->static_capacity) == CAP_WORLD_OK;
     /* Scratch sized for a warmed-up world of this capacity, so a step
      * allocates nothing until the world outgrows it. */
     uint32_t n = def->ball_capacity;
-    ok = ok && cap_world_reserve_bytes((void**)&w->contacts, &w->contact_cap, 4 * n + 64, sizeof(cap_wcontact)) == 0;
-    ok = ok && cap_world_reserve_bytes((void**)&w->prev, &w->prev_cap, w->contact_cap, sizeof(cap_wcontact)) == 0;
-    for (int k = 0; ok && k < CAP_EVENT_KINDS; k++) {
-        uint32_t ecap = 0;
+    ok = ok && cap_world_grow_contacts(w, 4 * n + 64) == CAP_WORLD_OK;
+    if (ok) {
+        cap_part ev[CAP_EVENT_KINDS];
         uint32_t words = def->event_capacity * CAP_EVENT_WORDS;
-        ok = cap_world_reserve_u32(&w->events[k], &ecap, words ? words : 1) == 0;
+        for (int k = 0; k < CAP_EVENT_KINDS; k++) ev[k] = (cap_part){(void**)&w->events[k], 4, 0, 0};
+        ok = cap_block_resize(&w->event_mem, ev, CAP_EVENT_KINDS, 0, words ? words : 1) == CAP_OK;
     }
-    /* The step's per-ball scratch (grids, solver bodies and packs). */
-    uint32_t c;
-    c = 0; ok = ok && cap_world_reserve_u32(&w->cell_of, &c, n) == 0;
-    c = 0; ok = ok && cap_world_reserve_u32(&w->cell_items, &c, n) == 0;
-    c = 0; ok = ok && cap_world_reserve_u32(&w->big, &c, n) == 0;
-    c = 0; ok = ok && cap_world_reserve_u32(&w->order, &c, n) == 0;
-    c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->cell_pos, &c, n, 4 * sizeof(float)) == 0;
-    c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sx, &c, n, 4) == 0;
-    c = 0; ok = ok && cap_world_reserve_bytes((void**)&w->sy, &c, n, 4) == 0;
-    if (ok) w->grid_cap = c;
     ok = ok && cap_world_reserve_u32(&w->cell_start, &w->cell_cap, 4 * n + 65536 + 1) == 0;
     ok = ok && cap_world_reserve_bytes((void**)&w->body, &w->body_cap, n + 1, sizeof(cap_wbody)) == 0;
-    ok = ok && cap_world_reserve_bytes((void**)&w->color_mask, &w->color_mask_cap, n + 1, sizeof(uint64_t)) == 0;
-    ok = ok && cap_world_reserve_bytes((void**)&w->color_of, &w->color_of_cap, w->contact_cap + 1, 1) == 0;
-    ok = ok && cap_world_reserve_bytes((void**)&w->packs, &w->pack_cap, w->contact_cap / 4 + 65, sizeof(cap_wpack)) == 0;
     /* Headroom for what the first steps build (the static index, sensor
      * lists, query answers): allocated and freed, so later allocations fit
      * in memory that exists and wasm memory need not grow (which would
@@ -210,16 +249,10 @@ void cap_world_destroy(cap_world* w)
     if (!w) return;
     cap_world_query_free(w->query);
     cap_bodies_free(w->bodies);
-    for (int f = 0; f < CAP_BALL_FIELDS; f++) free(w->ball[f]);
-    free(w->ball_cands); free(w->last_x); free(w->last_y); free(w->last_vx); free(w->last_vy); free(w->island);
-    free(w->statics); free(w->static_info);
-    cap_grid_free(&w->sgrid); cap_scratch_free(&w->sgs); free(w->sg_slot); free(w->lines); free(w->cand); free(w->kins); free(w->kin_a0);
-    free(w->contacts); free(w->prev);
-    free(w->sensor_now); free(w->sensor_prev);
-    free(w->cell_of); free(w->cell_start); free(w->cell_items); free(w->big); free(w->order); free(w->cell_pos); free(w->merge);
-    free(w->sx); free(w->sy); free(w->body); free(w->color_mask); free(w->color_of); free(w->packs);
-    for (int k = 0; k < CAP_EVENT_KINDS; k++) free(w->events[k]);
-    free(w->pending_end); free(w->draw_contacts); free(w->joints);
+    free(w->ball_mem); free(w->static_mem); free(w->contact_mem); free(w->event_mem);
+    cap_grid_free(&w->sgrid);
+    free(w->cell_start); free(w->body);
+    free(w->sensor_now); free(w->sensor_prev); free(w->pending_end); free(w->joints);
     free(w);
 }
 
@@ -292,14 +325,19 @@ uint32_t cap_world_state_hash(const cap_world* w)
         h = fnv_words(h, words, 8);
     }
     _Static_assert(offsetof(cap_wjoint, force) == 17 * 4, "a joint's hashed words end at upper");
+    _Static_assert(offsetof(cap_wjoint, ia) == offsetof(cap_wjoint, lax) + 12 * 4, "a revolute joint's 12 kept words");
     /* Live joints (none: the hash of the balls alone): slot, then the
-     * record from kind through the warm-start impulses (upper). */
+     * record from kind through the warm-start impulses (upper); a revolute
+     * joint's kept words (lax through motor) after. */
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         if (w->joints[k].kind == 0) continue;
         uint32_t words[18];
         words[0] = k;
         memcpy(&words[1], &w->joints[k], 17 * 4);
         h = fnv_words(h, words, 18);
+        if (w->joints[k].kind != 3) continue;
+        memcpy(words, &w->joints[k].lax, 12 * 4);
+        h = fnv_words(h, words, 12);
     }
     return cap_bodies_hash(w->bodies, h);
 }

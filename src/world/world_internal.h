@@ -28,7 +28,7 @@ typedef struct cap_wcontact {
     float px, py;       /* contact point at the start of the step */
     uint32_t touching;  /* touching after the last step */
     uint32_t kbody;     /* with a kinematic capsule: its surface's solver body (> ball slots), else 0 */
-    uint32_t lane;      /* kinematic: pack * 4 + lane in the solver (or ~0: solved alone) */
+    uint32_t lane;      /* pack * 4 + lane in the solver (or ~0: not in a pack) */
     float kvx, kvy;     /* kinematic: the surface's velocity at the contact point */
     uint32_t pivot;     /* with a pivoted capsule: solved apart (movers.c), lever terms below */
     float kn, kt;       /* pivoted: (P - pivot) x n and x t at this sub-step */
@@ -76,10 +76,10 @@ typedef struct cap_wpack {
     float ma[4], ia[4], mb[4], ib[4], mn[4], mt[4], mr[4];
     float fr[4], roll[4];
     float jn[4], jt[4], jr[4], maxjn[4], vn0[4];
-    /* 1: ball-ball (w->soft's ball softness), 0: ball-static or an inert
-     * lane (its static softness). A lane's contact follows from the colour
-     * order (cap_solver_store), so the pack keeps no index: 352 bytes. */
-    float ball[4];
+    /* ra > 0: ball-ball (w->soft's ball softness; a ball's radius is > 0),
+     * ra = 0: ball-static or an inert lane (its static softness). A lane's
+     * contact keeps its place (cap_wcontact.lane), so the pack keeps no
+     * index: 336 bytes. */
 } cap_wpack;
 
 struct cap_wquery; /* query.c */
@@ -94,15 +94,60 @@ typedef struct cap_wjoint {
     float length, min_length, max_length, hertz, damping_ratio, max_force, break_force;
     float impulse, lower, upper; /* accumulated impulses (warm started); drag: impulse, lower = y */
     float force;                 /* the last step's force: |impulse sum| / dt */
-    /* this step's: solver bodies, inverse masses, start separation b - a */
+    /* Revolute (kind 3; zero for the others), kept (snapshots, hash):
+     * the anchor in a's and b's frames (from the centre, at angle 0; a
+     * world end: zero, its point is ax, ay), the reference angle (b's
+     * minus a's at creation), limits (lo > hi: none), motor; accumulated
+     * linear (px, py) and motor impulses (the limits': lower, upper). */
+    float lax, lay, lbx, lby, ref, lo, hi, motor_speed, max_torque; /* (cap_world_joint_info copies these 9 in order) */
+    float px, py, motor;
+    /* this step's: solver bodies, inverse masses, start separation b - a;
+     * revolute: inverse inertias, anchors from the centres at the step's
+     * start, relative angle at the step's start (less ref), axial mass */
     uint32_t ia, ib;
     float ma, mb, mass, d0x, d0y;
+    float iia, iib, rax, ray, rbx, rby, rel0, axial;
+    /* this pass's: unit axis a -> b and length (distance joints); a rigid
+     * one's mass (softened) and bias rate times its error */
+    float ux, uy, len, rm, rb;
+    /* this step's groups of joints that share balls (joints_solve.c):
+     * parent (union-find; a group's root is its lowest slot), the next
+     * joint of the group in slot order (none: CAP_JOINT_WORLD), the root's
+     * last joint and whether all the group's joints are rigid distance ones */
+    uint32_t parent, next, tail, all_rigid;
 } cap_wjoint;
+
+/* A joint end's tag: a capsule body (CAP_JOINT_BODY | slot; not the world). */
+#define CAP_JOINT_IS_BODY(e) ((e) != 0xffffffffu && ((e)&0x80000000u))
+/* A joint end that is alive: a live ball, or CAP_JOINT_BODY | a live capsule
+ * body's slot (joints.c; the world end is not one). */
+int cap_joint_end_alive(const cap_world* w, uint32_t e);
 
 struct cap_world {
     cap_world_def def;
     cap_world_error err;
     uint32_t version;
+
+    /* The world's memory is a handful of blocks (kernels/scratch.h:
+     * cap_block_resize), each the arrays one capacity sizes, grown together
+     * by world.c (all or nothing) and freed together:
+     *  - ball_mem: every per-ball-slot array, ball_cap entries each (the
+     *    ball fields and last_*, island, ball_cands, the ball grid's
+     *    cell_of, cell_items, big, order and cell_pos, sx, sy, and
+     *    color_mask with one more): cap_world_grow_balls;
+     *  - static_mem: every per-static-slot array, static_cap entries each
+     *    (statics, static_info, sg_slot, lines, kins, kin_a0, the static
+     *    grid's gather scratch sgs, and cand with one more):
+     *    cap_world_grow_statics;
+     *  - contact_mem: contact_cap contacts in contacts, prev and merge, and
+     *    the solver's color_of (one more) and packs (a quarter, + 65):
+     *    cap_world_grow_contacts;
+     *  - event_mem: the event lists, fixed at creation.
+     * Apart: cell_start (sized by the ball grid's cells), body (balls and
+     * moving capsules' surfaces), the sensor lists, queued end events and
+     * joints (made when first needed), the kernels' static grid, the
+     * queries' state (query.c) and the bodies (bodies.h). */
+    void *ball_mem, *static_mem, *contact_mem, *event_mem;
 
     /* Balls: CAP_BALL_FIELDS arrays of ball_cap words each, plus the state
      * the last step wrote (to notice writes through views). */
@@ -118,29 +163,29 @@ struct cap_world {
 
     /* The step's static grid (static_index.c): the kernels' grid over the
      * fixed statics' boxes (box k: the k-th by slot, sg_slot[k]) and its
-     * scratch, the bounds of those boxes; lines are kept apart. */
+     * scratch (arrays in the static block, never grown by cap_scratch_*),
+     * the bounds of those boxes; lines are kept apart. */
     cap_grid sgrid;
     cap_scratch sgs;
-    uint32_t *sg_slot, sg_slot_cap;
+    uint32_t* sg_slot;
     float sg_minx, sg_miny, sg_maxx, sg_maxy;
-    uint32_t *lines, line_count, line_cap;
-    uint32_t *cand, cand_cap; /* static candidates of one query */
+    uint32_t *lines, line_count;
+    uint32_t* cand; /* static candidates of one query */
     /* Each ball slot's static candidates in a box around it (static_index.c:
      * cap_world_ball_static_candidates), valid while sg_version (bumped at
      * each index build, never 0) is the one it was made with. Zeroed when
      * allocated: an entry never made has version 0. */
     struct cap_ball_cands* ball_cands;
-    uint32_t ball_cands_cap, sg_version;
-    uint32_t *kins, kin_count, kin_cap; /* kinematic and pivoted static slots (the step's list) */
-    uint32_t pivots;                    /* pivoted ones among them */
-    float* kin_a0; uint32_t kin_a0_cap; /* their angles at the step's start (kins order) */
+    uint32_t sg_version;
+    uint32_t *kins, kin_count; /* kinematic and pivoted static slots (the step's list) */
+    uint32_t pivots;           /* pivoted ones among them */
+    float* kin_a0;             /* their angles at the step's start (kins order) */
 
     /* Contacts: this step's and the last one's (in key order: kind, then
      * ball and static, or the two balls; contacts.c), grow-only. */
     cap_wcontact *contacts, *prev;
-    uint32_t contact_count, prev_count, contact_cap, prev_cap;
+    uint32_t contact_count, prev_count, contact_cap; /* contact_cap: each of contacts, prev, merge */
     cap_wcontact* merge; /* the big balls' pairs while they are merged in */
-    uint32_t merge_cap;
     /* Sensor overlaps (static << 32 | ball as pairs), this and last step. */
     uint32_t *sensor_now, *sensor_prev;
     uint32_t sensor_prev_count, sensor_now_cap, sensor_prev_cap;
@@ -148,7 +193,7 @@ struct cap_world {
     /* Ball grid scratch. */
     uint32_t *cell_of, *cell_start, *cell_items, *big, *order;
     float* cell_pos; /* x, y, radius, slot bits of cell_items' balls */
-    uint32_t grid_cap, cell_cap;
+    uint32_t cell_cap; /* cell_start's */
     /* This step's ball grid (start positions; bg_nx = 0: none) and its big
      * balls, for continuous collision between balls; after the step the
      * queries' (query.c refits cell_pos to the end positions). */
@@ -162,7 +207,7 @@ struct cap_world {
     uint64_t* color_mask;
     uint8_t* color_of;
     cap_wpack* packs;
-    uint32_t color_mask_cap, color_of_cap, pack_cap, pack_count, lone_count, solver_bodies;
+    uint32_t pack_count, lone_count, solver_bodies;
     float soft[6]; /* ball-ball and ball-static soft parameters of this step */
     uint32_t* island;
 
@@ -175,9 +220,6 @@ struct cap_world {
     uint32_t* pending_end;
     uint32_t pending_count, pending_cap;
 
-    /* cap_world_contacts' answer (a public call's result: the world's). */
-    float* draw_contacts;
-    uint32_t draw_count, draw_cap;
     uint32_t awake_count;
 
     /* The queries' state (query.c: they go through the step's ball grid
@@ -199,22 +241,40 @@ struct cap_world {
 #define CAP_BF(w, f) ((float*)(w)->ball[f])
 #define CAP_BU(w, f) ((uint32_t*)(w)->ball[f])
 
-/* solver.c */
-int cap_solver_reserve(cap_world* w, uint32_t n_balls);
+/* solver.c (its room: color_mask in the ball block, color_of and packs in
+ * the contact block); the colours a ball may take part in. */
+#define CAP_SOLVER_COLORS 64
 void cap_solver_build(cap_world* w, uint32_t n_balls, const float* ball_soft, const float* static_soft);
 void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float push);
-void cap_solver_store(cap_world* w);
+/* The impulses and speeds the solver left in contact c's lane, back into
+ * it (a contact in no pack keeps its own). */
+static inline void cap_solver_store(const cap_world* w, cap_wcontact* c)
+{
+    if (c->lane == 0xffffffffu) return;
+    const cap_wpack* pk = &w->packs[c->lane >> 2];
+    uint32_t l = c->lane & 3u;
+    c->jn = pk->jn[l];
+    c->jt = pk->jt[l];
+    c->jr = pk->jr[l];
+    c->max_jn = pk->maxjn[l];
+    c->vn0 = pk->vn0[l];
+}
 
 /* world.c: the def's rules; a failure recorded in w->err (returns status);
  * growth of one buffer to at least need entries (doubling; 0 or
- * CAP_WORLD_NO_MEMORY, the buffer unchanged then); every per-ball array to
- * n slots (all or nothing); every live ball woken (the world changed under
- * it: settings, a static removed, a kinematic capsule teleported). */
+ * CAP_WORLD_NO_MEMORY, the buffer unchanged then); the blocks (above):
+ * every per-ball array to n slots, every per-static array and the
+ * contact block to at least need (doubling), each all or nothing (0 or
+ * CAP_WORLD_NO_MEMORY with the world unchanged; array addresses change);
+ * every live ball woken (the world changed under it: settings, a static
+ * removed, a kinematic capsule teleported). */
 int cap_world_def_valid(const cap_world_def* d);
 int cap_world_fail(cap_world* w, int status, int slot, int field);
 int cap_world_reserve_u32(uint32_t** p, uint32_t* cap, uint32_t need);
 int cap_world_reserve_bytes(void** p, uint32_t* cap, uint32_t need, uint32_t size);
 int cap_world_grow_balls(cap_world* w, uint32_t n);
+int cap_world_grow_statics(cap_world* w, uint32_t need);
+int cap_world_grow_contacts(cap_world* w, uint32_t need);
 void cap_world_wake_all(cap_world* w);
 
 /* balls.c */
@@ -239,10 +299,15 @@ void cap_world_index_statics(cap_world* w);
 uint32_t cap_world_static_candidates(cap_world* w, float x0, float y0, float x1, float y1);
 /* The same for ball b's own queries (contacts, sweeps): the same slots in the
  * same order, found from the statics of a padded box kept for the ball while
- * its queries stay inside it. cap_world_ball_cands_reserve: room for n ball
- * slots (0: out of memory). */
+ * its queries stay inside it (struct cap_ball_cands, one per ball slot in
+ * the ball block). */
+#define CAP_BALL_CANDS 6
+struct cap_ball_cands {
+    float x0, y0, x1, y1;
+    uint32_t version, count;
+    uint32_t slot[CAP_BALL_CANDS];
+};
 uint32_t cap_world_ball_static_candidates(cap_world* w, uint32_t b, float pad, float x0, float y0, float x1, float y1);
-int cap_world_ball_cands_reserve(cap_world* w, uint32_t n);
 
 /* query.c: frees the queries' state; at the end of a step, the step's ball
  * grid refit to the positions it wrote (one pass over its entries); a ball
@@ -268,6 +333,14 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* sleep_time);
 void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n);
 void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h);
 void cap_joints_finish(cap_world* w);
+/* Revolute joints with a capsule body end: a removed body's go with it;
+ * the bodies' step's hooks (joints_body.c): prepare on its solver states,
+ * one pass (mode as cap_joints_pass), whether any such joint lives. */
+void cap_world_joints_forget_body(cap_world* w, uint32_t slot);
+struct cap_bstate;
+int cap_joints_body_any(const cap_world* w);
+void cap_joints_body_prepare(cap_world* w);
+void cap_joints_body_pass(cap_world* w, struct cap_bstate* st, int mode, float h);
 
 /* contacts.c, events.c */
 int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y);

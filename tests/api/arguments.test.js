@@ -40,6 +40,8 @@ const KIND = {
   bits: { range: [-1, 1.5, 2 ** 32, NaN], type: ['1', null, true] },
   bool: { range: [], type: [1, 0, 'true', null] },
   handle: { range: [-1, 0.5, NaN, 2 ** 60], type: ['1', null, undefined, {}] },
+  handleOrNull: { range: [-1, 0.5, NaN, 2 ** 60], type: ['1', undefined, {}] }, // null: the world
+  angle: { range: [...NOT_FINITE, -4, 4], type: NOT_NUMBERS }, // within [-pi, pi]
   capsules: { range: [], type: () => [{}, [], null, undefined, 5, new CircleSet(1)] },
   circles: { range: [], type: () => [{}, null, undefined, new CapsuleSet(1)] },
   set: { range: [], type: () => [{}, [], null, undefined, new ContactBuffer(1)] },
@@ -260,6 +262,14 @@ for (const [cls, make] of [[CircleSet, circles3], [CapsuleSet, capsules2], [Cont
   for (const [key, kind] of Object.entries(dragOptions)) {
     TABLE.push({ name: `World.addDragJoint options.${key}`, params: [[`options.${key}`, kind]], args: [validJoint[kind]], state: jstate,
       call: (v) => jw.removeJoint(jw.addDragJoint(jb[1], 1, 1, { [key]: v })) });
+  }
+  TABLE.push({ name: 'World.addRevoluteJoint', params: p('a:handle b:handleOrNull x y options:worldOptions'), args: [jb[1], jb[0], 0.5, 0, undefined],
+    state: jstate, call: (...a) => jw.removeJoint(jw.addRevoluteJoint(...a)) });
+  const revoluteOptions = { lowerAngle: 'angle', upperAngle: 'angle', motorSpeed: 'number', maxMotorTorque: 'limit', breakForce: 'positiveLimit' };
+  const validRevolute = { angle: 0.25, number: 1, limit: 2, positiveLimit: 100 };
+  for (const [key, kind] of Object.entries(revoluteOptions)) {
+    TABLE.push({ name: `World.addRevoluteJoint options.${key}`, params: [[`options.${key}`, kind]], args: [validRevolute[kind]], state: jstate,
+      call: (v) => jw.removeJoint(jw.addRevoluteJoint(jb[1], null, 1, 1, { [key]: v })) });
   }
   TABLE.push({ name: 'World.setDragTarget', params: p('joint:handle x y'), get args() { return [drag, 1, 2]; }, state: jstate,
     call: (...a) => jw.setDragTarget(...a) });

@@ -11,8 +11,8 @@
  *   - a refused snapshot is CAP_WORLD_BAD_VALUE with a cap_snapshot_error
  *     (CAP_SNAPSHOT_CORRUPT names the value: error.what), and the world is
  *     unchanged (the same snapshot bytes, the same version);
- *   - an accepted snapshot steps (3 steps) with every live ball field
- *     finite, when its values are within +-1e6 (radii >= 1e-3): the promise
+ *   - an accepted snapshot steps (3 steps) with every live ball and body
+ *     field finite, when its values are within +-1e6 (radii >= 1e-3): the promise
  *     of fuzz_world for worlds built by calls; beyond that, it steps or
  *     refuses the step, never traps.
  * Build and run with tests/fuzz/run.sh. */
@@ -39,8 +39,8 @@ static uint8_t* save_all(const cap_world* w, uint32_t* n)
     return p;
 }
 
-/* A world with every kind of thing a snapshot holds, stepped, with a ball
- * and a static removed (queued end events). */
+/* A world with every kind of thing a snapshot holds, stepped, with a ball,
+ * a static and a capsule body removed (queued end events). */
 static cap_world* busy_world(void)
 {
     cap_world_def d;
@@ -83,9 +83,18 @@ static cap_world* busy_world(void)
         b.vx = (float)(i % 5) - 2.0f; b.restitution = 0.3f; b.rolling_resistance = 0.02f; b.bullet = i % 6 == 0;
         CHECK(cap_world_add_ball(w, &b, &balls[i]) == 0);
     }
+    uint32_t bodies[6];
+    for (int i = 0; i < 6; i++) {
+        cap_body_def bd;
+        cap_body_def_default(&bd);
+        bd.x = -7.0f + 2.5f * (float)i; bd.y = 6.0f + (float)(i % 2); bd.angle = 0.3f * (float)i;
+        bd.half_length = 0.2f + 0.1f * (float)(i % 3); bd.radius = 0.15f; bd.restitution = i % 2 ? 0.4f : 0.0f;
+        CHECK(cap_world_add_body(w, &bd, &bodies[i]) == 0);
+    }
     for (int i = 0; i < 40; i++) CHECK(cap_world_step(w) == 0);
     CHECK(cap_world_remove_ball(w, balls[3]) == 0);
     CHECK(cap_world_remove_static(w, gone) == 0);
+    CHECK(cap_world_remove_body(w, bodies[2]) == 0);
     return w;
 }
 
@@ -127,6 +136,43 @@ static int tame_world(const cap_world* w)
     }
     for (uint32_t k = 0; k < w->prev_count; k++)
         if (!tame(w->prev[k].jn, 1e6f) || !tame(w->prev[k].jt, 1e6f) || !tame(w->prev[k].jr, 1e6f)) return 0;
+    const uint32_t* bfl = cap_world_body_field((cap_world*)w, CAP_BODY_FLAGS);
+    for (uint32_t i = 0; i < cap_world_body_slots(w); i++) {
+        if (!(bfl[i] & CAP_BALL_ALIVE)) continue;
+        for (int f = 0; f < CAP_BODY_FLOAT_FIELDS; f++) {
+            float v = ((const float*)cap_world_body_field((cap_world*)w, f))[i];
+            if (!tame(v, f == CAP_BODY_INV_INERTIA ? 1e12f : 1e6f)) return 0;
+        }
+        if (!(((const float*)cap_world_body_field((cap_world*)w, CAP_BODY_RADIUS))[i] >= 1e-3f)) return 0;
+    }
+    return 1; /* the bodies' contact impulses: tame_section() */
+}
+
+/* Where the capsule bodies' section starts in a snapshot (its tag, with
+ * counts that end it at n), or 0. */
+static uint32_t body_section(const uint8_t* p, uint32_t n)
+{
+    for (uint32_t at = n >= 24 ? n - 20 : 0; at >= CAP_SNAPSHOT_HEADER + 4; at -= 4) {
+        uint32_t h[5];
+        memcpy(h, p + at, sizeof h);
+        if (h[0] == 0x53444f42u && at + 4ull * (5 + (CAP_BODY_FIELDS + 6ull) * h[2] + 6ull * h[4]) == n) return at;
+    }
+    return 0;
+}
+
+/* The bodies' last-step contact impulses within +-1e6. */
+static int tame_section(const uint8_t* p, uint32_t n)
+{
+    uint32_t at = body_section(p, n), h[5];
+    if (!at) return 1;
+    memcpy(h, p + at, sizeof h);
+    const uint8_t* c = p + at + 20 + 4 * (CAP_BODY_FIELDS + 6) * h[2];
+    for (uint32_t k = 0; k < h[4]; k++) {
+        float jn, jt;
+        memcpy(&jn, c + 24 * k + 16, 4);
+        memcpy(&jt, c + 24 * k + 20, 4);
+        if (!tame(jn, 1e6f) || !tame(jt, 1e6f)) return 0;
+    }
     return 1;
 }
 
@@ -136,10 +182,12 @@ static const float specials[] = {NAN, INFINITY, -INFINITY, -4e36f, 4e36f, 3.3e38
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     static uint8_t* base;
-    static uint32_t base_n;
+    static uint32_t base_n, base_bodies;
     if (!base) {
         cap_world* w = busy_world();
         base = save_all(w, &base_n);
+        base_bodies = body_section(base, base_n);
+        CHECK(base_bodies > 0);
         cap_world_destroy(w);
     }
     if (size < 1) return 0;
@@ -173,6 +221,15 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             else cur = v % 80u == 79u ? 0xffffffffu : v % 80u;
             memcpy(b + 4 * word, &cur, 4);
         }
+    }
+    /* The body section's capacity below 4096 too (where the busy world's
+     * section starts, when its tag is still there). */
+    if (!(data[0] & 1) && base_bodies + 8 <= n) {
+        uint32_t tag, v;
+        memcpy(&tag, b + base_bodies, 4);
+        memcpy(&v, b + base_bodies + 4, 4);
+        if (tag == 0x53444f42u && v >= 4096u) v %= 4096u;
+        memcpy(b + base_bodies + 4, &v, 4);
     }
     /* Capacities below 4096 (the def's words 4..6), then the checksum. */
     for (uint32_t k = 4; k <= 6 && CAP_SNAPSHOT_HEADER + 4 * k + 4 <= n; k++) {
@@ -213,7 +270,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         uint8_t* again = save_all(w, &again_n);
         CHECK(again_n == n && memcmp(again, b, n) == 0);
         free(again);
-        int promise = tame_world(w);
+        int promise = tame_world(w) && tame_section(b, n);
         for (int s = 0; s < 3; s++) {
             int st = cap_world_step(w);
             CHECK(st == 0 || (!promise && st == CAP_WORLD_BAD_VALUE));
@@ -226,6 +283,17 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                     if (!isfinite(v)) {
                         fprintf(stderr, "fuzz_snapshot: step %d: ball %u field %d = %g\n", s, i, f, (double)v);
                         fail("a ball value is not finite after the step of an accepted snapshot", __LINE__);
+                    }
+                }
+            }
+            const uint32_t* bfl = cap_world_body_field(w, CAP_BODY_FLAGS);
+            for (uint32_t i = 0; promise && i < cap_world_body_slots(w); i++) {
+                if (!(bfl[i] & CAP_BALL_ALIVE)) continue;
+                for (int f = 0; f < CAP_BODY_FLOAT_FIELDS; f++) {
+                    float v = ((const float*)cap_world_body_field(w, f))[i];
+                    if (!isfinite(v)) {
+                        fprintf(stderr, "fuzz_snapshot: step %d: body %u field %d = %g\n", s, i, f, (double)v);
+                        fail("a body value is not finite after the step of an accepted snapshot", __LINE__);
                     }
                 }
             }

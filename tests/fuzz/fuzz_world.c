@@ -14,9 +14,12 @@
  *   - kinematic capsules (added, driven by velocity, target or pose) and
  *     chains (open or closed, any values) and pivoted capsules (limits,
  *     motor, damping) are refused or taken, never trap;
- *   - joints (distance or drag, any values and ends, removed, their target
- *     moved, removed with their ball, saved in snapshots) likewise; the
- *     joint count matches what was added, removed and broken.
+ *   - joints (distance, drag or revolute, any values and ends: balls,
+ *     capsule bodies, the world; removed, their target moved, removed with
+ *     their ball or body, saved in snapshots) likewise; the joint count
+ *     matches what was added, removed and broken;
+ *   - capsule bodies (added with any values, removed): a world with live
+ *     bodies refuses to save (0 bytes).
  * Build and run with tests/fuzz/run.sh. */
 #include <math.h>
 #include <stdint.h>
@@ -61,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     int wild = 0; /* a value beyond +-1e6 was accepted: finiteness not promised */
     uint32_t live = 0;
     for (int op = 0; op < 64 && r.n > 0; op++) {
-        uint8_t kind = u8(&r) % 15;
+        uint8_t kind = u8(&r) % 17;
         if (kind == 0) {
             cap_ball_def b;
             cap_ball_def_default(&b);
@@ -186,10 +189,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         } else if (kind == 13) {
             cap_joint_def jd;
             cap_joint_def_default(&jd);
-            jd.kind = u8(&r) % 4; /* 0 and 3 are invalid */
-            uint8_t a = u8(&r);
-            jd.a = a & 128 ? CAP_JOINT_WORLD : a % 20u;
-            jd.b = u8(&r) % 20u;
+            jd.kind = u8(&r) % 5; /* 0 and 4 are invalid */
+            uint8_t a = u8(&r), b = u8(&r);
+            jd.a = a & 128 ? CAP_JOINT_WORLD : (a & 64 ? CAP_JOINT_BODY : 0u) | a % 20u;
+            jd.b = (b & 64 ? CAP_JOINT_BODY : 0u) | b % 20u;
             float v[9];
             for (int k = 0; k < 9; k++) v[k] = f32(&r);
             if (u8(&r) & 1) { /* a rope or a rigid rod of the current length, or a spring */
@@ -199,6 +202,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             } else {
                 jd.ax = v[0]; jd.ay = v[1]; jd.min_length = 0.0f; jd.hertz = jd.kind == CAP_JOINT_DRAG ? 5.0f : 0.0f;
             }
+            if (jd.kind == CAP_JOINT_REVOLUTE) { /* limits, motor, any values */
+                jd.lower_angle = v[2] / 100.0f; jd.upper_angle = v[3] / 100.0f;
+                jd.motor_speed = v[4]; jd.max_motor_torque = v[5];
+            }
             uint32_t slot, before = cap_world_joint_count(w);
             int st = cap_world_add_joint(w, &jd, &slot);
             CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_BAD_HANDLE || st == CAP_WORLD_NO_MEMORY);
@@ -206,7 +213,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             if (st == 0) {
                 const float vv[] = {jd.ax, jd.ay, jd.length, jd.max_length, jd.hertz, jd.damping_ratio, jd.max_force};
                 for (int k = 0; k < 7; k++) wild |= !(fabsf(vv[k]) <= 1e6f) && !(k == 3 && vv[k] == CAP_MAX_COORD);
-                uint32_t info[14];
+                if (jd.kind == CAP_JOINT_REVOLUTE) wild |= !(fabsf(jd.motor_speed) <= 1e3f) || !(fabsf(jd.max_motor_torque) <= 1e3f);
+                uint32_t info[23];
                 CHECK(cap_world_joint_info(w, slot, info) == 0 && info[0] == (uint32_t)jd.kind && info[2] == jd.b);
             }
         } else if (kind == 14) {
@@ -222,7 +230,25 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_BAD_HANDLE);
                 if (st == 0) wild |= !(fabsf(x) <= 1e6f) || !(fabsf(y) <= 1e6f);
             }
-        } else if (kind == 8) {
+        } else if (kind == 15) {
+            cap_body_def bd;
+            cap_body_def_default(&bd);
+            bd.x = f32(&r); bd.y = f32(&r); bd.angle = f32(&r); bd.vx = f32(&r); bd.angular_velocity = f32(&r);
+            bd.half_length = f32(&r) / 10.0f; bd.radius = f32(&r) / 10.0f; bd.density = f32(&r) / 10.0f;
+            uint32_t slot;
+            int st = cap_world_add_body(w, &bd, &slot);
+            CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_NO_MEMORY);
+            if (st == 0) {
+                const float v[] = {bd.x, bd.y, bd.angle, bd.vx, bd.angular_velocity, bd.half_length, bd.radius, bd.density};
+                for (int k = 0; k < 8; k++) wild |= !(fabsf(v[k]) <= 1e6f);
+                wild |= bd.radius < 1e-3f || bd.density < 1e-3f;
+            }
+        } else if (kind == 16) {
+            uint32_t slot = u8(&r) % 20, joints = cap_world_joint_count(w);
+            int st = cap_world_remove_body(w, slot);
+            CHECK(st == 0 || st == CAP_WORLD_BAD_HANDLE);
+            if (st != 0) CHECK(cap_world_joint_count(w) == joints);
+        } else if (kind == 8) { /* a round trip, bodies and their joints too */
             uint32_t n = cap_world_save(w, NULL, 0);
             uint8_t* a = malloc(n + 1);
             uint8_t* b = malloc(n + 1);

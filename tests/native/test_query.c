@@ -420,6 +420,13 @@ int test_cos_sin_huge_angles_stay_bounded(void)
     float c, s;
     cap_cos_sin(1e-30f, &c, &s);
     ENSURE(c == 1.0f && s == 1e-30f);
+    /* Not finite: NaN out, and no NaN cast to an int (UBSan flagged it: a
+     * capsule body's sweep with an infinite turn, fuzz_snapshot) */
+    const float bad[] = {NAN, INFINITY, -INFINITY};
+    for (unsigned i = 0; i < 3; i++) {
+        cap_cos_sin(bad[i], &c, &s);
+        ENSURE(c != c && s != s);
+    }
     return 0;
 }
 

@@ -3,6 +3,7 @@
  * bit for bit, on random scenes and on the edge cases (grazing and touching
  * rays, starts inside, zero-length paths, max_fraction 0 and huge, sensors,
  * lines, shapes on cell boundaries); the staleness rule; the batch forms. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "test.h"
@@ -174,6 +175,111 @@ int test_world_query_index_equals_scan(void)
         cap_world_destroy(w);
         ENSURE(!bad);
     }
+    return 0;
+}
+
+/* Rays and sweeps that graze, touch or end on grid statics (capsules at
+ * many angles and radii, some zero-length or zero-radius, two long ones far
+ * beyond the path), where the walk's reject before the exact cast
+ * (query_path.c: path_near) is at its edge: the index equals the scan bit
+ * for bit. Touching counts as a hit, so a reject that were short of the
+ * reach (the radius, the sweep's radius, the slack) would drop these hits. */
+int test_world_query_static_grazing(void)
+{
+    cap_world_def d;
+    cap_world_def_default(&d);
+    d.static_capacity = 300;
+    cap_world* w = cap_world_create(&d);
+    ENSURE(w);
+    qrng g = {4242u};
+    cap_static_def s;
+    cap_static_def_default(&s);
+    uint32_t slot;
+    enum { N = 200 };
+    for (int i = 0; i < N; i++) {
+        float len = i % 9 == 0 ? 0.0f : qr(&g, 0.1f, 6.0f), ang = qr(&g, 0.0f, 6.2831853f);
+        s.ax = qr(&g, -40.0f, 40.0f), s.ay = qr(&g, -40.0f, 40.0f);
+        s.bx = s.ax + len * cosf(ang), s.by = s.ay + len * sinf(ang);
+        s.radius = i % 7 == 0 ? 0.0f : qr(&g, 0.05f, 2.0f);
+        ENSURE(cap_world_add_static(w, &s, &slot) == 0);
+    }
+    /* long ones, their ends far outside any path here */
+    s.ax = -3e6f, s.ay = 55.0f, s.bx = 3e6f, s.by = 55.5f, s.radius = 0.5f;
+    ENSURE(cap_world_add_static(w, &s, &slot) == 0);
+    s.ax = 60.0f, s.ay = -2e7f, s.bx = 60.25f, s.by = 2e7f, s.radius = 0.0f;
+    ENSURE(cap_world_add_static(w, &s, &slot) == 0);
+    /* two balls, so that the ball grid is built too */
+    cap_ball_def b;
+    cap_ball_def_default(&b);
+    b.x = 200.0f, b.y = 200.0f;
+    ENSURE(cap_world_add_ball(w, &b, &slot) == 0);
+    b.x = 203.0f;
+    ENSURE(cap_world_add_ball(w, &b, &slot) == 0);
+    ENSURE(cap_world_step(w) == 0);
+    const cap_wstatic* st = w->statics;
+    int hits = 0, sweep_hits = 0;
+    for (int q = 0; q < 20000; q++) {
+        const cap_wstatic* t = &st[(uint32_t)qr(&g, 0.0f, (float)(N + 2)) % (N + 2)];
+        double ux = (double)t->bx - t->ax, uy = (double)t->by - t->ay, l = sqrt(ux * ux + uy * uy);
+        if (l > 0.0) ux /= l, uy /= l;
+        else ux = 1.0, uy = 0.0;
+        double nx = -uy, ny = ux, side = q & 1 ? 1.0 : -1.0;
+        float rad = q % 3 == 0 ? 0.0f : qr(&g, 0.0f, 1.0f); /* a sweep's radius */
+        double off = (double)t->radius + ((q >> 1) % 4 == 0 ? 0.0 : (double)rad); /* the ray's, or the sweep's reach */
+        double jitter = (q >> 3) % 3 == 0 ? 0.0 : qr(&g, -1e-5f, 1e-5f);
+        double along = qr(&g, -0.2f, 1.2f) * (l > 0.0 ? l : 1.0);
+        double px = t->ax + ux * along, py = t->ay + uy * along; /* a point on (or past) the core's line */
+        double far = qr(&g, 0.5f, 30.0f);
+        float o[2], e[2];
+        switch (q % 4) {
+        case 0: /* parallel to the core at the reach: tangent to the side */
+            o[0] = (float)(px + side * nx * (off + jitter) - ux * far), o[1] = (float)(py + side * ny * (off + jitter) - uy * far);
+            e[0] = (float)(o[0] + ux * 2.0 * far), e[1] = (float)(o[1] + uy * 2.0 * far);
+            break;
+        case 1: /* towards the core, ending on the surface (or a hair short) */
+            o[0] = (float)(px + side * nx * (off + far)), o[1] = (float)(py + side * ny * (off + far));
+            e[0] = (float)(px + side * nx * (off + jitter)), e[1] = (float)(py + side * ny * (off + jitter));
+            break;
+        case 2: /* tangent to an end cap, across the axis */
+            px = (q & 2 ? t->bx + ux * (off + jitter) : t->ax - ux * (off + jitter));
+            py = (q & 2 ? t->by + uy * (off + jitter) : t->ay - uy * (off + jitter));
+            o[0] = (float)(px - nx * far), o[1] = (float)(py - ny * far);
+            e[0] = (float)(px + nx * far), e[1] = (float)(py + ny * far);
+            break;
+        default: /* starting on the surface, leaving or entering */
+            o[0] = (float)(px + side * nx * (off + jitter)), o[1] = (float)(py + side * ny * (off + jitter));
+            e[0] = (float)(o[0] + qr(&g, -far, far)), e[1] = (float)(o[1] + qr(&g, -far, far));
+            break;
+        }
+        float mf = (q >> 2) % 5 == 0 ? 0.5f : 1.0f;
+        cap_ray ray = {{o[0], o[1]}, {(e[0] - o[0]) / mf, (e[1] - o[1]) / mf}, mf};
+        if (ray.direction.x == 0.0f && ray.direction.y == 0.0f) continue;
+        cap_ray_hit h0, h1;
+        int k0 = 0, k1 = 0;
+        uint32_t s0 = 0, s1 = 0;
+        int f0 = cap_world_ray_cast(w, ray, &h0, &k0, &s0);
+        int f1 = cap_world_ray_cast_scan(w, ray, &h1, &k1, &s1);
+        if (!same_ray(f0, &h0, k0, s0, f1, &h1, k1, s1)) {
+            printf("  ray %d: (%.9g %.9g) (%.9g %.9g) %g: index %d %d/%u, scan %d %d/%u\n", q, o[0], o[1], ray.direction.x,
+                   ray.direction.y, mf, f0, k0, s0, f1, k1, s1);
+            cap_world_destroy(w);
+            return 1;
+        }
+        hits += f1;
+        cap_sweep_hit w0, w1;
+        f0 = cap_world_sweep_ball(w, cap_v2(o[0], o[1]), cap_v2(e[0], e[1]), rad, &w0, &k0, &s0);
+        f1 = cap_world_sweep_ball_scan(w, cap_v2(o[0], o[1]), cap_v2(e[0], e[1]), rad, &w1, &k1, &s1);
+        if (!same_sweep(f0, &w0, k0, s0, f1, &w1, k1, s1)) {
+            printf("  sweep %d: (%.9g %.9g)->(%.9g %.9g) r %g: index %d %d/%u, scan %d %d/%u\n", q, o[0], o[1], e[0], e[1],
+                   rad, f0, k0, s0, f1, k1, s1);
+            cap_world_destroy(w);
+            return 1;
+        }
+        sweep_hits += f1;
+    }
+    cap_world_destroy(w);
+    /* (most paths meet the static they were aimed at) */
+    ENSURE(hits > 10000 && sweep_hits > 10000);
     return 0;
 }
 

@@ -72,7 +72,7 @@ test('handles: slots reused with new handles; ball, static and body handles neve
   const g = other.addCapsuleBody(0, 0, 1, 0.2);
   assert.equal(w.hasCapsuleBody(g), false);
   assert.throws(() => w.removeCapsuleBody(g), RangeError);
-  assert.throws(() => w.save(), /capsule bodies/);
+  assert.ok(w.save().length > 0); // saved (tests/world/bodies-snapshot.test.js)
   other.destroy();
   w.destroy();
 });
@@ -175,14 +175,12 @@ test('README capsule bodies example runs and prints what it says', async () => {
 });
 
 // Issue 28: "no energy gain with restitution 1 and no gravity over 10,000
-// steps". One body in a box holds it (native test_bodies_no_energy_gain: max
-// = start). Three bodies (half length 0.5, radius 0.1, friction 0) do not
-// yet: measured on this branch, the energy peaks at 1.136 x the start
-// (13.889 -> 15.773 at step 1,430) when all three jam into a corner; the
-// one restitution pass over several contacts of a squeezed body (and the
-// push-out of deep overlap) adds energy. Todo: the number to beat is
-// <= 1.001 x start.
-test('three capsule bodies, restitution 1, no gravity: no energy gain over 10,000 steps', { todo: 'measured 1.136 x start (issue 28)' }, () => {
+// steps". Three bodies (half length 0.5, radius 0.1, friction 0) in a box:
+// the energy peaked at 1.136 x the start (13.889 -> 15.773 at step 1,430)
+// while the restitution pass was bounded by the last sub-step's impulse; now
+// bounded by the step's and solved together, max = start (native twin:
+// test_bodies_no_energy_gain_three, with 12 random starts).
+test('three capsule bodies, restitution 1, no gravity: no energy gain over 10,000 steps', () => {
   const w = new World({ gravityY: 0, sleep: false });
   const box = [[-3, -3, 3, -3], [3, -3, 3, 3], [3, 3, -3, 3], [-3, 3, -3, -3]];
   for (const [ax, ay, bx, by] of box) w.addSegment(ax, ay, bx, by, { restitution: 1 });
@@ -204,4 +202,18 @@ test('three capsule bodies, restitution 1, no gravity: no energy gain over 10,00
   for (let i = 0; i < 10000; i++) { w.step(); emax = Math.max(emax, ke()); }
   w.destroy();
   assert.ok(emax <= e0 * 1.001, `energy max ${emax} / start ${e0} = ${emax / e0}`);
+});
+
+// Documented limit (capsule2d_world.h "queries", world.d.ts): the queries do
+// not see capsule bodies yet. When they do, this test changes with the docs.
+test('queries do not see capsule bodies yet (the documented limit)', () => {
+  const w = new World({ gravityY: 0 });
+  w.addCapsuleBody(0, 0, 1, 0.5);
+  const ball = w.addBall(0, 3, 0.25);
+  w.step();
+  assert.equal(w.rayCast(-5, 0, 10, 0), null);
+  assert.deepEqual(w.queryBox(-2, -1, 2, 1), []);
+  assert.deepEqual(w.queryCircle(0, 0, 1), []);
+  assert.equal(w.sweepBall(0, -5, 0, 5, 0.1).handle, ball, 'the sweep passes the body, meets the ball');
+  w.destroy();
 });

@@ -346,3 +346,21 @@ test('drawWorld: joints are lines under the balls, from the ball to the other en
   assert.throws(() => drawWorld(recorder().ctx, w, { jointColor: 5 }), { name: 'TypeError', message: /options\.jointColor must be a CSS colour string/ });
   w.destroy();
 });
+
+test('drawWorld: a revolute joint is a line from each end\'s centre to the pin and a ring at the pin, over the capsule bodies', () => {
+  const w = new World({ gravityY: 0 });
+  const c = w.addCapsuleBody(2, 5, 1, 0.2), d = w.addCapsuleBody(5, 5, 1, 0.2);
+  w.addRevoluteJoint(d, c, 3.5, 5);
+  w.addRevoluteJoint(c, null, 1, 5);
+  const { ctx, calls } = recorder();
+  drawWorld(ctx, w, { scale: 10, originX: 0, originY: 200, jointColor: '#00000b' });
+  const lines = strokes(calls).filter((k) => k.color === '#00000b').map((k) => [k.from, k.to]);
+  // joint 0: d's centre (50, 150) to the pin (35, 150), c's centre (20, 150) to it; joint 1: c's centre to (10, 150), the world point to itself
+  assert.deepEqual(lines, [[[50, 150], [35, 150]], [[20, 150], [35, 150]], [[20, 150], [10, 150]], [[10, 150], [10, 150]]]);
+  const rings = arcs(calls).filter((k) => k.color === '#00000b' && k.op === 'stroke');
+  assert.deepEqual(rings.map((k) => [k.x, k.y]), [[35, 150], [35, 150], [10, 150], [10, 150]]);
+  const lastBody = calls.findLastIndex((k) => k[0] === 'lineTo' && k[1] === 60); // d's core end (6, 5)
+  const firstRing = calls.findIndex((k) => k[0] === 'arc' && k[1] === 35);
+  assert.ok(lastBody >= 0 && firstRing > lastBody, 'rings over the bodies');
+  w.destroy();
+});

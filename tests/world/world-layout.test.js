@@ -42,13 +42,13 @@ const firstWorldFails = (k) => {
 // Must run first in this file: world-layout.js checks once, at the first World.
 test('every word of the world layout table is checked: changing any one makes the first World throw, naming it', () => {
   const t = table(), n = t.length;
-  // 16 records (192 members: a word and a type each, after the record's size),
+  // 16 records (205 members: a word and a type each, after the record's size),
   // 2 field lists (21 fields each, after their count and first u32 field), 9 numbers, 7 snapshot error codes,
-  // 6 event kinds, 4 static kinds, 2 joint kinds, 3 kinematic codes, CAP_JOINT_WORLD's two halves.
+  // 6 event kinds, 4 static kinds, 3 joint kinds, 3 kinematic codes, CAP_JOINT_WORLD's two halves.
   const members = Object.values(WORLD_RECORD_MEMBERS).reduce((s, m) => s + m.length, 0);
   assert.equal(Object.keys(WORLD_RECORD_MEMBERS).length, 16);
-  assert.equal(members, 17 + 19 + 13 + 18 + 13 + 37 + 12 + 3 + 9 + 6 + 4 + 5 + 5 + 14 + 9 + 8);
-  assert.equal(n, 16 + 2 * members + 2 * (2 + 21) + 9 + 7 + 6 + 4 + 2 + 3 + 2, `a table of ${n} words`);
+  assert.equal(members, 17 + 19 + 13 + 18 + 17 + 37 + 12 + 3 + 9 + 6 + 4 + 5 + 5 + 23 + 9 + 8);
+  assert.equal(n, 16 + 2 * members + 2 * (2 + 21) + 9 + 7 + 6 + 4 + 3 + 3 + 2, `a table of ${n} words`);
   assert.equal(worldLayout().reduce((s, e) => s + e.length - 1, 0), n, 'one JS entry per C word');
   const names = [];
   for (let k = 0; k < n; k++) {
@@ -315,7 +315,7 @@ test('rayCast, sweepBall and the scalar casts read the one hit record: equal to 
 // to the word of that C name in the block it read.
 test('joint record: jointState() shows each word of cap_joint_info_word under its C name', () => {
   const J = cEnum('cap_joint_info_word');
-  assert.equal(J.CAP_JOINT_INFO_WORDS, 14);
+  assert.equal(J.CAP_JOINT_INFO_WORDS, 23);
   const w = new api.World({ gravityY: 0 });
   const a = w.addBall(-1, 0, 0.5), b = w.addBall(3, 4, 0.5);
   w.removeJoint(w.addDistanceJoint(b, a)); // slot 0's next joint has generation 2 (the first had 1)
@@ -338,6 +338,16 @@ test('joint record: jointState() shows each word of cap_joint_info_word under it
   const d = w.addDragJoint(a, 7, 8, { maxForce: 12.5 });
   assert.deepEqual([w.jointState(k).ball, w.jointState(k).other], [a, b]);
   assert.deepEqual([w.jointState(d).x, w.jointState(d).y, w.jointState(d).maxForce, w.jointState(d).kind], [7, 8, 12.5, 'drag']);
+  // a revolute joint: its words 14 .. 22 (anchors, reference angle, limits, motor) under their names
+  const c = w.addBall(10, 0, 0.5), e = w.addBall(14, 4, 0.5); // not stepped: not turned
+  const r = w.addRevoluteJoint(c, e, 12, 2, { lowerAngle: -0.5, upperAngle: 0.75, motorSpeed: 1.5, maxMotorTorque: 20 });
+  const rs = w.jointState(r);
+  assert.deepEqual([u('KIND'), rs.kind], [3, 'revolute']);
+  assert.deepEqual([f('LOCAL_AX'), f('LOCAL_AY'), f('LOCAL_BX'), f('LOCAL_BY'), f('REFERENCE_ANGLE')], [-2, -2, 2, 2, 0],
+    'the pin (12, 2) from the C end a (ball e at 14, 4) and from end b (ball c at 10, 0)');
+  assert.deepEqual([rs.lowerAngle, rs.upperAngle, rs.motorSpeed, rs.maxMotorTorque], [-0.5, 0.75, 1.5, 20]);
+  assert.deepEqual([f('LOWER_ANGLE'), f('UPPER_ANGLE'), f('MOTOR_SPEED'), f('MAX_MOTOR_TORQUE')], [-0.5, 0.75, 1.5, 20]);
+  assert.deepEqual([rs.ball, rs.other, rs.x, rs.y, rs.bx, rs.by, rs.angle], [c, e, 12, 2, 12, 2, 0], 'both anchors at the pin');
   w.destroy();
 });
 

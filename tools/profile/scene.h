@@ -40,7 +40,7 @@ static cap_world* plinko_world(int n, int k)
     double left = -100.0 * k, right = 100.0 * k;
     cap_world_def d;
     cap_world_def_default(&d);
-    d.ball_capacity = (uint32_t)n;
+    d.ball_capacity = n > 0 ? (uint32_t)n : 1u; /* n = 0: the pegs only (ropes.c adds its own balls) */
     d.static_capacity = 2048u * (uint32_t)k;
     cap_world* w = cap_world_create(&d);
     if (!w) return NULL;
