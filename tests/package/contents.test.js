@@ -1,8 +1,10 @@
 // What the tarball holds and how big it is: only what a user needs (dist/,
-// README, LICENSE, CHANGELOG, package.json); each .wasm within 160 KB raw and
-// 68 KB gzipped (136 / 58 KB since the query index and the game API; capsule
+// README, LICENSE, CHANGELOG, package.json); each .wasm within 180 KB raw and
+// 76 KB gzipped (136 / 58 KB since the query index and the game API; capsule
 // bodies, issue 28, added 17 KB raw and 8 KB gzipped, joints 7 KB raw and 3 KB
-// gzipped; issue 28 asked for 64 KB gzipped, which joints miss by about 3.5 KB:
+// gzipped; on 2026-11-27 revolute joints, body snapshots, the Newton's cradle
+// impacts, grouped joint solving, faster rays and body pairs about 14 KB raw
+// and 6 KB gzipped: issue 28 asked for 64 KB gzipped, missed by about 10 KB,
 // see docs/install.md, Sizes); the modules import only the memory-growth hook; the browser
 // entries never reach node:*; package.json's packaging fields.
 import test from 'node:test';
@@ -17,7 +19,7 @@ const installed = join(project, 'node_modules', 'capsule2d');
 const read = (name) => readFileSync(join(installed, name));
 
 const KB = 1024;
-const BUDGET = { raw: 160 * KB, gzip: 68 * KB };
+const BUDGET = { raw: 180 * KB, gzip: 76 * KB };
 
 test('the tarball holds what a user needs and nothing else', (t) => {
   const paths = pack.files.map((f) => f.path).sort();
