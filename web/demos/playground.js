@@ -285,6 +285,33 @@ export const SCENES = {
       return worst;
     },
   },
+  cradle: {
+    title: "Newton's cradle",
+    view: { x0: -2, y0: 0, x1: 4, y1: 3.6 },
+    // The parameters of tests/world/joints.test.js's cradle: balls of radius
+    // 0.25 on links of 2 from pivots one diameter apart, the first let go at 0.4 rad.
+    cradle: { n: 5, radius: 0.25, length: 2, y: 3, angle: 0.4 },
+    build(api) {
+      const world = new api.World({ ballCapacity: 64, staticCapacity: 8 });
+      world.addLine(-2, 0, 4, 0, { friction: 0.5 }); // a floor for dropped balls
+      const C = this.cradle;
+      const balls = [];
+      for (let i = 0; i < C.n; i++) {
+        const px = 2 * C.radius * i; // touching: pivots one diameter apart
+        const x = i === 0 ? px - C.length * Math.sin(C.angle) : px;
+        const y = i === 0 ? C.y - C.length * Math.cos(C.angle) : C.y - C.length;
+        balls.push(world.addBall(x, y, C.radius, { restitution: 1, friction: 0 }));
+        world.addDistanceJoint(balls[i], { x: px, y: C.y }, { length: C.length });
+      }
+      return { world, cradle: balls, dropRadius: 0.2 };
+    },
+    /** The speeds of the first and the last ball (units/s). */
+    ends(built) {
+      const { world, cradle } = built;
+      const v = (h) => (world.hasBall(h) ? Math.hypot(world.ballState(h).vx, world.ballState(h).vy) : 0);
+      return [v(cradle[0]), v(cradle[cradle.length - 1])];
+    },
+  },
 };
 
 /** The scene a URL's hash names (#plinko, #pinball ...), or null. */
@@ -372,8 +399,9 @@ export function mount(el, api) {
     .row('drained', 'balls drained')
     .row('pieces', 'chain pieces (<code>addChain</code>)')
     .row('joints', 'joints (<code>addDistanceJoint</code>)')
-    .row('stretch', 'longest bridge link, over its length', { short: 'stretch' });
-  const ROWS = { fast: ['hits', 'passed'], teeter: ['board'], pinball: ['flippers', 'drained'], marble: ['pieces'], rope: ['joints', 'stretch'] };
+    .row('stretch', 'longest bridge link, over its length', { short: 'stretch' })
+    .row('ends', 'speed of the first / last ball (units/s)', { short: 'first / last' });
+  const ROWS = { fast: ['hits', 'passed'], teeter: ['board'], pinball: ['flippers', 'drained'], marble: ['pieces'], rope: ['joints', 'stretch'], cradle: ['joints', 'ends'] };
   const keysHelp = el.querySelector('.keys');
 
   // ---- Building, stepping, rewinding -------------------------------------
@@ -581,6 +609,11 @@ export function mount(el, api) {
     if (built.links) {
       out.set('joints', String(world.joints().length));
       out.set('stretch', `${num(SCENES.rope.stretch(built) * 100, 2)}%`);
+    }
+    if (built.cradle) {
+      const [a, b] = SCENES.cradle.ends(built);
+      out.set('joints', String(world.joints().length));
+      out.set('ends', `${num(a, 2)} / ${num(b, 2)}`);
     }
     state.shown = { awake: r.live - r.asleep, asleep: r.asleep, contacts, steps: state.steps, speed: out.values.get('speed').out.textContent };
   }
