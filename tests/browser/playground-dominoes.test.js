@@ -2,7 +2,8 @@
 // 20 capsule bodies on end and a bridge of 8 capsule bodies on 9 revolute
 // joints with 3 balls on it; world.save() takes it (the rewind). Stepped
 // 10 s (paused, so the count is exact) every domino has fallen (tilted more
-// than 0.3 rad), each after the one before; the bridge's pins hold. A press
+// than 0.3 rad), each after the one before; the bridge's pins hold; the rewind
+// goes back to step 200 and forward again bit for bit. A press
 // on a domino grabs nothing (drag joints hold balls only) and drops no ball;
 // a click on empty space drops one.
 import { describe, it } from 'node:test';
@@ -56,6 +57,19 @@ describe('playground: dominoes and a capsule bridge (desktop 1280 × 800)', { sk
         for (let i = 1; i < 20; i++) assert.ok(r.fell[i] > r.fell[i - 1], `domino ${i} after ${i - 1}: ${r.fell}`);
         assert.ok(r.worstPin < 0.02 * 0.5, `pins ${r.worstPin} apart at worst`);
         assert.ok(r.balls.every((y) => y > 3), `the balls lie on the bridge: ${r.balls}`);
+        // The rewind (world.save()/restore() of capsule bodies and revolute joints): back to step 200
+        // (mid-fall) and forward to the head again, bit for bit.
+        const rw = await demo(page, (d) => {
+          const head = d.state.steps;
+          const hash = d.world.stateHash();
+          d.seek(200);
+          const mid = d.built.dominoes.length - d.built.dominoes.filter((h) => Math.abs(d.world.capsuleBodies.angle[d.world.capsuleBodySlotOf(h)] - Math.PI / 2) <= 0.3).length;
+          d.seek(head);
+          return { same: d.world.stateHash() === hash, mid, head };
+        });
+        assert.equal(rw.head, 600);
+        assert.ok(rw.mid > 0 && rw.mid < 20, `rewound to step 200: ${rw.mid} fallen`);
+        assert.equal(rw.same, true, 'the rewind replays the dominoes bit for bit');
         await frames(page, 2);
         assert.equal(await page.locator(`${sel} .readout [data-key="fallen"]`).textContent(), '20 of 20');
         assert.equal(await page.locator(`${sel} .readout [data-key="pins"]`).textContent(), '9');
