@@ -285,6 +285,84 @@ export const SCENES = {
       return worst;
     },
   },
+  cradle: {
+    title: "Newton's cradle",
+    view: { x0: -2, y0: 0, x1: 4, y1: 3.6 },
+    // The parameters of tests/world/joints.test.js's cradle: balls of radius
+    // 0.25 on links of 2 from pivots one diameter apart, the first let go at 0.4 rad.
+    cradle: { n: 5, radius: 0.25, length: 2, y: 3, angle: 0.4 },
+    build(api) {
+      const world = new api.World({ ballCapacity: 64, staticCapacity: 8 });
+      world.addLine(-2, 0, 4, 0, { friction: 0.5 }); // a floor for dropped balls
+      const C = this.cradle;
+      const balls = [];
+      for (let i = 0; i < C.n; i++) {
+        const px = 2 * C.radius * i; // touching: pivots one diameter apart
+        const x = i === 0 ? px - C.length * Math.sin(C.angle) : px;
+        const y = i === 0 ? C.y - C.length * Math.cos(C.angle) : C.y - C.length;
+        balls.push(world.addBall(x, y, C.radius, { restitution: 1, friction: 0 }));
+        world.addDistanceJoint(balls[i], { x: px, y: C.y }, { length: C.length });
+      }
+      return { world, cradle: balls, dropRadius: 0.2 };
+    },
+    /** The speeds of the first and the last ball (units/s). */
+    ends(built) {
+      const { world, cradle } = built;
+      const v = (h) => (world.hasBall(h) ? Math.hypot(world.ballState(h).vx, world.ballState(h).vy) : 0);
+      return [v(cradle[0]), v(cradle[cradle.length - 1])];
+    },
+  },
+  dominoes: {
+    title: 'dominoes',
+    view: { x0: -6.8, y0: -0.4, x1: 4.8, y1: 6.9 },
+    // The row of tests/native/test_world_bodies.c: capsule bodies of half
+    // length 0.4 and radius 0.05 on their ends, 0.5 apart.
+    row: { n: 20, x: -6, gap: 0.5, halfLength: 0.4, radius: 0.05 },
+    // A bridge of capsule bodies on revolute joints (tests/world/revolute.test.js),
+    // on an arc of 2% slack between two pins.
+    bridge: { n: 8, link: 0.5, arc: 8, x: -1, y: 4.2 },
+    build(api) {
+      const world = new api.World({ ballCapacity: 64, staticCapacity: 8, subSteps: 8 });
+      world.addLine(-7, 0, 5, 0, { friction: 0.6 }); // floor and walls
+      world.addLine(-7, 30, -7, 0);
+      world.addLine(5, 0, 5, 30);
+      const D = this.row;
+      const dominoes = [];
+      for (let i = 0; i < D.n; i++) {
+        // The first tipped toward the rest (clockwise: its top leans toward +x).
+        const o = { angle: Math.PI / 2, friction: 0.6, ...(i === 0 ? { angularVelocity: -1.5 } : {}) };
+        dominoes.push(world.addCapsuleBody(D.x + D.gap * i, D.halfLength + D.radius, D.halfLength, D.radius, o));
+      }
+      const B = this.bridge;
+      const phi = 2 * Math.asin(B.link / (2 * B.arc));
+      const half = (B.n * phi) / 2;
+      const px = [];
+      const py = [];
+      for (let i = 0; i <= B.n; i++) {
+        const t = -half + phi * i;
+        px.push(B.x + B.arc * Math.sin(t));
+        py.push(B.y + B.arc * Math.cos(half) - B.arc * Math.cos(t));
+      }
+      const planks = [];
+      for (let i = 0; i < B.n; i++) {
+        const a = Math.atan2(py[i + 1] - py[i], px[i + 1] - px[i]);
+        planks.push(world.addCapsuleBody((px[i] + px[i + 1]) / 2, (py[i] + py[i + 1]) / 2, B.link / 2, 0.06, { angle: a, friction: 0.6 }));
+      }
+      world.addRevoluteJoint(planks[0], null, px[0], py[0]);
+      for (let i = 1; i < B.n; i++) world.addRevoluteJoint(planks[i], planks[i - 1], px[i], py[i]);
+      world.addRevoluteJoint(planks[B.n - 1], null, px[B.n], py[B.n]);
+      [[-2.1, 5.4], [-1, 6], [0.1, 6.6]].forEach(([x, y]) => world.addBall(x, y, 0.2, { friction: 0.6 }));
+      return { world, dominoes, planks, bodies: [...dominoes, ...planks], dropRadius: 0.2 };
+    },
+    /** How many dominoes lie tilted more than 0.3 rad from upright. */
+    fallen(built) {
+      const cb = built.world.capsuleBodies;
+      const angle = cb.angle;
+      let n = 0;
+      for (const h of built.dominoes) if (Math.abs(angle[built.world.capsuleBodySlotOf(h)] - Math.PI / 2) > 0.3) n++;
+      return n;
+    },
+  },
 };
 
 /** The scene a URL's hash names (#plinko, #pinball ...), or null. */
@@ -372,8 +450,11 @@ export function mount(el, api) {
     .row('drained', 'balls drained')
     .row('pieces', 'chain pieces (<code>addChain</code>)')
     .row('joints', 'joints (<code>addDistanceJoint</code>)')
-    .row('stretch', 'longest bridge link, over its length', { short: 'stretch' });
-  const ROWS = { fast: ['hits', 'passed'], teeter: ['board'], pinball: ['flippers', 'drained'], marble: ['pieces'], rope: ['joints', 'stretch'] };
+    .row('stretch', 'longest bridge link, over its length', { short: 'stretch' })
+    .row('ends', 'speed of the first / last ball (units/s)', { short: 'first / last' })
+    .row('pins', 'revolute joints (<code>addRevoluteJoint</code>)', { short: 'pins' })
+    .row('fallen', 'dominoes fallen (tilted over 0.3 rad)', { short: 'fallen' });
+  const ROWS = { fast: ['hits', 'passed'], teeter: ['board'], pinball: ['flippers', 'drained'], marble: ['pieces'], rope: ['joints', 'stretch'], cradle: ['joints', 'ends'], dominoes: ['pins', 'fallen'] };
   const keysHelp = el.querySelector('.keys');
 
   // ---- Building, stepping, rewinding -------------------------------------
@@ -582,6 +663,15 @@ export function mount(el, api) {
       out.set('joints', String(world.joints().length));
       out.set('stretch', `${num(SCENES.rope.stretch(built) * 100, 2)}%`);
     }
+    if (built.cradle) {
+      const [a, b] = SCENES.cradle.ends(built);
+      out.set('joints', String(world.joints().length));
+      out.set('ends', `${num(a, 2)} / ${num(b, 2)}`);
+    }
+    if (built.dominoes) {
+      out.set('pins', String(world.joints().length));
+      out.set('fallen', `${SCENES.dominoes.fallen(built)} of ${built.dominoes.length}`);
+    }
     state.shown = { awake: r.live - r.asleep, asleep: r.asleep, contacts, steps: state.steps, speed: out.values.get('speed').out.textContent };
   }
 
@@ -631,11 +721,31 @@ export function mount(el, api) {
     draw: scene,
     step: stepOnce,
     tap: (p) => {
-      if (state.scene !== 'pinball') drop(p.x, p.y); // in pinball a press works a flipper
+      // In pinball a press works a flipper; a press on a capsule body (not grabbable) does nothing.
+      if (state.scene !== 'pinball' && !onBody(p)) drop(p.x, p.y);
     },
     summary: () => out.summary(),
   });
   const canvas = stage.canvas;
+
+  /** True when world point p is on one of the scene's capsule bodies (built.bodies), within 2 px. */
+  function onBody(p) {
+    const { world } = built;
+    const cb = world.capsuleBodies;
+    const slack = 2 / stage.view.scale;
+    for (const h of built.bodies ?? []) {
+      if (!world.hasCapsuleBody(h)) continue;
+      const i = world.capsuleBodySlotOf(h);
+      const c = Math.cos(cb.angle[i]) * cb.halfLength[i];
+      const sn = Math.sin(cb.angle[i]) * cb.halfLength[i];
+      // The distance from p to the body's core segment.
+      const dx = p.x - (cb.x[i] - c);
+      const dy = p.y - (cb.y[i] - sn);
+      const t = Math.max(0, Math.min(1, (dx * 2 * c + dy * 2 * sn) / (4 * (c * c + sn * sn) || 1)));
+      if (Math.hypot(dx - 2 * c * t, dy - 2 * sn * t) <= cb.radius[i] + slack) return true;
+    }
+    return false;
+  }
 
   function drop(x, y) {
     act({ type: 'drop', x, y, r: built.dropRadius, e: state.restitution });
