@@ -1,11 +1,13 @@
-/* capsule2d — joints between the world's balls, or a ball and a world
- * point: distance joints (rigid, rope, spring) and drag ("mouse") joints;
- * revolute (pin) joints between balls and capsule bodies.
+/* capsule2d — joints between the world's balls and capsule bodies, or one
+ * and a world point: distance joints (rigid, rope, spring), drag ("mouse")
+ * joints and revolute (pin) joints.
  *
- * An end of a joint is a ball slot, CAP_JOINT_BODY | a capsule body's slot
- * (revolute joints only), or CAP_JOINT_WORLD (a fixed world point, given by
- * the def's anchor). A distance joint's ball anchor is its centre (no
- * lever); a revolute joint's anchor is a world point fixed in both ends.
+ * An end of a joint is a ball slot, CAP_JOINT_BODY | a capsule body's slot,
+ * or CAP_JOINT_WORLD (a fixed world point, given by the def's anchor). A
+ * distance joint's ball anchor is its centre (no lever), a body's a point
+ * fixed in the body (local_a*, local_b*); a drag joint holds a body at the
+ * point under its target at creation; a revolute joint's anchor is a world
+ * point fixed in both ends.
  * Joints are solved inside the step's sub-steps as soft constraints (Box2D
  * v3's soft step): prepare once per step, then per sub-step warm start,
  * solve with bias, relax. Joined balls wake and sleep together. Joints are
@@ -30,16 +32,22 @@ typedef enum cap_joint_kind {
 } cap_joint_kind;
 
 /* A joint's description (cap_joint_def_default fills the defaults).
- * Distance joint between a and b (b a ball; a a ball or CAP_JOINT_WORLD):
+ * Distance joint between a and b (b a ball or a body; a another of the same
+ * kind, or CAP_JOINT_WORLD; a ball and a body together: BAD_HANDLE on a,
+ * as for revolute joints: balls and bodies are solved in separate passes):
  *   - rigid: hertz = 0 and min_length = max_length (= length);
  *   - rope:  min_length = 0, max_length = length, hertz = 0: slack below;
  *   - spring: hertz > 0 pulls toward length with damping_ratio, within
  *     [min_length, max_length].
- *   length < 0 at add: the current distance between the anchors.
+ *   length < 0 at add: the current distance between the anchors (a body's
+ *   anchor: its centre plus local_a* or local_b* turned by its angle).
+ *   Solved in the bodies' step when b is a body (as revolute joints).
  *   min_length <= length <= max_length (max_length may be CAP_MAX_COORD).
- * Drag joint on ball b (a = CAP_JOINT_WORLD): pulls b's centre toward the
- *   target (ax, ay) as a spring of hertz and damping_ratio, with a force of
- *   at most max_force (> 0).
+ * Drag joint on ball or body b (a = CAP_JOINT_WORLD): pulls b's centre (a
+ *   body: the point of it under the target at creation, which then turns
+ *   the body) toward the target (ax, ay) as a spring of hertz and
+ *   damping_ratio, with a force of at most max_force (> 0). Never through
+ *   a static: the body's sweep (bodies_ccd.c) and contacts still act.
  * Revolute joint between a and b (each a ball or CAP_JOINT_BODY | body
  *   slot, a may be CAP_JOINT_WORLD; a ball and a body together are not
  *   supported yet: BAD_HANDLE), pinned at the world point (ax, ay) given at
@@ -72,6 +80,10 @@ typedef struct cap_joint_def {
     float lower_angle, upper_angle; /* revolute: default 0, -1 (lower > upper: no limit) */
     float motor_speed;              /* revolute: default 0 */
     float max_motor_torque;         /* revolute: default 0 (no motor) */
+    /* Distance joint: the anchors on capsule body ends, in a's and b's
+     * frames (from the centre, at angle 0; default 0, 0: the centres).
+     * Must stay 0 on a ball or world end (BAD_VALUE, fields 13 .. 16). */
+    float local_ax, local_ay, local_bx, local_by;
 } cap_joint_def;
 
 /* Word k of a CAP_EVENT_JOINT_BREAK record (CAP_EVENT_WORDS words, u32
@@ -91,7 +103,7 @@ enum cap_joint_break_word {
 void cap_joint_def_default(cap_joint_def* def);
 /* Adds a joint in the lowest free joint slot. BAD_VALUE (field: index of
  * the def's float, ax .. break_force then lower_angle .. max_motor_torque
- * as 9 .. 12, or -1) or BAD_HANDLE (a dead ball or body) changes nothing. */
+ * as 9 .. 12, local_ax .. local_by as 13 .. 16, or -1) or BAD_HANDLE (a dead ball or body) changes nothing. */
 int cap_world_add_joint(cap_world* w, const cap_joint_def* def, uint32_t* slot);
 int cap_world_remove_joint(cap_world* w, uint32_t slot);
 /* The drag target (ax, ay) of a drag joint, any joint's world point a. */
@@ -106,7 +118,8 @@ enum cap_joint_info_word {
     CAP_JOINT_INFO_MAX_LENGTH, CAP_JOINT_INFO_HERTZ, CAP_JOINT_INFO_DAMPING_RATIO, CAP_JOINT_INFO_MAX_FORCE,
     CAP_JOINT_INFO_BREAK_FORCE,
     CAP_JOINT_INFO_FORCE, /* the last step's force (impulse / dt) */
-    /* A revolute joint's (other kinds: zeros): its anchor in a's frame (x, y
+    /* A revolute joint's (other kinds: zeros but the local anchors of a
+     * distance or drag joint's body ends): its anchor in a's frame (x, y
      * from a's centre at angle 0; zeros for the world, whose point is ax, ay),
      * in b's frame, the reference angle (b's angle minus a's at creation: the
      * relative angle is b's minus a's minus this), lower and upper angle

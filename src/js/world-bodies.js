@@ -89,6 +89,10 @@ export class CapsuleBodies {
   }
   /** Forget the views (the world was restored or destroyed). */
   _drop() { this.#views = null; }
+  /** A body's inverse mass (addDragJoint's default force). */
+  _invMass(slot) { return this.#view(BODY_FIELD.invMass)[slot]; }
+  /** True when this world's bodies' table made stamp t for slot once (world-handles.js: naming a handle's kind). */
+  _made(slot, t) { return this.#stamps.made(slot, t); }
   /** step()'s refusal of a body value: the value now in the view. */
   _value(field, slot) { return this.#view(field - FIELD_ERROR)[slot]; }
 
@@ -108,7 +112,9 @@ export class CapsuleBodies {
     const stamp = gen < 0 ? -1 : this.#stamps.find(slot, gen);
     if (stamp >= 0 && stamp % STAMPS === t) return slot;
     if (!this.#stamps.made(slot, t)) {
-      throw new RangeError(`${name} ${handle} is not a capsule body of this World (a static's handle, another World's, or never a handle)`);
+      const k = this.#world._staticKindName(slot, t);
+      if (k !== null) throw new RangeError(`${name} ${handle} is a ${k} handle, not a capsule body handle`);
+      throw new RangeError(`${name} ${handle} is not a capsule body of this World (another World's handle, or never a handle)`);
     }
     throw new RangeError(`${name} ${handle} refers to a removed capsule body`);
   }

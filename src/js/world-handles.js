@@ -99,7 +99,8 @@ export const kindOf = (handle) => Math.floor(handle / SLOT_BITS) % 2;
  * The handle methods of World (copied onto World.prototype by world.js):
  * from slots to handles and back, with named errors for a stale, foreign or
  * other-kind handle. A World gives _stamps(kind) (its StampTable of the kind),
- * _view, _staticInfo and _call.
+ * _staticKindName (which of its tables made a static-bit handle), _view,
+ * _staticInfo and _call.
  */
 export class WorldHandles {
   /** The handle of (slot, kind, generation): for events (a removed object's generation too). @internal */
@@ -112,7 +113,12 @@ export class WorldHandles {
     handleArg(handle, name);
     const slot = handle % SLOT_BITS, k = kindOf(handle), t = Math.floor(handle / SLOT_BITS / 2);
     const what = kind === KIND_BALL ? 'ball' : 'static';
-    if (k !== kind) throw new RangeError(`${name} ${handle} is a ${k === KIND_BALL ? 'ball' : 'static'} handle, not a ${what} handle`);
+    if (k !== kind) {
+      // The static kind bit is shared by statics, capsule bodies and joints: name the one this world made it for.
+      const made = k === KIND_BALL ? 'ball' : this._staticKindName(slot, t);
+      if (made !== null) throw new RangeError(`${name} ${handle} is a ${made} handle, not a ${what} handle`);
+      throw new RangeError(`${name} ${handle} is not a ${what} handle (a static's, capsule body's or joint's of another World, or never a handle)`);
+    }
     let gen = -1;
     if (kind === KIND_BALL) {
       if (slot < this._call('capw_world_ball_slots') && (this._view(F_FLAGS)[slot] & ALIVE) !== 0) gen = this._view(F_GENERATION)[slot];
@@ -123,7 +129,11 @@ export class WorldHandles {
     const table = this._stamps(kind);
     const stamp = gen < 0 ? -1 : table.find(slot, gen);
     if (stamp >= 0 && stamp % STAMPS === t) return slot;
-    if (!table.made(slot, t)) throw new RangeError(`${name} ${handle} belongs to another World (or was never a handle)`);
+    if (!table.made(slot, t)) {
+      const made = kind === KIND_STATIC ? this._staticKindName(slot, t) : null;
+      if (made !== null) throw new RangeError(`${name} ${handle} is a ${made} handle, not a ${what} handle`);
+      throw new RangeError(`${name} ${handle} belongs to another World (or was never a handle)`);
+    }
     throw new RangeError(`${name} ${handle} refers to a removed ${what}`);
   }
   /** The statics' slot records (cap_static_info_word), a new view. @internal */

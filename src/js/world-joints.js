@@ -1,6 +1,7 @@
 // capsule2d — joints of a World (C: src/world/joints*.c, capsule2d_joints.h;
 // types: world.d.ts): distance joints (rigid, rope, spring) between two balls
-// or a ball and a world point, drag ("mouse") joints, and revolute (pin)
+// or two capsule bodies (anchors local to a body) or one and a world point,
+// drag ("mouse") joints on a ball or a capsule body, and revolute (pin)
 // joints between balls or capsule bodies (or one and the world). World's
 // addDistanceJoint & co. call in here; world.events.jointBreak is a
 // JointBreaks list.
@@ -23,7 +24,8 @@ const BODY_END = 0x80000000; // CAP_JOINT_BODY: or'd into a capsule body's slot
 const PI32 = Math.fround(Math.PI);
 const REVOLUTE = KINDS.indexOf('revolute');
 const BREAK_KIND = EVENT_KINDS.indexOf('jointBreak'); // CAP_EVENT_JOINT_BREAK
-const DISTANCE_OPTIONS = new Set(['length', 'minLength', 'maxLength', 'hertz', 'dampingRatio', 'breakForce']);
+const DISTANCE_OPTIONS = new Set(['length', 'minLength', 'maxLength', 'hertz', 'dampingRatio', 'breakForce', 'localAnchorA',
+  'localAnchorB']);
 const DRAG_OPTIONS = new Set(['maxForce', 'hertz', 'dampingRatio', 'breakForce']);
 const REVOLUTE_OPTIONS = new Set(['lowerAngle', 'upperAngle', 'motorSpeed', 'maxMotorTorque', 'breakForce']);
 
@@ -31,6 +33,12 @@ const REVOLUTE_OPTIONS = new Set(['lowerAngle', 'upperAngle', 'motorSpeed', 'max
 function limit(value, name, positive) {
   if (value === Infinity) return Infinity;
   return num(value, name, { min: 0, minExclusive: positive });
+}
+
+/** A point option {x, y} of finite float32s: [x, y]. */
+function point(value, name) {
+  if (value === null || typeof value !== 'object') throw new TypeError(`${name} must be a point {x, y}, got ${describe(value)}`);
+  return [f32(value.x, `${name}.x`), f32(value.y, `${name}.y`)];
 }
 
 /** The joints of one world: handles, add / remove, state; World's methods call in here. */
@@ -49,6 +57,8 @@ export class WorldJoints {
     return w._call('capw_world_joint_info', slot) !== 0 ? -1 : w._params();
   }
   _handle(slot, gen) { return slot + SLOT_BITS * (KIND_STATIC + 2 * (this.#stamps.stamp(slot, gen) % STAMPS)); }
+  /** True when this world's joints' table made stamp t for slot once (naming a handle's kind). */
+  _made(slot, t) { return this.#stamps.made(slot, t); }
   _slot(handle, name) {
     this.#world._p();
     handleForm(handle, name, 'a joint handle');
@@ -58,7 +68,9 @@ export class WorldJoints {
     const stamp = p < 0 ? -1 : this.#stamps.find(slot, rt.heapU32[p + J.generation]);
     if (stamp >= 0 && stamp % STAMPS === t) return slot;
     if (!this.#stamps.made(slot, t)) {
-      throw new RangeError(`${name} ${handle} is not a joint of this World (a static's or body's handle, another World's, or never a handle)`);
+      const k = this.#world._staticKindName(slot, t);
+      if (k !== null) throw new RangeError(`${name} ${handle} is a ${k} handle, not a joint handle`);
+      throw new RangeError(`${name} ${handle} is not a joint of this World (another World's handle, or never a handle)`);
     }
     throw new RangeError(`${name} ${handle} refers to a removed joint`);
   }
@@ -87,32 +99,42 @@ export class WorldJoints {
     w._p();
     // Types and ranges in argument order, then the handles (after the
     // options' getters ran: user code), before anything is written.
-    handleForm(a, 'a', 'a ball handle');
+    handleForm(a, 'a', 'a ball handle or a capsule body handle');
     let px, py;
     if (b !== null && typeof b === 'object') {
       px = f32(b.x, 'b.x');
       py = f32(b.y, 'b.y');
     } else if (typeof b !== 'number') {
-      throw new TypeError(`b must be a ball handle (a number) or a world point {x, y}, got ${describe(b)}`);
+      throw new TypeError(`b must be a ball handle or a capsule body handle (a number), or a world point {x, y}, got ${describe(b)}`);
     } else {
-      handleForm(b, 'b', 'a ball handle');
+      handleForm(b, 'b', 'a ball handle or a capsule body handle');
     }
     const o = readOptions(options, DISTANCE_OPTIONS, 'addDistanceJoint options');
     const v = { kind: KINDS.indexOf('distance') };
+    const la = o.localAnchorA === undefined ? undefined : point(o.localAnchorA, 'options.localAnchorA');
+    const lb = o.localAnchorB === undefined ? undefined : point(o.localAnchorB, 'options.localAnchorB');
     if (o.length !== undefined) v.length = num(o.length, 'options.length', { min: 0 });
     if (o.minLength !== undefined) v.minLength = num(o.minLength, 'options.minLength', { min: 0 });
     if (o.maxLength !== undefined) v.maxLength = limit(o.maxLength, 'options.maxLength', false);
     if (o.hertz !== undefined) v.hertz = num(o.hertz, 'options.hertz', { min: 0 });
     if (o.dampingRatio !== undefined) v.dampingRatio = num(o.dampingRatio, 'options.dampingRatio', { min: 0 });
     if (o.breakForce !== undefined) v.breakForce = limit(o.breakForce, 'options.breakForce', true);
-    const slotB = w._slot(a, KIND_BALL, 'a');
-    let slotA = WORLD_END;
+    // a is the C def's end b (the joint's "ball"), b its end a.
+    const endB = this.#end(a, 'a');
+    let endA = WORLD_END;
     if (px === undefined) {
-      slotA = w._slot(b, KIND_BALL, 'b');
-      if (slotA === slotB) throw new RangeError(`b must be another ball than a, got the same ball ${b}`);
+      endA = this.#end(b, 'b');
+      if (endA === endB) throw new RangeError(`b must be another ${endB >= BODY_END ? 'capsule body' : 'ball'} than a, got the same ${endB >= BODY_END ? 'capsule body' : 'ball'} ${b}`);
+      if ((endA >= BODY_END) !== (endB >= BODY_END)) {
+        throw new RangeError('addDistanceJoint: a ball and a capsule body cannot be joined yet (two balls, two capsule bodies, or one and a world point): balls and bodies are solved in separate passes');
+      }
     }
-    const x = w.balls.x, y = w.balls.y;
-    const ax = px === undefined ? x[slotA] : px, ay = px === undefined ? y[slotA] : py;
+    if (la !== undefined && endB < BODY_END) throw new RangeError('options.localAnchorA is for a capsule body a (a ball\'s anchor is its centre)');
+    if (lb !== undefined && !(endA !== WORLD_END && endA >= BODY_END)) {
+      throw new RangeError('options.localAnchorB is for a capsule body b (a ball\'s anchor is its centre, a world point is its own)');
+    }
+    const [bx, by] = this.#anchor(endB, la);
+    const [ax, ay] = px === undefined ? this.#anchor(endA, lb) : [px, py];
     // Defaults: rigid at the current distance; a spring (hertz > 0) or one
     // limit given leaves the other limits open; length defaulted is clamped
     // into [minLength, maxLength].
@@ -121,7 +143,7 @@ export class WorldJoints {
     const max = v.maxLength ?? (spring || v.minLength !== undefined ? Infinity : undefined);
     let len = v.length;
     if (len === undefined) {
-      len = Math.fround(Math.hypot(Math.fround(x[slotB] - ax), Math.fround(y[slotB] - ay)));
+      len = Math.fround(Math.hypot(Math.fround(bx - ax), Math.fround(by - ay)));
       if (!(len <= MAX_COORD)) throw new RangeError(`addDistanceJoint: the distance between the ends ${len} is not within 1e38`);
       if (min !== undefined && len < min) len = min;
       if (max !== undefined && len > max) len = max;
@@ -132,14 +154,25 @@ export class WorldJoints {
     if (!(len >= v.minLength && len <= v.maxLength)) {
       throw new RangeError(`options.length ${len} must be within [minLength ${v.minLength}, maxLength ${v.maxLength}]`);
     }
-    Object.assign(v, { length: len, a: slotA, b: slotB, ax: px === undefined ? 0 : px, ay: px === undefined ? 0 : py });
+    Object.assign(v, { length: len, a: endA, b: endB, ax: px === undefined ? 0 : px, ay: px === undefined ? 0 : py });
+    if (la !== undefined) { v.localBx = la[0]; v.localBy = la[1]; }
+    if (lb !== undefined) { v.localAx = lb[0]; v.localAy = lb[1]; }
     return this.#add(v, 'addDistanceJoint');
+  }
+
+  /** An end's anchor in the world now: a ball's centre, a body's centre plus local (lx, ly) turned by its angle. */
+  #anchor(e, local) {
+    const w = this.#world;
+    if (e < BODY_END) return [w.balls.x[e], w.balls.y[e]];
+    const v = w.capsuleBodies, i = e - BODY_END, [lx, ly] = local ?? [0, 0];
+    const x = v.x[i], y = v.y[i], c = Math.cos(v.angle[i]), s = Math.sin(v.angle[i]);
+    return [Math.fround(x + (c * lx - s * ly)), Math.fround(y + (s * lx + c * ly))];
   }
 
   addDrag(ball, x, y, options) {
     const w = this.#world;
     w._p();
-    handleForm(ball, 'ball', 'a ball handle');
+    handleForm(ball, 'ball', 'a ball handle or a capsule body handle');
     const tx = f32(x, 'x'), ty = f32(y, 'y');
     const o = readOptions(options, DRAG_OPTIONS, 'addDragJoint options');
     const v = { kind: KINDS.indexOf('drag'), ax: tx, ay: ty, hertz: 5, dampingRatio: 0.7 };
@@ -147,18 +180,21 @@ export class WorldJoints {
     if (o.hertz !== undefined) v.hertz = num(o.hertz, 'options.hertz', { min: 0, minExclusive: true });
     if (o.dampingRatio !== undefined) v.dampingRatio = num(o.dampingRatio, 'options.dampingRatio', { min: 0 });
     if (o.breakForce !== undefined) v.breakForce = limit(o.breakForce, 'options.breakForce', true);
-    v.b = w._slot(ball, KIND_BALL, 'ball');
-    if (v.maxForce === undefined) { // 1000 times the ball's mass (lifts it at 100 g)
-      v.maxForce = Math.fround(1000 / w._view(BALL_FIELD.invMass)[v.b]);
+    v.b = this.#end(ball, 'ball');
+    if (v.maxForce === undefined) { // 1000 times the ball's or body's mass (lifts it at 100 g)
+      const inv = v.b >= BODY_END ? w.capsuleBodies._invMass(v.b - BODY_END) : w._view(BALL_FIELD.invMass)[v.b];
+      v.maxForce = Math.fround(1000 / inv);
       if (!(v.maxForce <= MAX_COORD)) v.maxForce = MAX_COORD;
     }
     return this.#add(v, 'addDragJoint');
   }
 
-  /** A revolute end's C slot: a ball's slot, or BODY_END | a body's slot (resolved by the handle's kind bit). */
+  /** A joint end's C slot: a ball's slot, or BODY_END | a body's slot (resolved by the handle's kind bit). */
   #end(h, name) {
     const w = this.#world;
     if (Math.floor(h / SLOT_BITS) % 2 === KIND_BALL) return w._slot(h, KIND_BALL, name);
+    const made = w._staticKindName(h % SLOT_BITS, Math.floor(h / SLOT_BITS / 2));
+    if (made === 'static' || made === 'joint') throw new RangeError(`${name} ${h} is a ${made} handle, not a ball or capsule body handle`);
     return (w.capsuleBodies._slot(h, name) | BODY_END) >>> 0;
   }
   /**
@@ -171,6 +207,7 @@ export class WorldJoints {
     const lx = f[p + k], ly = f[p + k + 1];
     const v = e >= BODY_END ? w.capsuleBodies : w.balls, i = e >= BODY_END ? e - BODY_END : e;
     const x = v.x[i], y = v.y[i], a = v.angle[i], c = Math.cos(a), s = Math.sin(a);
+    if (lx === 0 && ly === 0) return [x, y, a, v.angularVelocity[i], x, y]; // a ball's anchor: its centre, exactly
     return [x, y, a, v.angularVelocity[i], x + c * lx - s * ly, y + s * lx + c * ly];
   }
   /** @internal An end's handle (C slot, generation: -1 for the one now; null for the world). */
@@ -215,7 +252,7 @@ export class WorldJoints {
     handleForm(joint, 'joint', 'a joint handle');
     const tx = f32(x, 'x'), ty = f32(y, 'y');
     const slot = this._slot(joint, 'joint');
-    if (rt.heapU32[this.#info(slot) + J.a] !== WORLD_END) throw new RangeError(`joint ${joint} joins two balls: it has no world point to move`);
+    if (rt.heapU32[this.#info(slot) + J.a] !== WORLD_END) throw new RangeError(`joint ${joint} joins two balls or bodies: it has no world point to move`);
     const rc = this.#world._call('capw_world_set_joint_target', slot, tx, ty);
     if (rc !== 0) throw statusError(rc, 'setDragTarget');
   }
@@ -230,7 +267,6 @@ export class WorldJoints {
     const slot = this._slot(joint, 'joint'), w = this.#world;
     const p = this.#info(slot), u = rt.heapU32, f = (k) => rt.heapF32[p + k];
     const kind = u[p + J.kind], a = u[p + J.a], b = u[p + J.b];
-    const ball = (s) => w._handleOf(s, KIND_BALL, w._view(BALL_FIELD.generation)[s]);
     const lim = (x) => (x >= MAX_COORD ? Infinity : x);
     if (kind === REVOLUTE) {
       const lower = f(J.lowerAngle), upper = f(J.upperAngle), limited = lower <= upper;
@@ -246,9 +282,10 @@ export class WorldJoints {
         breakForce: f(J.breakForce) === 0 ? Infinity : f(J.breakForce), force: f(J.force),
       };
     }
+    const pa = this.#pose(a, p, J.localAx), pb = this.#pose(b, p, J.localBx); // a ball's anchor: its centre
     return {
-      handle: joint, kind: KINDS[kind], ball: ball(b), other: a === WORLD_END ? null : ball(a),
-      x: a === WORLD_END ? f(J.ax) : w._view(BALL_FIELD.x)[a], y: a === WORLD_END ? f(J.ay) : w._view(BALL_FIELD.y)[a],
+      handle: joint, kind: KINDS[kind], ball: this.#endHandle(b, -1), other: this.#endHandle(a, -1),
+      x: pa[4], y: pa[5], anchorX: pb[4], anchorY: pb[5],
       length: f(J.length), minLength: f(J.minLength), maxLength: lim(f(J.maxLength)), hertz: f(J.hertz),
       dampingRatio: f(J.dampingRatio), maxForce: f(J.maxForce), breakForce: f(J.breakForce) === 0 ? Infinity : f(J.breakForce),
       force: f(J.force),
@@ -280,6 +317,11 @@ export class WorldJoints {
         const pb = this.#pose(b, p, J.localBx), pa = this.#pose(a, p, J.localAx);
         fn(pb[0], pb[1], pb[4], pb[5], 'revolute');
         fn(pa[0], pa[1], pa[4], pa[5], 'revolute');
+        continue;
+      }
+      if (b >= BODY_END) { // a body's anchor: turned with it
+        const pb = this.#pose(b, p, J.localBx), pa = this.#pose(a, p, J.localAx);
+        fn(pb[4], pb[5], pa[4], pa[5], KINDS[u[p + J.kind]]);
         continue;
       }
       fn(x[b], y[b], a === WORLD_END ? F[p + J.ax] : x[a], a === WORLD_END ? F[p + J.ay] : y[a], KINDS[u[p + J.kind]]);

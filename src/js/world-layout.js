@@ -38,7 +38,7 @@ const u32s = (...names) => names.map((n) => [n, U32]);
 /** cap_joint_def (capsule2d_joints.h): world.addDistanceJoint / addDragJoint / addRevoluteJoint. */
 const JOINT_DEF_MEMBERS = [['kind', I32], ...u32s('a', 'b'), ...f32s('ax', 'ay', 'length', 'minLength', 'maxLength',
   'hertz', 'dampingRatio', 'maxForce', 'breakForce'), ['userData', U32],
-...f32s('lowerAngle', 'upperAngle', 'motorSpeed', 'maxMotorTorque')];
+...f32s('lowerAngle', 'upperAngle', 'motorSpeed', 'maxMotorTorque', 'localAx', 'localAy', 'localBx', 'localBy')];
 /** cap_static_record_word: a static's record (world.statics(), userData). */
 const STATIC_RECORD_MEMBERS = [...f32s('ax', 'ay', 'bx', 'by', 'radius', 'nx', 'ny', 'minx', 'miny', 'maxx', 'maxy',
   'restitution', 'friction', 'rolling'), ...u32s('category', 'mask', 'kind', 'sensor'),

@@ -105,6 +105,17 @@ export class World extends HeapObject {
   _error(rc, what) { return statusError(rc, what); }
   /** This world's StampTable of a kind (world-handles.js). */
   _stamps(kind) { return this.#stamps[kind]; }
+  /**
+   * What a handle with the static kind bit was made for by this world: 'static', 'capsule body' or 'joint' (the
+   * three share the bit and one stamp counter per slot, so at most one made it), or null (another World's, or never
+   * a handle). @internal
+   */
+  _staticKindName(slot, t) {
+    if (this.#stamps[KIND_STATIC].made(slot, t)) return 'static';
+    if (this.#bodies._made(slot, t)) return 'capsule body';
+    if (this.#joints._made(slot, t)) return 'joint';
+    return null;
+  }
   /** After restore(): the arrays were replaced, and the settings with them. */
   _restored() {
     this._dropViews();

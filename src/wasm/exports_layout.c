@@ -191,6 +191,8 @@ static const uint16_t world_layout[] = {
     CAPW_MEMBER(cap_joint_def, break_force), CAPW_MEMBER(cap_joint_def, user_data),
     CAPW_MEMBER(cap_joint_def, lower_angle), CAPW_MEMBER(cap_joint_def, upper_angle),
     CAPW_MEMBER(cap_joint_def, motor_speed), CAPW_MEMBER(cap_joint_def, max_motor_torque),
+    CAPW_MEMBER(cap_joint_def, local_ax), CAPW_MEMBER(cap_joint_def, local_ay), CAPW_MEMBER(cap_joint_def, local_bx),
+    CAPW_MEMBER(cap_joint_def, local_by),
 
     CAP_STATIC_RECORD_WORDS,
     CAPW_F(CAP_STATIC_RECORD_AX), CAPW_F(CAP_STATIC_RECORD_AY), CAPW_F(CAP_STATIC_RECORD_BX),

@@ -38,7 +38,8 @@ typedef struct cap_bstate {
     float da;               /* angle turned since the step's start */
     /* A ball's state (after the bodies'): its slot, its velocity when the
      * bodies' pass began (it then moves only by what the pass changes) and
-     * its centre when the contacts were found. */
+     * its centre when the contacts were found. A body's: ball is 1 when a
+     * drag joint holds it this step (its sweep is strict), else 0. */
     uint32_t ball;
     float v0x, v0y, w0, bx, by;
 } cap_bstate;
@@ -170,7 +171,8 @@ static inline uint32_t cap_body_near(const cap_wbodies* b, uint32_t i, const uin
 void cap_bodies_wake(struct cap_world* w, cap_wbodies* b, uint32_t* awake, float margin);
 void cap_bodies_sleep(struct cap_world* w, cap_wbodies* b);
 /* bodies_ccd.c: sweeps body i's step (state s) against the statics and
- * shortens it to the first time of impact. */
-void cap_body_sweep(struct cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s);
+ * shortens it to the first time of impact (strict: a body a drag joint
+ * holds, see advance()). */
+void cap_body_sweep(struct cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s, int strict);
 
 #endif

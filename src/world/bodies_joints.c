@@ -1,12 +1,14 @@
-/* capsule2d — revolute (pin) joints in the soft step (in the manner of
- * Box2D v3's revolute joint): a point constraint (2x2) pinning a world
- * anchor fixed in both ends, optional angle limits (speculative while not
+/* capsule2d — joints with a capsule body end (revolute, distance, drag)
+ * and revolute joints between balls, in the soft step. Revolute (pin)
+ * joints (in the manner of Box2D v3's revolute joint): a point constraint
+ * (2x2) pinning a world anchor fixed in both ends, optional angle limits (speculative while not
  * reached, soft when reached in the solve pass, rigid in the relax pass),
  * an optional motor with a torque cap. The rows work on an end's state
  * (cap_bstate): a capsule body's solver state in place (the hooks of
  * bodies_step.c for the joints with a body end) or a copy of a ball's
  * solver body (the balls' step, joints_solve.c). Also the bodies' joined
  * pairs (they do not collide). */
+#include <math.h>
 #include <string.h>
 
 #include "capsule2d_joints.h"
@@ -174,7 +176,7 @@ int cap_bodies_joined(const cap_wbodies* b, uint32_t i, uint32_t j)
 int cap_joints_body_any(const cap_world* w)
 {
     for (uint32_t k = 0; k < w->joint_slots; k++)
-        if (w->joints[k].kind == CAP_JOINT_REVOLUTE && CAP_JOINT_IS_BODY(w->joints[k].b)) return 1;
+        if (w->joints[k].kind != CAP_JOINT_NONE && CAP_JOINT_IS_BODY(w->joints[k].b)) return 1;
     return 0;
 }
 
@@ -192,15 +194,163 @@ static void body_pose(const cap_wbodies* b, uint32_t e, const cap_wjoint* j, flo
     p[4] = awake ? CAP_BODF(b, CAP_BODY_INV_INERTIA)[i] : 0.0f;
 }
 
-void cap_joints_body_prepare(cap_world* w)
+/* ---- distance and drag joints with a body end (Box2D v3's distance and
+ * mouse joints in the soft step; the balls' rows of joints_solve.c with
+ * levers): the anchors from the centres at the step's start in rax .. rby,
+ * turned with their bodies in each pass (cap_bstate's qc, qs); d0: b's
+ * centre minus a's (a drag joint: minus the target). ---- */
+
+static const cap_soft rigid_soft = {0.0f, 1.0f, 0.0f};
+
+/* The anchors and masses at the step's start (mass: 1 solved, 0 not: both
+ * ends without mass, then the impulses are dropped). */
+static void lever_prepare(cap_wjoint* j, const float* pa, const float* pb)
+{
+    float ca, sa, cb, sb;
+    cap_cos_sin(pa[2], &ca, &sa);
+    cap_cos_sin(pb[2], &cb, &sb);
+    j->rax = ca * j->lax - sa * j->lay;
+    j->ray = sa * j->lax + ca * j->lay;
+    j->rbx = cb * j->lbx - sb * j->lby;
+    j->rby = sb * j->lbx + cb * j->lby;
+    j->d0x = pb[0] - pa[0];
+    j->d0y = pb[1] - pa[1];
+    j->ma = pa[3]; j->iia = pa[4];
+    j->mb = pb[3]; j->iib = pb[4];
+    j->mass = j->ma + j->mb + j->iia + j->iib > 0.0f ? 1.0f : 0.0f;
+    if (j->mass == 0.0f) j->impulse = j->lower = j->upper = j->motor = 0.0f;
+}
+
+/* The anchors now (from the centres) and the anchor of b less a's. */
+typedef struct lever { float rax, ray, rbx, rby, dx, dy; } lever;
+static lever lever_now(const cap_wjoint* j, const cap_bstate* A, const cap_bstate* B)
+{
+    lever l;
+    l.rax = A->qc * j->rax - A->qs * j->ray; l.ray = A->qs * j->rax + A->qc * j->ray;
+    l.rbx = B->qc * j->rbx - B->qs * j->rby; l.rby = B->qs * j->rbx + B->qc * j->rby;
+    l.dx = j->d0x + (B->dx - A->dx) + (l.rbx - l.rax);
+    l.dy = j->d0y + (B->dy - A->dy) + (l.rby - l.ray);
+    return l;
+}
+
+/* Impulse p (px, py) at the anchors: -p on A, +p on B. */
+static void lever_apply(const cap_wjoint* j, const lever* l, cap_bstate* A, cap_bstate* B, float px, float py)
+{
+    A->vx = A->vx - j->ma * px; A->vy = A->vy - j->ma * py;
+    A->w = A->w - j->iia * (l->rax * py - l->ray * px);
+    B->vx = B->vx + j->mb * px; B->vy = B->vy + j->mb * py;
+    B->w = B->w + j->iib * (l->rbx * py - l->rby * px);
+}
+
+/* One distance row along u (sign -1: the upper limit): drives the anchors'
+ * relative speed toward -bias_rate * c with softness s, into *acc (clamp:
+ * kept >= 0). m: the effective mass along u. */
+static void lever_row(const cap_wjoint* j, const lever* l, cap_bstate* A, cap_bstate* B, float ux, float uy, float m,
+                      float sign, float c, cap_soft s, float* acc, int clamp)
+{
+    float dvx = (B->vx - B->w * l->rby) - (A->vx - A->w * l->ray);
+    float dvy = (B->vy + B->w * l->rbx) - (A->vy + A->w * l->rax);
+    float vr = sign * (dvx * ux + dvy * uy);
+    float imp = 0.0f - s.mass_scale * m * (vr + s.bias_rate * c) - s.impulse_scale * *acc;
+    if (clamp) {
+        float na = fmax2(*acc + imp, 0.0f);
+        imp = na - *acc;
+        *acc = na;
+    } else {
+        *acc = *acc + imp;
+    }
+    lever_apply(j, l, A, B, sign * imp * ux, sign * imp * uy);
+}
+
+/* A distance joint with body ends: the rows of joints_solve.c's
+ * solve_distance (rigid, spring, min and max limits, in that order). */
+static void distance_solve(cap_wjoint* j, cap_bstate* A, cap_bstate* B, int mode, float h, cap_soft js)
+{
+    lever l = lever_now(j, A, B);
+    float len = sqrtf(l.dx * l.dx + l.dy * l.dy);
+    float ux = 0.0f, uy = 1.0f; /* coincident anchors: up (never NaN) */
+    if (len > 0.0f) { ux = l.dx / len; uy = l.dy / len; }
+    if (mode == 0) {
+        float p = j->impulse + j->lower - j->upper;
+        lever_apply(j, &l, A, B, p * ux, p * uy);
+        return;
+    }
+    float cra = l.rax * uy - l.ray * ux, crb = l.rbx * uy - l.rby * ux;
+    float k = j->ma + j->mb + j->iia * cra * cra + j->iib * crb * crb;
+    float m = k > 0.0f ? 1.0f / k : 0.0f;
+    if (j->hertz == 0.0f && j->min_length == j->max_length) { /* rigid */
+        lever_row(j, &l, A, B, ux, uy, m, 1.0f, len - j->length, mode == 1 ? js : rigid_soft, &j->impulse, 0);
+        return;
+    }
+    if (j->hertz > 0.0f && j->min_length < j->max_length) /* the spring, always soft */
+        lever_row(j, &l, A, B, ux, uy, m, 1.0f, len - j->length, cap_make_soft(j->hertz, j->damping_ratio, h), &j->impulse, 0);
+    const cap_soft spec = {1.0f / h, 1.0f, 0.0f};
+    if (j->min_length > 0.0f) { /* pushes apart */
+        float c = len - j->min_length;
+        lever_row(j, &l, A, B, ux, uy, m, 1.0f, c, c > 0.0f ? spec : mode == 1 ? js : rigid_soft, &j->lower, 1);
+    }
+    if (j->max_length < 1e30f) { /* a rope */
+        float c = j->max_length - len;
+        lever_row(j, &l, A, B, ux, uy, m, -1.0f, c, c > 0.0f ? spec : mode == 1 ? js : rigid_soft, &j->upper, 1);
+    }
+}
+
+/* A drag joint on a body: its spin damped (a soft row without bias at
+ * DRAG_SPIN_HERTZ times its hertz, accumulated in motor), then its anchor
+ * toward the target (A: the world at rest) as a 2x2 point row of softness
+ * (hertz, damping_ratio), the accumulated impulse (impulse, lower) kept
+ * within max_force * h. */
+#ifndef DRAG_SPIN_HERTZ
+#define DRAG_SPIN_HERTZ 0.2f
+#endif
+static void drag_solve(cap_wjoint* j, cap_bstate* A, cap_bstate* B, int mode, float h)
+{
+    lever l = lever_now(j, A, B);
+    if (mode == 0) {
+        lever_apply(j, &l, A, B, j->impulse, j->lower);
+        B->w = B->w + j->iib * j->motor;
+        return;
+    }
+    cap_soft s = cap_make_soft(j->hertz, j->damping_ratio, h);
+    if (j->iib > 0.0f) { /* the spin damped (no bias): a grabbed stick settles instead of swinging on */
+        cap_soft sa = cap_make_soft(DRAG_SPIN_HERTZ * j->hertz, j->damping_ratio, h);
+        float ai = 0.0f - sa.mass_scale * B->w / j->iib - sa.impulse_scale * j->motor;
+        j->motor = j->motor + ai;
+        B->w = B->w + j->iib * ai;
+    }
+    float rx = l.rbx, ry = l.rby;
+    float cx = B->vx - B->w * ry, cy = B->vy + B->w * rx; /* the anchor's velocity */
+    float vx = cx + s.bias_rate * l.dx, vy = cy + s.bias_rate * l.dy; /* l.d: anchor - target */
+    float k11 = j->mb + j->iib * ry * ry, k12 = 0.0f - j->iib * rx * ry, k22 = j->mb + j->iib * rx * rx;
+    float det = k11 * k22 - k12 * k12;
+    if (det != 0.0f) det = 1.0f / det;
+    float ix = 0.0f - s.mass_scale * det * (k22 * vx - k12 * vy) - s.impulse_scale * j->impulse;
+    float iy = 0.0f - s.mass_scale * det * (k11 * vy - k12 * vx) - s.impulse_scale * j->lower;
+    float ox = j->impulse, oy = j->lower;
+    float nx = ox + ix, ny = oy + iy;
+    float max_imp = j->max_force * h;
+    float l2 = nx * nx + ny * ny;
+    if (l2 > max_imp * max_imp) {
+        float sc = max_imp / sqrtf(l2);
+        nx = nx * sc;
+        ny = ny * sc;
+    }
+    j->impulse = nx;
+    j->lower = ny;
+    lever_apply(j, &l, A, B, nx - ox, ny - oy);
+}
+
+void cap_joints_body_prepare(cap_world* w, cap_bstate* st)
 {
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         cap_wjoint* j = &w->joints[k];
-        if (j->kind != CAP_JOINT_REVOLUTE || !CAP_JOINT_IS_BODY(j->b)) continue;
+        if (j->kind == CAP_JOINT_NONE || !CAP_JOINT_IS_BODY(j->b)) continue;
         float pa[5], pb[5];
         body_pose(w->bodies, j->a, j, pa);
         body_pose(w->bodies, j->b, j, pb);
-        cap_revolute_prepare(j, pa, pb);
+        if (j->kind == CAP_JOINT_REVOLUTE) cap_revolute_prepare(j, pa, pb);
+        else lever_prepare(j, pa, pb);
+        if (j->kind == CAP_JOINT_DRAG && j->mass != 0.0f) st[j->b & ~CAP_JOINT_BODY].ball = 1u; /* its sweep: strict */
     }
 }
 
@@ -213,9 +363,12 @@ void cap_joints_body_pass(cap_world* w, cap_bstate* st, int mode, float h)
     for (int it = 0; it < sweeps; it++)
         for (uint32_t k = 0; k < w->joint_slots; k++) {
             cap_wjoint* j = &w->joints[k];
-            if (j->kind != CAP_JOINT_REVOLUTE || !CAP_JOINT_IS_BODY(j->b) || j->mass == 0.0f) continue;
+            if (j->kind == CAP_JOINT_NONE || !CAP_JOINT_IS_BODY(j->b) || j->mass == 0.0f) continue;
             cap_bstate rest = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
-            cap_revolute_solve(j, j->a == CAP_JOINT_WORLD ? &rest : &st[j->a & ~CAP_JOINT_BODY], &st[j->b & ~CAP_JOINT_BODY], mode,
-                               h, js);
+            cap_bstate* A = j->a == CAP_JOINT_WORLD ? &rest : &st[j->a & ~CAP_JOINT_BODY];
+            cap_bstate* B = &st[j->b & ~CAP_JOINT_BODY];
+            if (j->kind == CAP_JOINT_REVOLUTE) cap_revolute_solve(j, A, B, mode, h, js);
+            else if (j->kind == CAP_JOINT_DISTANCE) distance_solve(j, A, B, mode, h, js);
+            else drag_solve(j, A, B, mode, h);
         }
 }

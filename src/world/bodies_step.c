@@ -228,8 +228,8 @@ void cap_bodies_step(cap_world* w)
         s->qc = 1.0f;
         s->qs = s->da = 0.0f;
     }
-    const int joints = w->joint_count && cap_joints_body_any(w); /* revolute joints with a body end (bodies_joints.c) */
-    if (joints) cap_joints_body_prepare(w);
+    const int joints = w->joint_count && cap_joints_body_any(w); /* joints with a body end (bodies_joints.c) */
+    if (joints) cap_joints_body_prepare(w, st);
     for (int sub = 0; sub < d->sub_steps; sub++) {
         for (uint32_t i = 0; i < n; i++) {
             if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
@@ -270,7 +270,7 @@ void cap_bodies_step(cap_world* w)
     for (uint32_t i = 0; i < n; i++) {
         if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
         cap_bstate* s = &st[i];
-        cap_body_sweep(w, b, i, s);
+        cap_body_sweep(w, b, i, s, (int)s->ball);
         vx[i] = s->vx; vy[i] = s->vy; av[i] = s->w;
         x[i] = x[i] + s->dx;
         y[i] = y[i] + s->dy;

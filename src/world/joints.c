@@ -1,7 +1,7 @@
 /* capsule2d — the world's joints: storage (slot-indexed, lowest free slot
  * first, a generation per slot), validation, removal (also when a ball or
  * a body goes), the drag target. Solved by joints_solve.c (balls) and
- * joints_body.c (revolute joints with a capsule body end). */
+ * bodies_joints.c (joints with a capsule body end). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,6 +94,34 @@ static int revolute_ok(cap_world* w, const cap_joint_def* d)
     return 0;
 }
 
+/* A distance or drag joint's ends and values: b a live ball or body; a the
+ * world (always for a drag joint) or a live end of b's kind other than b;
+ * local anchors only on body ends. 0 or a failure. */
+static int ends_ok(cap_world* w, const cap_joint_def* d)
+{
+    if (!cap_joint_end_alive(w, d->b)) return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->b, -1);
+    if (d->a != CAP_JOINT_WORLD &&
+        (!cap_joint_end_alive(w, d->a) || d->a == d->b || d->kind == CAP_JOINT_DRAG || CAP_JOINT_IS_BODY(d->a) != CAP_JOINT_IS_BODY(d->b)))
+        return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->a, -1);
+    const int body_a = d->kind == CAP_JOINT_DISTANCE && CAP_JOINT_IS_BODY(d->a), body_b = d->kind == CAP_JOINT_DISTANCE && CAP_JOINT_IS_BODY(d->b);
+    const float l[4] = {d->local_ax, d->local_ay, d->local_bx, d->local_by};
+    for (int i = 0; i < 4; i++)
+        if (!cap_in_range(l[i]) || (l[i] != 0.0f && !(i < 2 ? body_a : body_b))) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 13 + i);
+    return 0;
+}
+
+/* A distance joint's anchor on end e now (local lx, ly on a body; a ball's
+ * centre; the world: (ax, ay)). */
+static void anchor_now(const cap_world* w, uint32_t e, float lx, float ly, float ax, float ay, float* px, float* py)
+{
+    if (e == CAP_JOINT_WORLD) { *px = ax; *py = ay; return; }
+    float x, y, a, c, s;
+    end_pose(w, e, &x, &y, &a);
+    cap_cos_sin(a, &c, &s);
+    *px = x + (c * lx - s * ly);
+    *py = y + (s * lx + c * ly);
+}
+
 /* The def's floats in order (the field an error names): ax, ay, length,
  * min_length, max_length, hertz, damping_ratio, max_force, break_force. */
 int cap_world_add_joint(cap_world* w, const cap_joint_def* d, uint32_t* slot_out)
@@ -105,20 +133,17 @@ int cap_world_add_joint(cap_world* w, const cap_joint_def* d, uint32_t* slot_out
     const int rev = d->kind == CAP_JOINT_REVOLUTE;
     if (d->kind != CAP_JOINT_DISTANCE && d->kind != CAP_JOINT_DRAG && !rev) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, -1);
     if (rev && revolute_ok(w, d)) return w->err.status;
-    /* b a live ball; a a live ball other than b, or the world */
-    if (!rev && !live_ball(w, d->b)) return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->b, -1);
-    if (!rev && d->a != CAP_JOINT_WORLD && (!live_ball(w, d->a) || d->a == d->b || d->kind == CAP_JOINT_DRAG))
-        return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->a, -1);
+    if (!rev && ends_ok(w, d)) return w->err.status;
     if (rev) {
     } else if (!(d->hertz >= 0.0f) || !(d->damping_ratio >= 0.0f) || !(d->break_force >= 0.0f)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 5);
-    const float* x = CAP_BF(w, CAP_BALL_X);
-    const float* y = CAP_BF(w, CAP_BALL_Y);
     float len = d->length;
     if (rev) {
     } else if (d->kind == CAP_JOINT_DISTANCE) {
         if (len < 0.0f) {
-            float pax = d->a == CAP_JOINT_WORLD ? d->ax : x[d->a], pay = d->a == CAP_JOINT_WORLD ? d->ay : y[d->a];
-            len = cap_length(cap_v2(x[d->b] - pax, y[d->b] - pay));
+            float pax, pay, pbx, pby;
+            anchor_now(w, d->a, d->local_ax, d->local_ay, d->ax, d->ay, &pax, &pay);
+            anchor_now(w, d->b, d->local_bx, d->local_by, 0.0f, 0.0f, &pbx, &pby);
+            len = cap_length(cap_v2(pbx - pax, pby - pay));
             if (!cap_in_range(len)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 2);
         }
         if (!(d->min_length >= 0.0f && d->min_length <= len && len <= d->max_length)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 3);
@@ -164,6 +189,13 @@ int cap_world_add_joint(cap_world* w, const cap_joint_def* d, uint32_t* slot_out
         j->hi = d->lower_angle <= d->upper_angle ? d->upper_angle : -1.0f;
         j->motor_speed = d->motor_speed;
         j->max_torque = d->max_motor_torque;
+    } else if (d->kind == CAP_JOINT_DISTANCE) { /* the body ends' anchors (zeros on a ball) */
+        j->lax = d->local_ax; j->lay = d->local_ay;
+        j->lbx = d->local_bx; j->lby = d->local_by;
+    } else if (CAP_JOINT_IS_BODY(j->b)) { /* drag: the body's point under the target */
+        float xb, yb, ab;
+        end_pose(w, j->b, &xb, &yb, &ab);
+        to_local(d->ax, d->ay, xb, yb, ab, &j->lbx, &j->lby);
     }
     if (slot == w->joint_slots) w->joint_slots++;
     w->joint_count++;

@@ -298,7 +298,7 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
     const jsoft rs = mode == 1 ? js : rigid_soft; /* a rigid joint's softness in this pass */
     for (uint32_t k = 0; k < slots; k++) {
         cap_wjoint* j = &J[k];
-        if (j->kind != CAP_JOINT_DISTANCE || j->mass == 0.0f) continue;
+        if (j->kind != CAP_JOINT_DISTANCE || j->mass == 0.0f || CAP_JOINT_IS_BODY(j->b)) continue; /* a body's: bodies_joints.c */
         axis(j, body);
         j->rm = rs.mass_scale * j->mass;
         j->rb = rs.bias_rate * (j->len - j->length);

@@ -328,14 +328,14 @@ uint32_t cap_world_state_hash(const cap_world* w)
     _Static_assert(offsetof(cap_wjoint, ia) == offsetof(cap_wjoint, lax) + 12 * 4, "a revolute joint's 12 kept words");
     /* Live joints (none: the hash of the balls alone): slot, then the
      * record from kind through the warm-start impulses (upper); a revolute
-     * joint's kept words (lax through motor) after. */
+     * joint's or a body's joint's kept words (lax through motor) after. */
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         if (w->joints[k].kind == 0) continue;
         uint32_t words[18];
         words[0] = k;
         memcpy(&words[1], &w->joints[k], 17 * 4);
         h = fnv_words(h, words, 18);
-        if (w->joints[k].kind != 3) continue;
+        if (w->joints[k].kind != 3 && !CAP_JOINT_IS_BODY(w->joints[k].b)) continue;
         memcpy(words, &w->joints[k].lax, 12 * 4);
         h = fnv_words(h, words, 12);
     }

@@ -333,13 +333,14 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* sleep_time);
 void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n);
 void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h);
 void cap_joints_finish(cap_world* w);
-/* Revolute joints with a capsule body end: a removed body's go with it;
- * the bodies' step's hooks (joints_body.c): prepare on its solver states,
- * one pass (mode as cap_joints_pass), whether any such joint lives. */
+/* Joints with a capsule body end: a removed body's go with it; the
+ * bodies' step's hooks (bodies_joints.c): prepare (and mark the bodies a
+ * drag joint holds in their solver states), one pass (mode as
+ * cap_joints_pass), whether any such joint lives. */
 void cap_world_joints_forget_body(cap_world* w, uint32_t slot);
 struct cap_bstate;
 int cap_joints_body_any(const cap_world* w);
-void cap_joints_body_prepare(cap_world* w);
+void cap_joints_body_prepare(cap_world* w, struct cap_bstate* st);
 void cap_joints_body_pass(cap_world* w, struct cap_bstate* st, int mode, float h);
 
 /* contacts.c, events.c */
