@@ -3,9 +3,9 @@
 // joints with 3 balls on it; world.save() takes it (the rewind). Stepped
 // 10 s (paused, so the count is exact) every domino has fallen (tilted more
 // than 0.3 rad), each after the one before; the bridge's pins hold; the rewind
-// goes back to step 200 and forward again bit for bit. A press
-// on a domino grabs nothing (drag joints hold balls only) and drops no ball;
-// a click on empty space drops one.
+// goes back to step 200 and forward again bit for bit. A press on a domino
+// grabs it with a drag joint (lifted with the pointer, let go on release) and
+// drops no ball; a click on empty space drops one.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -18,7 +18,7 @@ const sel = `[data-demo="${D}"]`;
 const demo = (page, f, arg) => page.evaluate(([src, a]) => new Function('d', 'a', `return (${src})(d, a);`)(window.__capsule2dPage.demos.playground, a), [f.toString(), arg]);
 
 describe('playground: dominoes and a capsule bridge (desktop 1280 × 800)', { skip }, () => {
-  it('#dominoes opens the row; all 20 fall in order; the bridge holds; a press on a domino grabs nothing', async () => {
+  it('#dominoes opens the row; all 20 fall in order; the bridge holds; a press on a domino grabs it', async () => {
     const server = await startDev();
     try {
       const b = await openPage(`${server.url}#dominoes`, { viewport: { width: 1280, height: 800 } });
@@ -76,16 +76,41 @@ describe('playground: dominoes and a capsule bridge (desktop 1280 × 800)', { sk
         mkdirSync('/work/shots', { recursive: true });
         await page.locator(sel).screenshot({ path: '/work/shots/dominoes.png' });
 
-        // A press on a standing domino (rebuilt, paused): no grab, no joint, no error.
+        // A press on a standing domino (rebuilt, paused) grabs it: a drag joint at the point pressed, no ball
+        // dropped; moved up 1.5 units and held for 60 steps, the domino's grabbed point follows to within
+        // 5 cm; released, the joint goes and the domino falls back.
         await demo(page, (d) => d.build());
-        const dom = await demo(page, (d) => { const s = d.world.capsuleBodySlotOf(d.built.dominoes[10]); return { x: d.world.capsuleBodies.x[s], y: d.world.capsuleBodies.y[s] }; });
+        const dom = await demo(page, (d) => { const s = d.world.capsuleBodySlotOf(d.built.dominoes[10]); return { h: d.built.dominoes[10], x: d.world.capsuleBodies.x[s], y: d.world.capsuleBodies.y[s] }; });
         const at = await client(page, D, dom.x, dom.y);
         await page.mouse.move(at.x, at.y);
         await page.mouse.down();
-        const held = await demo(page, (d) => ({ grabbed: d.state.grabbed, drag: d.built.drag, joints: d.world.joints().length }));
-        await page.mouse.up();
-        assert.deepEqual(held, { grabbed: null, drag: null, joints: 9 }, 'a capsule body is not grabbed');
+        const held = await demo(page, (d) => ({ grabbed: d.state.grabbed, drag: d.built.drag !== null && d.world.hasJoint(d.built.drag), joints: d.world.joints().length, kind: d.built.drag !== null ? d.world.jointState(d.built.drag).kind : null, ball: d.built.drag !== null ? d.world.jointState(d.built.drag).ball : null }));
+        assert.deepEqual(held, { grabbed: dom.h, drag: true, joints: 10, kind: 'drag', ball: dom.h }, 'a press on a capsule body grabs it with a drag joint');
         assert.equal(await demo(page, (d) => d.world.balls.live), 3, 'a press on a domino drops no ball');
+        const up = await client(page, D, dom.x, dom.y + 1.5);
+        await page.mouse.move(up.x, up.y, { steps: 4 });
+        const lift = await demo(page, (d, a) => {
+          for (let k = 0; k < 60; k++) d.stepOnce();
+          d.stage.invalidate();
+          const st = d.world.jointState(d.built.drag);
+          return { off: Math.hypot(st.anchorX - st.x, st.anchorY - st.y), tx: st.x, ty: st.y, y: d.world.capsuleBodies.y[d.world.capsuleBodySlotOf(a)] };
+        }, dom.h);
+        console.log(`# dominoes: a grabbed domino's point ${lift.off.toFixed(4)} from the pointer (${lift.tx.toFixed(2)}, ${lift.ty.toFixed(2)}) after 60 steps; its centre at y ${lift.y.toFixed(3)} (was ${dom.y.toFixed(3)})`);
+        assert.ok(Math.abs(lift.ty - (dom.y + 1.5)) < 0.1, `the target follows the pointer: ${lift.ty}`);
+        assert.ok(lift.off < 0.05, `the grabbed point within 5 cm of the pointer: ${lift.off}`);
+        assert.ok(lift.y > dom.y + 1.2, `lifted: ${lift.y}`);
+        await frames(page, 2);
+        assert.equal(await page.locator(`${sel} .readout [data-key="pins"]`).textContent(), '9', 'the readout counts the pins, not the grab');
+        await page.locator(sel).screenshot({ path: '/work/shots/dominoes-grab.png' }); // the held domino: a ring at its grab point, the dashed joint
+        await page.mouse.up();
+        const let_ = await demo(page, (d, a) => {
+          const joints = d.world.joints().length, drag = d.built.drag;
+          for (let k = 0; k < 90; k++) d.stepOnce();
+          return { joints, drag, y: d.world.capsuleBodies.y[d.world.capsuleBodySlotOf(a)] };
+        }, dom.h);
+        assert.deepEqual([let_.joints, let_.drag], [9, null], 'released: the drag joint is gone');
+        assert.ok(let_.y < dom.y + 0.5, `released, the domino falls back: ${let_.y}`);
+        await demo(page, (d) => d.build());
         // A click on empty space (above the row, below the bridge) drops one, as in every scene.
         const empty = await client(page, D, -5, 2.5);
         await page.mouse.click(empty.x, empty.y);

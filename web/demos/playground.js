@@ -551,8 +551,8 @@ export function mount(el, api) {
       case 'launch':
         SCENES[state.scene].launch?.(built);
         break;
-      case 'grab': // a drag joint pulling the ball toward the pointer
-        if (world.hasBall(a.h)) built.drag = world.addDragJoint(a.h, a.x, a.y, DRAG);
+      case 'grab': // a drag joint pulling the ball (or the capsule body, at the point pressed) toward the pointer
+        if (world.hasBall(a.h) || world.hasCapsuleBody(a.h)) built.drag = world.addDragJoint(a.h, a.x, a.y, DRAG);
         break;
       case 'target':
         if (built.drag !== null && world.hasJoint(built.drag)) world.setDragTarget(built.drag, a.x, a.y);
@@ -669,7 +669,7 @@ export function mount(el, api) {
       out.set('ends', `${num(a, 2)} / ${num(b, 2)}`);
     }
     if (built.dominoes) {
-      out.set('pins', String(world.joints().length));
+      out.set('pins', String(world.joints().length - (built.drag !== null && world.hasJoint(built.drag) ? 1 : 0))); // not the grab's drag joint
       out.set('fallen', `${SCENES.dominoes.fallen(built)} of ${built.dominoes.length}`);
     }
     state.shown = { awake: r.live - r.asleep, asleep: r.asleep, contacts, steps: state.steps, speed: out.values.get('speed').out.textContent };
@@ -705,6 +705,10 @@ export function mount(el, api) {
       // drawWorld draws the drag joint (dashed, to its target); a ring marks the ball held.
       const s = built.world.ballState(grab.h);
       draw.circle(ctx, view, s.x, s.y, s.radius + 3 / view.scale, colors.point, null, 2);
+    } else if (grab && built.drag !== null && built.world.hasJoint(built.drag)) {
+      // A capsule body held: a ring at the point of it the joint pulls.
+      const s = built.world.jointState(built.drag);
+      draw.circle(ctx, view, s.anchorX, s.anchorY, 5 / view.scale, colors.point, null, 2);
     }
     if (state.running) {
       pace.frame(performance.now(), state.steps);
@@ -721,7 +725,7 @@ export function mount(el, api) {
     draw: scene,
     step: stepOnce,
     tap: (p) => {
-      // In pinball a press works a flipper; a press on a capsule body (not grabbable) does nothing.
+      // In pinball a press works a flipper; a press on a capsule body grabs it (pointerdown), never drops a ball.
       if (state.scene !== 'pinball' && !onBody(p)) drop(p.x, p.y);
     },
     summary: () => out.summary(),
@@ -729,10 +733,12 @@ export function mount(el, api) {
   const canvas = stage.canvas;
 
   /** True when world point p is on one of the scene's capsule bodies (built.bodies), within 2 px. */
-  function onBody(p) {
+  function onBody(p) { return bodyAt(p, 2 / stage.view.scale) !== null; }
+
+  /** The scene's capsule body (built.bodies) under world point p within `slack` units, or null. */
+  function bodyAt(p, slack) {
     const { world } = built;
     const cb = world.capsuleBodies;
-    const slack = 2 / stage.view.scale;
     for (const h of built.bodies ?? []) {
       if (!world.hasCapsuleBody(h)) continue;
       const i = world.capsuleBodySlotOf(h);
@@ -742,9 +748,9 @@ export function mount(el, api) {
       const dx = p.x - (cb.x[i] - c);
       const dy = p.y - (cb.y[i] - sn);
       const t = Math.max(0, Math.min(1, (dx * 2 * c + dy * 2 * sn) / (4 * (c * c + sn * sn) || 1)));
-      if (Math.hypot(dx - 2 * c * t, dy - 2 * sn * t) <= cb.radius[i] + slack) return true;
+      if (Math.hypot(dx - 2 * c * t, dy - 2 * sn * t) <= cb.radius[i] + slack) return h;
     }
-    return false;
+    return null;
   }
 
   function drop(x, y) {
@@ -984,9 +990,10 @@ export function mount(el, api) {
     flip();
   });
 
-  // ---- Grab and throw: any ball, with the mouse or a finger ----------------
+  // ---- Grab and throw: any ball or capsule body, with the mouse or a finger --
   // A press on a ball adds a drag joint (addDragJoint) pulling it toward the
-  // pointer; before each live step the joint's target moves to the pointer
+  // pointer (a capsule body: pulled at the point pressed, so it turns and
+  // hangs from it; paused, it waits for the next step); before each live step the joint's target moves to the pointer
   // (setDragTarget); on release the joint is removed and the ball flies on
   // with the velocity the joint gave it. Paused, the ball follows the pointer
   // directly, and on release gets the pointer's velocity of the last FLICK_MS
@@ -1002,6 +1009,13 @@ export function mount(el, api) {
     const s = Math.hypot(vx, vy);
     return s > m ? [(vx * m) / s, (vy * m) / s] : [vx, vy];
   };
+
+  /** The ball or else the capsule body under a client point (as ballAt), or null. */
+  function grabbable(e, pointerType) {
+    const h = ballAt(e, pointerType);
+    if (h !== null || state.scene === 'pinball') return h;
+    return bodyAt(stage.worldPoint(e), (pointerType === 'mouse' ? 2 : GRAB_TOUCH / 2) / stage.view.scale);
+  }
 
   /** The ball under a client point (its edge within a few px; in pinball only on the ball itself), or null. */
   function ballAt(e, pointerType) {
@@ -1071,9 +1085,9 @@ export function mount(el, api) {
 
   canvas.addEventListener('pointerdown', (e) => {
     if (e.button !== undefined && e.button !== 0) return;
-    const h = ballAt(e, e.pointerType);
+    const h = grabbable(e, e.pointerType);
     if (h !== null) {
-      // A ball: hold it (no drop, no flipper).
+      // A ball or a capsule body: hold it (no drop, no flipper).
       stage.tap = null;
       const p = stage.worldPoint(e);
       grab = { pointerId: e.pointerId, h, x: p.x, y: p.y, trail: [[e.timeStamp, p.x, p.y]], sent: [p.x, p.y] };
@@ -1081,7 +1095,7 @@ export function mount(el, api) {
       state.thrown = null;
       if (built.drag !== null) act({ type: 'release' }); // a joint left held by a rewind
       act({ type: 'grab', h, x: p.x, y: p.y });
-      if (!state.running) act({ type: 'pos', h, x: p.x, y: p.y });
+      if (!state.running && built.world.hasBall(h)) act({ type: 'pos', h, x: p.x, y: p.y });
       try {
         canvas.setPointerCapture(e.pointerId);
       } catch {
@@ -1109,7 +1123,7 @@ export function mount(el, api) {
   // A finger that lands on a ball holds it: the page does not scroll.
   canvas.addEventListener('touchstart', (e) => {
     for (const t of e.changedTouches) {
-      if (ballAt(t, 'touch') !== null) {
+      if (grabbable(t, 'touch') !== null) {
         if (e.cancelable) e.preventDefault();
         return;
       }
@@ -1126,13 +1140,13 @@ export function mount(el, api) {
       if (!state.running) {
         act({ type: 'target', x: p.x, y: p.y });
         grab.sent = [p.x, p.y];
-        act({ type: 'pos', h: grab.h, x: p.x, y: p.y });
+        if (built.world.hasBall(grab.h)) act({ type: 'pos', h: grab.h, x: p.x, y: p.y });
       }
       stage.invalidate();
       return;
     }
     if (e.pointerType === 'mouse' && !grab && e.buttons === 0) {
-      canvas.style.cursor = ballAt(e, 'mouse') !== null ? 'grab' : '';
+      canvas.style.cursor = grabbable(e, 'mouse') !== null ? 'grab' : '';
     }
   });
   // Let go when the finger lifts, or when the browser takes it for a scroll (pointercancel).
@@ -1150,6 +1164,9 @@ export function mount(el, api) {
           const b = built.world.ballState(h);
           state.thrown = { vx: b.vx, vy: b.vy };
           announce(`Ball thrown at ${vec(b.vx, b.vy, 1)} units/s.`);
+        } else if (type === 'pointerup' && built.world.hasCapsuleBody(h)) {
+          const i = built.world.capsuleBodySlotOf(h), cb = built.world.capsuleBodies;
+          announce(`Capsule let go at ${vec(cb.vx[i], cb.vy[i], 1)} units/s.`);
         }
         stage.invalidate();
         return;
