@@ -25,7 +25,9 @@ int cap_world_add_ball(cap_world* w, const cap_ball_def* d, uint32_t* slot_out)
     if (!cap_in_range(d->gravity_scale)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_GRAVITY_SCALE);
     float mass = d->density * CAP_PI * d->radius * d->radius;
     float inertia = 0.5f * mass * d->radius * d->radius;
-    if (!(mass > 0.0f) || !cap_in_range(mass) || !(inertia > 0.0f) || !cap_in_range(inertia))
+    /* (and their inverses: a snapshot refuses an infinite inverse mass or inertia) */
+    if (!(mass > 0.0f) || !cap_in_range(mass) || !(inertia > 0.0f) || !cap_in_range(inertia) || !cap_in_range(1.0f / mass) ||
+        !cap_in_range(1.0f / inertia))
         return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, CAP_BALL_INV_MASS);
 
     uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);

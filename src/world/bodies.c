@@ -97,7 +97,7 @@ int cap_world_add_body(cap_world* w, const cap_body_def* d, uint32_t* slot_out)
     float mass, inertia;
     capsule_mass(d->half_length, d->radius, d->density, &mass, &inertia);
     if (!(mass > 0.0f) || !cap_in_range(mass) || !(inertia > 0.0f) || !cap_in_range(inertia) ||
-        !(1.0f / mass > 0.0f) || !(1.0f / inertia > 0.0f))
+        !(1.0f / mass > 0.0f) || !cap_in_range(1.0f / mass) || !(1.0f / inertia > 0.0f) || !cap_in_range(1.0f / inertia))
         return fail(w, CAP_WORLD_BAD_VALUE, -1, E + CAP_BODY_INV_MASS);
 
     cap_wbodies* b = w->bodies;

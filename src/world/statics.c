@@ -130,6 +130,10 @@ int cap_world_add_pivoted(cap_world* w, const cap_static_def* d, float x, float 
                           float density, uint32_t* slot_out)
 {
     if (!(density > 0.0f) || !cap_in_range(density)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 9);
+    /* A mass that overflows (the snapshot check refuses it): refused here,
+     * before anything is added (a bad radius or length: add_kinematic's). */
+    float m = density * (2.0f * d->radius * length + 3.14159265f * d->radius * d->radius);
+    if (cap_in_range(d->radius) && cap_in_range(length) && !cap_in_range(m)) return cap_world_fail(w, CAP_WORLD_BAD_VALUE, -1, 9);
     int s = cap_world_add_kinematic(w, d, x, y, angle, length, pivot, slot_out);
     if (s) return s;
     cap_wstatic* st = &w->statics[*slot_out];

@@ -15,7 +15,7 @@
  *     chains (open or closed, any values) and pivoted capsules (limits,
  *     motor, damping) are refused or taken, never trap;
  *   - joints (distance, drag or revolute, any values and ends: balls,
- *     capsule bodies, the world; removed, their target moved, removed with
+ *     capsule bodies, the world, local anchors on any end; removed, their target moved, removed with
  *     their ball or body, saved in snapshots) likewise; the joint count
  *     matches what was added, removed and broken;
  *   - capsule bodies (added with any values, removed): a world with live
@@ -206,6 +206,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 jd.lower_angle = v[2] / 100.0f; jd.upper_angle = v[3] / 100.0f;
                 jd.motor_speed = v[4]; jd.max_motor_torque = v[5];
             }
+            uint8_t la = u8(&r); /* local anchors (a body end's; refused on a ball or the world), now and then any value */
+            if (la & 1) { jd.local_ax = v[3] / 10.0f; jd.local_ay = v[4] / 10.0f; }
+            if (la & 2) { jd.local_bx = v[5] / 10.0f; jd.local_by = v[6] / 10.0f; }
+            if (la & 4) jd.local_by = f32(&r);
             uint32_t slot, before = cap_world_joint_count(w);
             int st = cap_world_add_joint(w, &jd, &slot);
             CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_BAD_HANDLE || st == CAP_WORLD_NO_MEMORY);
@@ -214,8 +218,19 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 const float vv[] = {jd.ax, jd.ay, jd.length, jd.max_length, jd.hertz, jd.damping_ratio, jd.max_force};
                 for (int k = 0; k < 7; k++) wild |= !(fabsf(vv[k]) <= 1e6f) && !(k == 3 && vv[k] == CAP_MAX_COORD);
                 if (jd.kind == CAP_JOINT_REVOLUTE) wild |= !(fabsf(jd.motor_speed) <= 1e3f) || !(fabsf(jd.max_motor_torque) <= 1e3f);
+                const float lv[4] = {jd.local_ax, jd.local_ay, jd.local_bx, jd.local_by};
+                for (int k = 0; k < 4; k++) wild |= !(fabsf(lv[k]) <= 1e6f);
                 uint32_t info[23];
                 CHECK(cap_world_joint_info(w, slot, info) == 0 && info[0] == (uint32_t)jd.kind && info[2] == jd.b);
+                /* local anchors only on body ends: a distance joint keeps them, the others took none */
+                CHECK((lv[0] == 0.0f && lv[1] == 0.0f) || (jd.kind == CAP_JOINT_DISTANCE && (jd.a & CAP_JOINT_BODY) && jd.a != CAP_JOINT_WORLD));
+                CHECK((lv[2] == 0.0f && lv[3] == 0.0f) || (jd.kind == CAP_JOINT_DISTANCE && (jd.b & CAP_JOINT_BODY)));
+                if (jd.kind == CAP_JOINT_DISTANCE) {
+                    float f[23];
+                    memcpy(f, info, sizeof f);
+                    CHECK(f[CAP_JOINT_INFO_LOCAL_AX] == lv[0] && f[CAP_JOINT_INFO_LOCAL_AY] == lv[1] && f[CAP_JOINT_INFO_LOCAL_BX] == lv[2] &&
+                          f[CAP_JOINT_INFO_LOCAL_BY] == lv[3]);
+                }
             }
         } else if (kind == 14) {
             uint32_t slot = u8(&r) % 8, before = cap_world_joint_count(w);
