@@ -266,12 +266,16 @@ test('applyImpulse, applyAngularImpulse, setVelocity, setPosition: by handle, ex
   }
   // Errors: named, nothing changed.
   const tiny = w.addBall(-50, 0, 0.01); // mass 3.1e-4: a 1e38 kick overflows
+  const body = w.addCapsuleBody(50, 50, 0.5, 0.1, { gravityScale: 0 }), rope = w.addDistanceJoint(body, { x: 50, y: 52 });
   const hash = w.stateHash();
   const cases = [
     [() => w.applyImpulse(b, '1', 0), TypeError, /ix/], [() => w.applyImpulse(b, 0, NaN), RangeError, /iy/],
     [() => w.applyImpulse(tiny, 1e38, 0), RangeError, /resulting vx/], [() => w.applyAngularImpulse(b, Infinity), RangeError, /\bj\b/],
     [() => w.setVelocity(b, 0, 2e38), RangeError, /vy/], [() => w.setPosition(b, null, 0), TypeError, /\bx\b/],
     [() => w.setPosition(wall, 0, 0), RangeError, /static handle, not a ball handle/], [() => w.ballState(wall), RangeError, /static handle/],
+    // capsule bodies and joints share the statics' kind bit: the message names what the handle is
+    [() => w.setPosition(body, 0, 0), RangeError, /^handle \d+ is a capsule body handle, not a ball handle$/],
+    [() => w.applyImpulse(rope, 1, 0), RangeError, /^handle \d+ is a joint handle, not a ball handle$/],
     [() => w.applyImpulse('b', 0, 0), TypeError, /handle/], [() => w.setVelocity(-1, 0, 0), RangeError, /handle/],
   ];
   for (const [call, Err, re] of cases) assert.throws(call, (e) => e instanceof Err && re.test(e.message), String(call));

@@ -20,6 +20,17 @@ test('handles are safe integers: slot + 2^20 * (kind + 2 * stamp), stamp < 2^32'
   assert.equal(w.ballHandle(1), b2, 'the same number each time it is made');
   assert.deepEqual(w.queryCircle(0, 0, 1.5), [b]);
   assert.throws(() => w.removeBall(s), /static handle, not a ball handle/);
+  // Capsule bodies and joints carry the static kind bit too (stamps from one counter per slot): the message
+  // names the handle's real kind (was: 'is a static handle' for all three), nothing changed.
+  const c = w.addCapsuleBody(0, 5, 0.5, 0.1), j = w.addDistanceJoint(c, { x: 0, y: 7 });
+  assert.equal(Math.floor(c / 2 ** 20) % 2, 1, 'a capsule body handle has the static kind bit');
+  const hash = w.stateHash();
+  assert.throws(() => w.removeBall(c), { name: 'RangeError', message: /^handle \d+ is a capsule body handle, not a ball handle$/ });
+  assert.throws(() => w.slotOf(j), { name: 'RangeError', message: /^handle \d+ is a joint handle, not a ball handle$/ });
+  assert.throws(() => w.staticSlotOf(c), { name: 'RangeError', message: /is a capsule body handle, not a static handle/ });
+  assert.throws(() => w.capsuleBodySlotOf(s), { name: 'RangeError', message: /is a static handle, not a capsule body handle/ });
+  assert.throws(() => w.removeJoint(c), { name: 'RangeError', message: /is a capsule body handle, not a joint handle/ });
+  assert.equal(w.stateHash(), hash);
   w.destroy();
 });
 
