@@ -310,11 +310,18 @@ export interface DistanceJointOptions {
   dampingRatio?: number;
   /** > 0: the joint breaks (is removed, one events.jointBreak record) when its force exceeds this (default Infinity). */
   breakForce?: number;
+  /**
+   * The anchor on `a` when it is a capsule body, in its frame (from its centre, at angle 0; default its centre):
+   * it turns with the body. RangeError on a ball (a ball's anchor is its centre).
+   */
+  localAnchorA?: { x: number; y: number };
+  /** The same for `b` when it is a capsule body (RangeError on a ball or a world point). */
+  localAnchorB?: { x: number; y: number };
 }
 
 /** Options of addDragJoint (all optional). */
 export interface DragJointOptions {
-  /** The largest force the joint applies (> 0; default 1000 times the ball's mass). */
+  /** The largest force the joint applies (> 0; default 1000 times the ball's or capsule body's mass). */
   maxForce?: number;
   /** The spring's frequency (> 0, default 5) and damping ratio (>= 0, default 0.7). */
   hertz?: number;
@@ -369,13 +376,16 @@ export interface RevoluteJointState {
 export interface DistanceJointState {
   handle: Handle;
   kind: 'distance' | 'drag';
-  /** The joint's ball (addDistanceJoint's a, addDragJoint's ball). */
+  /** The joint's ball or capsule body (addDistanceJoint's a, addDragJoint's ball). */
   ball: Handle;
-  /** The other ball, or null for a world point (a drag joint's target). */
+  /** The other ball or capsule body, or null for a world point (a drag joint's target). */
   other: Handle | null;
-  /** The other end now: the other ball's centre, the world point or the drag target. */
+  /** The other end now: the other ball's centre, the other body's anchor, the world point or the drag target. */
   x: number;
   y: number;
+  /** `ball`'s anchor now: a ball's centre, a capsule body's anchor (a drag joint's: the point it was grabbed at). */
+  anchorX: number;
+  anchorY: number;
   length: number;
   minLength: number;
   maxLength: number;
@@ -514,14 +524,23 @@ export class World {
   removeBall(handle: Handle): void;
   /**
    * Joints (solved in the sub-steps as soft constraints, as Box2D v3's): a distance joint between ball `a` and `b`,
-   * a ball handle or a world point {x, y}, anchored at the balls' centres. Rigid by default (the current distance);
+   * a ball handle or a world point {x, y}, anchored at the balls' centres; or between capsule body `a` and `b`, a
+   * capsule body handle or a world point, anchored at points fixed in the bodies (options.localAnchorA / B; default
+   * their centres), so they turn (a capsule hung by two joints from one point swings as a compound pendulum, its
+   * period within 0.02% of the small-angle formula). A ball and a capsule body together: RangeError (not yet: they
+   * are solved in separate passes). Rigid by default (the current distance);
    * a rope with `{ maxLength }`; a spring with `{ hertz }`. Long or heavily loaded chains want more sub-steps
    * (a 50-ball rope holds its links within 1% at subSteps 16). Joined balls wake and sleep together. A joint handle is
    * never a ball's, static's or body's; removing either ball removes the joint. Bad input: TypeError / RangeError
    * naming the argument, nothing changed.
    */
   addDistanceJoint(a: Handle, b: Handle | { x: number; y: number }, options?: DistanceJointOptions): Handle;
-  /** A drag ("mouse") joint pulling the ball toward (x, y) with at most maxForce; never through a static (CCD holds). */
+  /**
+   * A drag ("mouse") joint pulling the ball toward (x, y) with at most maxForce; never through a static (CCD holds).
+   * `ball` may be a capsule body handle: it is held at the point of it at (x, y) now (so it turns and hangs from
+   * it, its spin lightly damped) and pulled there; a held body is swept every step it moves, so no force pulls it
+   * across a static.
+   */
   addDragJoint(ball: Handle, x: number, y: number, options?: DragJointOptions): Handle;
   /**
    * A revolute (pin) joint between `a` (a ball or capsule body handle) and `b` (another of the same kind, or null
@@ -532,7 +551,7 @@ export class World {
    * pins within 0.35% of a link at subSteps 8. Bad input: TypeError / RangeError naming the argument, nothing changed.
    */
   addRevoluteJoint(a: Handle, b: Handle | null, x: number, y: number, options?: RevoluteJointOptions): Handle;
-  /** Moves a drag joint's target, or a distance joint's world point; wakes the ball. RangeError for a ball–ball joint. */
+  /** Moves a drag joint's target, or a distance joint's world point; wakes the ball or body. RangeError for a joint between two ends. */
   setDragTarget(joint: Handle, x: number, y: number): void;
   /** Removes a joint (its balls stay and wake). */
   removeJoint(joint: Handle): void;

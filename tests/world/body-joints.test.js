@@ -9,6 +9,9 @@
 // lines end at the bodies' anchors.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { init, World } from 'capsule2d';
 
 await init();
@@ -257,4 +260,16 @@ test('drawWorld\'s joint lines end at the capsule bodies\' anchors (turned with 
   assert.equal(g[4], 'drag');
   assert.ok(Math.abs(g[0] - 0.05) < 1e-6 && Math.abs(g[1] - 1.6) < 1e-6 && Math.abs(g[2] - 0.05) < 1e-6 && Math.abs(g[3] - 1.6) < 1e-6, `drag line ${g}`);
   w.destroy();
+});
+
+test('README: the capsule bodies\' joints example runs and prints what it says', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const section = readFileSync(`${root}README.md`, 'utf8').split(/^### Joints\s*$/m)[1].split(/^##+ /m)[0];
+  const code = [...section.matchAll(/^```js\n([\s\S]*?)^```/gm)][1][1];
+  assert.match(code, /addDragJoint\(stick/);
+  mkdirSync(`${root}build`, { recursive: true });
+  writeFileSync(`${root}build/readme-body-joints.mjs`, code);
+  const out = execFileSync(process.execPath, [`${root}build/readme-body-joints.mjs`], { encoding: 'utf8' }).trimEnd().split('\n');
+  const wants = [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*([^:]+)(:.*)?$/gm)].map((m) => m[1].trim());
+  assert.deepEqual(out, wants);
 });
