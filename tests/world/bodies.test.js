@@ -60,7 +60,7 @@ test('handles: slots reused with new handles; ball, static and body handles neve
   assert.throws(() => w.removeStatic(h0), RangeError);
   assert.throws(() => w.removeBall(h0), RangeError);
   assert.throws(() => w.removeCapsuleBody(ball), /ball handle/);
-  assert.throws(() => w.removeCapsuleBody(st), /not a capsule body of this World/);
+  assert.throws(() => w.removeCapsuleBody(st), /is a static handle, not a capsule body handle/);
   w.removeCapsuleBody(h0);
   assert.throws(() => w.removeCapsuleBody(h0), /removed capsule body/);
   const h2 = w.addCapsuleBody(0, 2, 1, 0.25);
