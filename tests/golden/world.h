@@ -19,4 +19,8 @@
  * capsule bodies and balls on revolute joints (a chain, limits, a motor, a
  * break) and distance joints, balls falling on the chain; 300 steps, this
  * state hash (bodies and joints included). */
+/* The chains scene (test_joints.c, tests/world/joints-scene.js): rigid
+ * ropes the joint solver packs side by side, a ring, a backwards chain, a
+ * free chain, a break, a removed ball; 300 steps, this state hash. */
+#define CAP_WORLD_CHAINS_HASH 0x82bdbde9u
 #define CAP_WORLD_BODY_JOINTS_HASH 0x8466b154u
