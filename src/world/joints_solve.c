@@ -283,16 +283,16 @@ static void pack_fill(jrow* P, uint32_t L, const cap_wbody* body, int mode, jsof
     }
 }
 
-/* After a pass: the velocities back (and the impulses, which only the
- * solve and relax passes change). */
-static CAP_SMALL void pack_store(cap_wjoint* J, const jrow* P, uint32_t L, cap_wbody* body, int mode)
+/* After a pass: the velocities back (and after a relax pass the impulses:
+ * within the step the rows hold them; cap_joints_finish reads them). */
+static void pack_store(cap_wjoint* J, const jrow* P, uint32_t L, cap_wbody* body, int mode)
 {
     for (uint32_t i = 0; i <= L; i++) {
         const jrow* r = &P[i];
         for (int l = 0; l < PW; l++) {
             if (r->ball[l] == CAP_JOINT_WORLD) continue;
             body[r->ball[l]].vx = r->vx[l]; body[r->ball[l]].vy = r->vy[l];
-            if (i && mode) J[r->joint[l]].impulse = r->imp[l];
+            if (i && mode == 2) J[r->joint[l]].impulse = r->imp[l];
         }
     }
 }
