@@ -252,7 +252,7 @@ void cap_world_destroy(cap_world* w)
     free(w->ball_mem); free(w->static_mem); free(w->contact_mem); free(w->event_mem);
     cap_grid_free(&w->sgrid);
     free(w->cell_start); free(w->body);
-    free(w->sensor_now); free(w->sensor_prev); free(w->pending_end); free(w->joints);
+    free(w->sensor_now); free(w->sensor_prev); free(w->pending_end); free(w->joints); free(w->jrows);
     free(w);
 }
 

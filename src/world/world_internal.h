@@ -113,8 +113,9 @@ typedef struct cap_wjoint {
     /* this step's groups of joints that share balls (joints_solve.c):
      * parent (union-find; a group's root is its lowest slot), the next
      * joint of the group in slot order (none: CAP_JOINT_WORLD), the root's
-     * last joint and whether all the group's joints are rigid distance ones */
-    uint32_t parent, next, tail, all_rigid;
+     * last joint and whether all the group's joints are rigid distance ones;
+     * packed: this step the joint is a link of a packed rope (joints_solve.c) */
+    uint32_t parent, next, tail, all_rigid, packed;
 } cap_wjoint;
 
 /* A joint end's tag: a capsule body (CAP_JOINT_BODY | slot; not the world). */
@@ -233,6 +234,11 @@ struct cap_world {
     /* Joints (joints.c), slot-indexed; joint_count live (0: the step skips them). */
     cap_wjoint* joints;
     uint32_t joint_cap, joint_slots, joint_count;
+    /* This step's packed ropes (joints_solve.c: jpacks packs of rows in
+     * jrows, room for jrows_cap rows; scratch, rebuilt each step) and the
+     * count of active joints not in them. */
+    void* jrows;
+    uint32_t jrows_cap, jpacks, jloose;
     /* Capsule bodies (bodies.h): NULL until the first is added. */
     struct cap_wbodies* bodies;
 };

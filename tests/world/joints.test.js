@@ -8,7 +8,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import { init, World } from 'capsule2d';
-import { JOINTS_WORLD_HASH } from './golden.js';
+import { CHAINS_WORLD_HASH, JOINTS_WORLD_HASH } from './golden.js';
 
 await init();
 
@@ -443,6 +443,12 @@ test('joints golden hash: SIMD and scalar builds, every 50 steps equal, the nati
   const hex = (h) => '0x' + (h >>> 0).toString(16).padStart(8, '0');
   assert.equal(hex(simd.hash), hex(JOINTS_WORLD_HASH));
   assert.equal(hex(scalar.hash), hex(JOINTS_WORLD_HASH));
+  // The chains scene: the packed ropes (joints_solve.c) give the bits of
+  // solving every joint one after another, in both builds.
+  assert.deepEqual(simd.chains.hashes, scalar.chains.hashes);
+  assert.deepEqual([simd.chains.breaks, simd.chains.joints], [1, 87]);
+  assert.equal(hex(simd.chains.hash), hex(CHAINS_WORLD_HASH));
+  assert.equal(hex(scalar.chains.hash), hex(CHAINS_WORLD_HASH));
 });
 
 test("Newton's cradle: 5 touching balls on distance joints, restitution 1; the first pulled back and released, the last leaves at >= 90% of its impact speed", () => {
