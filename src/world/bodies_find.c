@@ -378,6 +378,10 @@ int cap_bodies_begin(cap_world* w)
             return CAP_WORLD_NO_MEMORY;
         }
     b->mstart[b->mcount] = b->count;
+    if (cap_bodies_color(b)) {
+        cap_bodies_forget_balls(b);
+        return CAP_WORLD_NO_MEMORY;
+    }
 
     /* Nothing fails from here: wake, then warm start from last step. */
     uint32_t* fl = CAP_BODU(b, CAP_BODY_FLAGS);
