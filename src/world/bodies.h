@@ -84,6 +84,10 @@ typedef struct cap_wbodies {
     uint32_t order_n, order_cap, order_tmp_cap, order_stale, pairs_cap, adj_cap, adj_start_cap;
     double* key;                        /* per slot: its box's low edge on the sweep axis */
     uint32_t key_cap;
+    double* sbox;                       /* per sweep position: the box's edges (build_pairs) */
+    uint32_t sbox_cap;
+    uint32_t* adj_low;                  /* per slot: how many of its neighbours are lower slots */
+    uint32_t adj_low_cap;
     /* Per live slot, this step (filled with the boxes): its core ends
      * x0, y0, x1, y1 and its reach (cap_body_ends, cap_body_reach). */
     float* pre;
