@@ -149,9 +149,9 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
     }
     const uint32_t* nb;
     uint32_t near = cap_body_near(b, i, &nb);
-    for (uint32_t q = 0; q < near; q++) {
+    for (uint32_t q = b->adj_low[i]; q < near; q++) { /* the higher slots: the list's upper part */
         uint32_t j = nb[q];
-        if (j <= i || !awake[j] || (b->joined_count && cap_bodies_joined(b, i, j))) continue;
+        if (!awake[j] || (b->joined_count && cap_bodies_joined(b, i, j))) continue;
         const float* pj = &b->pre[5 * (size_t)j];
         float rj = CAP_BODF(b, CAP_BODY_RADIUS)[j], gap = fmax2(reach, pj[4]);
         /* The cores' boxes, each grown by its radius, apart by more than
@@ -298,11 +298,18 @@ static int build_pairs(cap_world* w, cap_wbodies* b, float margin)
         const double* bi = sb + 4 * (size_t)k;
         const double end = bi[1], olo = bi[2], ohi = bi[3];
         float ri = b->pre[5 * (size_t)i + 4];
+        /* The boxes overlapping on both axes, without a branch on the
+         * other axis (it mispredicts): every one written, kept when it
+         * overlaps (order_tmp: free until the lists' fill below). */
+        uint32_t m = 0, *hit = b->order_tmp;
         for (uint32_t q = k + 1; q < b->order_n; q++) {
             const double* bj = sb + 4 * (size_t)q;
             if (bj[0] > end) break;
-            if (bj[2] > ohi || bj[3] < olo) continue;
-            uint32_t j = b->order[q];
+            hit[m] = q;
+            m += (uint32_t)!(bj[2] > ohi) & (uint32_t)!(bj[3] < olo);
+        }
+        for (uint32_t t = 0; t < m; t++) {
+            uint32_t j = b->order[hit[t]];
             if (!cap_body_collides(b, i, j) || !cap_body_boxes_meet(b, i, j, fmax2(ri, b->pre[5 * (size_t)j + 4]))) continue;
             if (2 * np + 2 > b->pairs_cap && cap_world_reserve_u32(&b->pairs, &b->pairs_cap, 2 * np + 2)) return 0;
             b->pairs[2 * np] = i;
