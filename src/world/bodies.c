@@ -40,6 +40,7 @@ void cap_bodies_free(cap_wbodies* b)
     free(b->order); free(b->order_tmp); free(b->pairs); free(b->adj); free(b->adj_start); free(b->key); free(b->mstart);
     free(b->pre);
     free(b->joined);
+    free(b->cmask); free(b->mcolor); free(b->packs); free(b->sbox); free(b->adj_low);
     free(b);
 }
 

@@ -44,6 +44,21 @@ typedef struct cap_bstate {
     float v0x, v0y, w0, bx, by;
 } cap_bstate;
 
+/* bodies_solve.c: one point of 4 lanes' manifolds (a lane's second point
+ * is zero, inert, when its manifold has one), and a pack of 4 manifolds on
+ * 4 different states (the inert state excepted): solver states a, b,
+ * manifold (NONE: padding), normal, masses, friction, soft parameters. */
+typedef struct cap_bpoint {
+    float rax[4], ray[4], rbx[4], rby[4], sep[4], mn[4], mt[4], jn[4], jt[4], mjn[4], jsum[4];
+} cap_bpoint;
+typedef struct cap_bpack {
+    uint32_t a[4], b[4], m[4];
+    uint32_t two; /* some lane has two points */
+    float nx[4], ny[4], ma[4], ia[4], mb[4], ib[4], fr[4];
+    float br[4], ms[4], is[4]; /* bias rate, mass scale, impulse scale */
+    cap_bpoint p[2];
+} cap_bpack;
+
 typedef struct cap_wbodies {
     uint32_t cap, slots, live;
     void* mem;                          /* the block holding f and last (cap_block_resize) */
@@ -70,6 +85,10 @@ typedef struct cap_wbodies {
     uint32_t order_n, order_cap, order_tmp_cap, order_stale, pairs_cap, adj_cap, adj_start_cap;
     double* key;                        /* per slot: its box's low edge on the sweep axis */
     uint32_t key_cap;
+    double* sbox;                       /* per sweep position: the box's edges (build_pairs) */
+    uint32_t sbox_cap;
+    uint32_t* adj_low;                  /* per slot: how many of its neighbours are lower slots */
+    uint32_t adj_low_cap;
     /* Per live slot, this step (filled with the boxes): its core ends
      * x0, y0, x1, y1 and its reach (cap_body_ends, cap_body_reach). */
     float* pre;
@@ -79,6 +98,12 @@ typedef struct cap_wbodies {
      * collideConnected = false). */
     uint64_t* joined;
     uint32_t joined_count, joined_cap;
+    /* This step's colouring and packs (bodies_solve.c): a colour mask per
+     * solver state, a colour per manifold, the packs. */
+    uint32_t *cmask, *mcolor;
+    uint32_t cmask_cap, mcolor_cap;
+    cap_bpack* packs;
+    uint32_t pack_cap, pack_count;
 } cap_wbodies;
 
 #define CAP_BODF(b, fld) ((float*)(b)->f[fld])
@@ -170,6 +195,15 @@ static inline uint32_t cap_body_near(const cap_wbodies* b, uint32_t i, const uin
  * written through a view, 3 woken) and the end-of-step sleep. */
 void cap_bodies_wake(struct cap_world* w, cap_wbodies* b, uint32_t* awake, float margin);
 void cap_bodies_sleep(struct cap_world* w, cap_wbodies* b);
+/* bodies_solve.c: colour the manifolds and make room for the packs (in
+ * begin: 0 or NO_MEMORY); fill the packs (after the anchors and masses);
+ * one pass (0 warm start, 1 solve, 2 relax) over them; their impulses back
+ * into the contacts. */
+int cap_bodies_color(cap_wbodies* b);
+struct cap_soft;
+void cap_bodies_pack(cap_wbodies* b, const struct cap_soft* ss, const struct cap_soft* bs);
+void cap_bodies_solve(cap_wbodies* b, int mode, float inv_h, float push);
+void cap_bodies_unpack(cap_wbodies* b);
 /* bodies_ccd.c: sweeps body i's step (state s) against the statics and
  * shortens it to the first time of impact (strict: a body a drag joint
  * holds, see advance()). */

@@ -149,9 +149,9 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
     }
     const uint32_t* nb;
     uint32_t near = cap_body_near(b, i, &nb);
-    for (uint32_t q = 0; q < near; q++) {
+    for (uint32_t q = b->adj_low[i]; q < near; q++) { /* the higher slots: the list's upper part */
         uint32_t j = nb[q];
-        if (j <= i || !awake[j] || (b->joined_count && cap_bodies_joined(b, i, j))) continue;
+        if (!awake[j] || (b->joined_count && cap_bodies_joined(b, i, j))) continue;
         const float* pj = &b->pre[5 * (size_t)j];
         float rj = CAP_BODF(b, CAP_BODY_RADIUS)[j], gap = fmax2(reach, pj[4]);
         /* The cores' boxes, each grown by its radius, apart by more than
@@ -275,20 +275,41 @@ static int build_pairs(cap_world* w, cap_wbodies* b, float margin)
         key[i] = boxes[4 * (size_t)i + ax];
     }
     sort_order(b->order, b->order_n, key);
+    /* The boxes in sweep order, one after the other (the sweep reads them
+     * in order, not by slot): low and high edge on the sweep axis, low and
+     * high on the other. */
+    void* sp = b->sbox;
+    if (cap_world_reserve_bytes(&sp, &b->sbox_cap, b->order_n + 1, 4 * sizeof(double))) return 0;
+    b->sbox = sp;
+    double* sb = b->sbox;
+    for (uint32_t k = 0; k < b->order_n; k++) {
+        const double* bi = boxes + 4 * (size_t)b->order[k];
+        sb[4 * (size_t)k] = bi[ax];
+        sb[4 * (size_t)k + 1] = bi[2 + ax];
+        sb[4 * (size_t)k + 2] = bi[1 - ax];
+        sb[4 * (size_t)k + 3] = bi[3 - ax];
+    }
     /* Sweep: pairs (lower slot, higher slot) into b->pairs. */
     uint32_t np = 0;
     uint32_t* deg = b->adj_start;
     memset(deg, 0, (size_t)(n + 1) * 4);
     for (uint32_t k = 0; k < b->order_n; k++) {
         uint32_t i = b->order[k];
-        const double* bi = boxes + 4 * (size_t)i;
-        double end = bi[2 + ax];
+        const double* bi = sb + 4 * (size_t)k;
+        const double end = bi[1], olo = bi[2], ohi = bi[3];
         float ri = b->pre[5 * (size_t)i + 4];
+        /* The boxes overlapping on both axes, without a branch on the
+         * other axis (it mispredicts): every one written, kept when it
+         * overlaps (order_tmp: free until the lists' fill below). */
+        uint32_t m = 0, *hit = b->order_tmp;
         for (uint32_t q = k + 1; q < b->order_n; q++) {
-            uint32_t j = b->order[q];
-            const double* bj = boxes + 4 * (size_t)j;
-            if (bj[ax] > end) break;
-            if (bj[1 - ax] > bi[3 - ax] || bj[3 - ax] < bi[1 - ax]) continue;
+            const double* bj = sb + 4 * (size_t)q;
+            if (bj[0] > end) break;
+            hit[m] = q;
+            m += (uint32_t)!(bj[2] > ohi) & (uint32_t)!(bj[3] < olo);
+        }
+        for (uint32_t t = 0; t < m; t++) {
+            uint32_t j = b->order[hit[t]];
             if (!cap_body_collides(b, i, j) || !cap_body_boxes_meet(b, i, j, fmax2(ri, b->pre[5 * (size_t)j + 4]))) continue;
             if (2 * np + 2 > b->pairs_cap && cap_world_reserve_u32(&b->pairs, &b->pairs_cap, 2 * np + 2)) return 0;
             b->pairs[2 * np] = i;
@@ -300,23 +321,31 @@ static int build_pairs(cap_world* w, cap_wbodies* b, float margin)
     }
     for (uint32_t i = 0; i < n; i++) deg[i + 1] += deg[i];
     if (cap_world_reserve_u32(&b->adj, &b->adj_cap, 2 * np + 1)) return 0;
-    /* Fill with order_tmp as the cursors, then sort each short list. */
-    uint32_t* cur = b->order_tmp;
-    memcpy(cur, b->adj_start, (size_t)n * 4);
+    /* Each list ascending without sorting it: its lower neighbours, then
+     * its higher ones (low[i]: how many are lower). 1: each pair's higher
+     * slot into its lower slot's upper part (any order); 2: the lower slots
+     * ascending, each into its higher neighbours' lower parts (ascending
+     * there); 3: the higher slots ascending, each through its (now sorted)
+     * lower part into those slots' upper parts, overwriting step 1's. */
+    if (cap_world_reserve_u32(&b->adj_low, &b->adj_low_cap, n)) return 0;
+    uint32_t *cur = b->order_tmp, *low = b->adj_low, *adj = b->adj;
+    memset(low, 0, (size_t)n * 4);
     for (uint32_t p = 0; p < np; p++) {
         uint32_t i = b->pairs[2 * p], j = b->pairs[2 * p + 1];
-        b->adj[cur[i]++] = j;
-        b->adj[cur[j]++] = i;
+        low[i > j ? i : j]++;
     }
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t* a = b->adj + b->adj_start[i];
-        uint32_t m = b->adj_start[i + 1] - b->adj_start[i];
-        for (uint32_t k = 1; k < m; k++) {
-            uint32_t v = a[k], j = k;
-            while (j > 0 && a[j - 1] > v) { a[j] = a[j - 1]; j--; }
-            a[j] = v;
-        }
+    for (uint32_t i = 0; i < n; i++) cur[i] = b->adj_start[i] + low[i];
+    for (uint32_t p = 0; p < np; p++) {
+        uint32_t i = b->pairs[2 * p], j = b->pairs[2 * p + 1];
+        if (i < j) adj[cur[i]++] = j;
+        else adj[cur[j]++] = i;
     }
+    for (uint32_t i = 0; i < n; i++) cur[i] = b->adj_start[i];
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t k = b->adj_start[i] + low[i]; k < b->adj_start[i + 1]; k++) adj[cur[adj[k]]++] = i;
+    for (uint32_t i = 0; i < n; i++) cur[i] = b->adj_start[i] + low[i];
+    for (uint32_t j = 0; j < n; j++)
+        for (uint32_t k = b->adj_start[j]; k < b->adj_start[j] + low[j]; k++) adj[cur[adj[k]]++] = j;
     return 1;
 }
 
@@ -378,6 +407,10 @@ int cap_bodies_begin(cap_world* w)
             return CAP_WORLD_NO_MEMORY;
         }
     b->mstart[b->mcount] = b->count;
+    if (cap_bodies_color(b)) {
+        cap_bodies_forget_balls(b);
+        return CAP_WORLD_NO_MEMORY;
+    }
 
     /* Nothing fails from here: wake, then warm start from last step. */
     uint32_t* fl = CAP_BODU(b, CAP_BODY_FLAGS);

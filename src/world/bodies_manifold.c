@@ -13,9 +13,53 @@
  * core lying flat on a face rests on two points and does not rock. Else
  * the one closest pair. Degenerate (crossing cores, coincident points):
  * A's left perpendicular toward B's centre, or (0, 1); never NaN. */
+/* Closest points between cores p1 -> q1 and p2 -> q2 (point1, point2 and
+ * their distance; s, t left out), the textbook way: the lines' closest
+ * parameters clamped to the segments, one division each, one square root.
+ * The robust cap_closest_points_on_segments costs 4 projections and 4
+ * square roots (it was 80% of a body pair's manifold); it still answers
+ * where the products below could overflow or underflow (a coordinate
+ * difference above 1e9 or a length below 1e-9) and the fast answer is
+ * never used there. Deterministic: plain float32 operations. */
+static cap_segment_pair closest_pair(cap_vec2 p1, cap_vec2 q1, cap_vec2 p2, cap_vec2 q2)
+{
+    cap_vec2 d1 = cap_sub(q1, p1), d2 = cap_sub(q2, p2), r = cap_sub(p1, p2);
+    float big = cap_absf(r.x) + cap_absf(r.y) + cap_absf(d1.x) + cap_absf(d1.y) + cap_absf(d2.x) + cap_absf(d2.y);
+    float a = cap_dot(d1, d1), e = cap_dot(d2, d2);
+    if (!(big <= 1e9f) || (a != 0.0f && a < 1e-18f) || (e != 0.0f && e < 1e-18f))
+        return cap_closest_points_on_segments(p1, q1, p2, q2);
+    float f = cap_dot(d2, r), sv = 0.0f, tv = 0.0f;
+    if (a == 0.0f) {
+        if (e > 0.0f) tv = cap_clampf(f / e, 0.0f, 1.0f);
+    } else {
+        float c = cap_dot(d1, r);
+        if (e == 0.0f) {
+            sv = cap_clampf((0.0f - c) / a, 0.0f, 1.0f);
+        } else {
+            float bb = cap_dot(d1, d2), den = a * e - bb * bb;
+            if (den > 0.0f) sv = cap_clampf((bb * f - c * e) / den, 0.0f, 1.0f);
+            tv = (bb * sv + f) / e;
+            if (tv < 0.0f) {
+                tv = 0.0f;
+                sv = cap_clampf((0.0f - c) / a, 0.0f, 1.0f);
+            } else if (tv > 1.0f) {
+                tv = 1.0f;
+                sv = cap_clampf((bb - c) / a, 0.0f, 1.0f);
+            }
+        }
+    }
+    cap_segment_pair sp;
+    sp.s = sv;
+    sp.t = tv;
+    sp.point1 = cap_mul_add(p1, sv, d1);
+    sp.point2 = cap_mul_add(p2, tv, d2);
+    sp.distance = cap_length(cap_sub(sp.point2, sp.point1));
+    return sp;
+}
+
 int cap_body_manifold(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 b1, float rb, float margin, bman* m)
 {
-    cap_segment_pair sp = cap_closest_points_on_segments(a0, a1, b0, b1);
+    cap_segment_pair sp = closest_pair(a0, a1, b0, b1);
     float R = ra + rb;
     if (sp.distance > R + margin) return 0;
     cap_vec2 ea = cap_sub(a1, a0);

@@ -84,80 +84,6 @@ static void apply(cap_bstate* st, const cap_bcontact* c, float px, float py)
     }
 }
 
-/* One pass over the contacts: 0 warm start, 1 solve with soft bias, 2 relax.
- * A manifold's points (consecutive, one pair) are solved one after the
- * other on the pair's velocities held in locals, stored once. A static A
- * is the inert state after the bodies' and balls' (zero velocity and
- * motion; its contacts have zero mass and arms, so its terms add exact
- * zeros): read, never written. */
-static void pass(cap_wbodies* b, int mode, float inv_h, float push, cap_soft ss, cap_soft bs)
-{
-    cap_bstate* st = b->state;
-    const uint32_t* ms = b->mstart;
-    if (mode == 0) {
-        for (uint32_t k = 0; k < b->count; k++) {
-            const cap_bcontact* c = &b->contacts[k];
-            float tx = c->ny, ty = 0.0f - c->nx;
-            apply(st, c, c->jn * c->nx + c->jt * tx, c->jn * c->ny + c->jt * ty);
-        }
-        return;
-    }
-    for (uint32_t q = 0; q < b->mcount; q++) {
-        cap_bcontact* c = &b->contacts[ms[q]];
-        const cap_bcontact* end = &b->contacts[ms[q + 1]];
-        cap_bstate* B = &st[c->sb];
-        cap_bstate* A = &st[c->sa != NONE ? c->sa : b->slots + b->balls];
-        float bvx = B->vx, bvy = B->vy, bw = B->w, avx = A->vx, avy = A->vy, aw = A->w;
-        const float ma = c->ma, ia = c->ia, mb = c->mb, ib = c->ib;
-        const cap_soft so = c->kind ? bs : ss;
-        for (; c < end; c++) {
-            const float nx = c->nx, ny = c->ny, tx = ny, ty = 0.0f - nx;
-            const float rax = c->rax, ray = c->ray, rbx = c->rbx, rby = c->rby;
-            float px, py;
-            {
-                /* The separation now: the anchors moved with their bodies. */
-                float pbx = B->qc * rbx - B->qs * rby, pby = B->qs * rbx + B->qc * rby;
-                float pax = A->qc * rax - A->qs * ray, pay = A->qs * rax + A->qc * ray;
-                float dx = (B->dx + pbx - rbx) - (A->dx + pax - rax);
-                float dy = (B->dy + pby - rby) - (A->dy + pay - ray);
-                float s = c->sep + dx * nx + dy * ny;
-                float bias = 0.0f, msc = 1.0f, is = 0.0f;
-                if (s > 0.0f) bias = s * inv_h; /* speculative: close the gap, no more */
-                else if (mode == 1) {
-                    bias = fmax2(so.bias_rate * s, 0.0f - push);
-                    msc = so.mass_scale;
-                    is = so.impulse_scale;
-                }
-                float dvx = (bvx - bw * rby) - (avx - aw * ray);
-                float dvy = (bvy + bw * rbx) - (avy + aw * rax);
-                float vn = dvx * nx + dvy * ny;
-                float imp = 0.0f - c->mass_n * msc * (vn + bias) - is * c->jn;
-                float nj = fmax2(c->jn + imp, 0.0f);
-                imp = nj - c->jn;
-                c->jn = nj;
-                c->max_jn = fmax2(c->max_jn, imp);
-                px = imp * nx, py = imp * ny;
-                bvx = bvx + mb * px; bvy = bvy + mb * py; bw = bw + ib * (rbx * py - rby * px);
-                avx = avx - ma * px; avy = avy - ma * py; aw = aw - ia * (rax * py - ray * px);
-                /* Friction, bounded by the normal impulse. */
-                dvx = (bvx - bw * rby) - (avx - aw * ray);
-                dvy = (bvy + bw * rbx) - (avy + aw * rax);
-                float vt = dvx * tx + dvy * ty;
-                float lim = c->friction * c->jn;
-                float tj = cap_clampf(c->jt - c->mass_t * vt, 0.0f - lim, lim);
-                float ti = tj - c->jt;
-                c->jt = tj;
-                px = ti * tx, py = ti * ty;
-            }
-            bvx = bvx + mb * px; bvy = bvy + mb * py; bw = bw + ib * (rbx * py - rby * px);
-            avx = avx - ma * px; avy = avy - ma * py; aw = aw - ia * (rax * py - ray * px);
-            if (mode == 2) c->jsum = c->jsum + c->jn; /* what this sub-step applied in all: jn (warm start included) */
-        }
-        B->vx = bvx; B->vy = bvy; B->w = bw;
-        if (A != &st[b->slots + b->balls]) { A->vx = avx; A->vy = avy; A->w = aw; }
-    }
-}
-
 /* Restitution, from the approach speed at the step's start: the points
  * approaching faster than the threshold get the normal speed -e vn0, all
  * together (Gauss-Seidel passes, RESTITUTION_PASSES when any point needs
@@ -228,6 +154,7 @@ void cap_bodies_step(cap_world* w)
         s->qc = 1.0f;
         s->qs = s->da = 0.0f;
     }
+    cap_bodies_pack(b, &ss, &bs);
     const int joints = w->joint_count && cap_joints_body_any(w); /* joints with a body end (bodies_joints.c) */
     if (joints) cap_joints_body_prepare(w, st);
     for (int sub = 0; sub < d->sub_steps; sub++) {
@@ -240,9 +167,9 @@ void cap_bodies_step(cap_world* w)
             s->w = s->w * an;
         }
         if (joints) cap_joints_body_pass(w, st, 0, h); /* joints first, as Box2D */
-        pass(b, 0, inv_h, push, ss, bs);
+        cap_bodies_solve(b, 0, inv_h, push);
         if (joints) cap_joints_body_pass(w, st, 1, h);
-        pass(b, 1, inv_h, push, ss, bs);
+        cap_bodies_solve(b, 1, inv_h, push);
         for (uint32_t i = 0; i < n; i++) {
             if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
             cap_bstate* s = &st[i];
@@ -263,8 +190,9 @@ void cap_bodies_step(cap_world* w)
             s->da = s->da + h * (s->w - s->w0);
         }
         if (joints) cap_joints_body_pass(w, st, 2, h);
-        pass(b, 2, inv_h, push, ss, bs);
+        cap_bodies_solve(b, 2, inv_h, push);
     }
+    cap_bodies_unpack(b);
     if (restitution(w, b))
         for (int k = 1; k < RESTITUTION_PASSES; k++) restitution(w, b);
     for (uint32_t i = 0; i < n; i++) {

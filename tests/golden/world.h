@@ -23,4 +23,4 @@
  * ropes the joint solver packs side by side, a ring, a backwards chain, a
  * free chain, a break, a removed ball; 300 steps, this state hash. */
 #define CAP_WORLD_CHAINS_HASH 0x1f11b71au
-#define CAP_WORLD_BODY_JOINTS_HASH 0xa6d08822u
+#define CAP_WORLD_BODY_JOINTS_HASH 0x184b8dd6u

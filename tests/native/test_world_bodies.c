@@ -143,7 +143,9 @@ int test_bodies_handles_and_refusals(void)
 /* A stack of 10 flat capsules (half length 0.5, radius 0.1) dropped 1 cm
  * apart on a segment: after 5 s every one is slower than 0.01 m/s, each
  * pair overlaps by at most 5 mm, and the stack stands (centres within
- * 1 cm of x = 0, angles within 0.01 rad). */
+ * 5 mm of x = 0, angles within 0.01 rad; the one-manifold-at-a-time
+ * solver, each point in a fixed order, leaned it 8.5 mm; the coloured one,
+ * its relax pass taking the points in the other order, 1.5 mm). */
 int test_bodies_stack_of_ten_rests(void)
 {
     cap_world* w = bworld();
@@ -165,7 +167,7 @@ int test_bodies_stack_of_ten_rests(void)
            BF(w, CAP_BODY_Y)[9], vmax, omax, xmax, amax);
     ENSURE(vmax < 0.01f);
     ENSURE(omax <= 0.005f);
-    ENSURE(xmax < 0.01f && amax < 0.01f);
+    ENSURE(xmax < 0.005f && amax < 0.01f);
     cap_world_destroy(w);
     return 0;
 }
