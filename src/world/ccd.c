@@ -67,16 +67,31 @@ float cap_toi_segment(float p0x, float p0y, float dx, float dy, float ax, float 
  * move along or away from that shape but never ends deeper than a slop (or
  * than it started, if the solver left it deeper), and every other shape
  * still stops it. */
+/* (step_internal.h) */
+const uint32_t* cap_ball_candidates(cap_world* w, uint32_t b, float pad, float x0, float y0, float x1, float y1, uint32_t* m)
+{
+    if (b < w->ball_cap) {
+        const struct cap_ball_cands* e = &w->ball_cands[b];
+        if (e->count == 0 && e->version == w->sg_version && x0 >= e->x0 && y0 >= e->y0 && x1 <= e->x1 && y1 <= e->y1) {
+            *m = w->line_count;
+            return w->lines;
+        }
+    }
+    *m = cap_world_ball_static_candidates(w, b, pad, x0, y0, x1, y1);
+    return w->cand;
+}
+
 static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, float* bnx, float* bny)
 {
     float dx = p1x - p0x, dy = p1y - p0y;
     float r = s->rad[b];
     float x0 = fmin2(p0x, p1x) - r, x1 = fmax2(p0x, p1x) + r;
     float y0 = fmin2(p0y, p1y) - r, y1 = fmax2(p0y, p1y) + r;
-    uint32_t m = cap_world_ball_static_candidates(w, b, 0.0f, x0, y0, x1, y1); /* (within the box its contacts kept) */
+    uint32_t m;
+    const uint32_t* cand = cap_ball_candidates(w, b, 0.0f, x0, y0, x1, y1, &m); /* (within the box its contacts kept) */
     float best = 2.0f;
     for (uint32_t k = 0; k < m; k++) {
-        const cap_wstatic* st = &w->statics[w->cand[k]];
+        const cap_wstatic* st = &w->statics[cand[k]];
         if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
         if (cap_static_half_plane(st)) {
             float s0 = (p0x - st->ax) * st->nx + (p0y - st->ay) * st->ny;

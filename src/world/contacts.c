@@ -429,7 +429,12 @@ int cap_step_find_contacts(cap_world* w, const step_ctx* s)
         float travel = cap_length(cap_v2(s->vx[b], s->vy[b])) * w->def.dt;
         float margin = s->margin + fmin2(travel, 4.0f * s->rad[b]);
         float r = s->rad[b] + margin;
-        uint32_t m = cap_world_ball_static_candidates(w, b, s->rad[b], s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
+        uint32_t m;
+        const uint32_t* cand = w->cand;
+        if (w->kin_count == 0) /* (the kinematic ones below are added to w->cand) */
+            cand = cap_ball_candidates(w, b, s->rad[b], s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r, &m);
+        else
+            m = cap_world_ball_static_candidates(w, b, s->rad[b], s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
         /* Kinematic capsules whose box over the whole step (centre path
          * plus half length and radius) meets the ball's: a contact for
          * every sub-step, however far at the start. */
@@ -448,7 +453,7 @@ int cap_step_find_contacts(cap_world* w, const step_ctx* s)
             w->cand[q] = v;
         }
         for (uint32_t k = 0; k < m; k++) {
-            uint32_t i = w->cand[k];
+            uint32_t i = cand[k];
             const cap_wstatic* st = &w->statics[i];
             if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
             if (static_contact(w, s, b, i, margin, &c) && !push_contact(w, &c)) return 0;

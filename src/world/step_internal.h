@@ -128,6 +128,12 @@ int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, floa
 float cap_toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R, float slop);
 float cap_toi_turning(float qx, float qy, float rx, float ry, float th0, float dth, float la, float lb, float R, float tol);
 void cap_step_ccd(cap_world* w, step_ctx* s);
+/* Ball b's static candidates for a box, as cap_world_ball_static_candidates
+ * (pad: its kept box's), into *m: where the ball's kept box holds the box and
+ * keeps no grid static (a ball away from the pegs: most of a settled pile),
+ * that answer is the lines alone, in their order: then that list itself
+ * (w->lines, read only), without the lookup and the copy; else w->cand. */
+const uint32_t* cap_ball_candidates(cap_world* w, uint32_t b, float pad, float x0, float y0, float x1, float y1, uint32_t* m);
 
 /* movers.c: kinematic and pivoted capsules. */
 int cap_step_movers_list(cap_world* w);
