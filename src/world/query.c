@@ -63,6 +63,7 @@ void cap_world_query_free(struct cap_wquery* q)
     if (!q) return;
     free(q->movers);
     free(q->hits);
+    free(q->grid_statics);
     free(q);
 }
 
@@ -169,6 +170,31 @@ static int refresh_statics(cap_world* w, struct cap_wquery* q)
     return grid == 0 || (w->sgrid.built && w->sgrid.count == grid);
 }
 
+/* The path walk's copy of the static grid's statics (cap_qstatic), made for
+ * the grid of w->sg_version. 0: no memory (then the caller scans). */
+static int copy_grid_statics(cap_world* w, struct cap_wquery* q)
+{
+    uint32_t n = w->sgrid.built ? w->sgrid.count : 0;
+    if (n > q->grid_statics_cap) {
+        free(q->grid_statics);
+        q->grid_statics_cap = 0;
+        q->grid_statics_version = 0;
+        if ((q->grid_statics = malloc((size_t)n * sizeof *q->grid_statics)) == NULL) return 0;
+        q->grid_statics_cap = n;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t i = w->sg_slot[k];
+        const cap_wstatic* s = &w->statics[i];
+        cap_qstatic* r = &q->grid_statics[k];
+        float mag = __builtin_fabsf(s->ax) + __builtin_fabsf(s->ay) + __builtin_fabsf(s->bx) + __builtin_fabsf(s->by);
+        r->ax = s->ax, r->ay = s->ay, r->bx = s->bx, r->by = s->by, r->radius = s->radius;
+        r->reach = (double)s->radius + 1e-6 * (double)mag;
+        r->slot = s->sensor || cap_static_half_plane(s) ? DEAD : i;
+    }
+    q->grid_statics_version = w->sg_version;
+    return 1;
+}
+
 /* The index brought up to date with the world; NULL (out of memory, or a
  * value above CAP_QUERY_BIG): then the caller scans. */
 struct cap_wquery* cap_query_index(cap_world* w)
@@ -185,6 +211,7 @@ struct cap_wquery* cap_query_index(cap_world* w)
         w->query_stale &= ~2u;
     }
     if (w->query_stale & 1) return NULL; /* the step's grid does not hold last_x: scan until the next step */
+    if (q->grid_statics_version != w->sg_version && !copy_grid_statics(w, q)) return NULL;
     if (q->hit_cap < w->ball_slots + 1 && cap_grow((void**)&q->hits, &q->hit_cap, w->ball_slots + 1, 4)) return NULL;
     return q->huge || q->huge_statics ? NULL : q;
 }
