@@ -62,8 +62,7 @@ void cap_world_query_free(struct cap_wquery* q)
 {
     if (!q) return;
     free(q->movers);
-    free(q->hits);
-    free(q->grid_statics);
+    free(q->grid_statics); /* (q->hits is in the same block) */
     free(q);
 }
 
@@ -170,18 +169,31 @@ static int refresh_statics(cap_world* w, struct cap_wquery* q)
     return grid == 0 || (w->sgrid.built && w->sgrid.count == grid);
 }
 
-/* The path walk's copy of the static grid's statics (cap_qstatic), made for
- * the grid of w->sg_version. 0: no memory (then the caller scans). */
-static int copy_grid_statics(cap_world* w, struct cap_wquery* q)
+/* One block for the path walk's copy of the grid statics (cap_qstatic,
+ * grid_statics_cap of them) and, after it, the overlaps' hit list
+ * (hit_cap words): one allocation of the world's few. Grown (never shrunk)
+ * to hold `statics` and `hits`; growing drops the copy (remade by the
+ * caller). 0: no memory, the block as it was. */
+static int query_room(struct cap_wquery* q, uint32_t statics, uint32_t hits)
+{
+    if (statics <= q->grid_statics_cap && hits <= q->hit_cap) return 1;
+    uint64_t ns = statics > q->grid_statics_cap ? statics + (uint64_t)statics / 2 + 8 : q->grid_statics_cap;
+    uint64_t nh = hits > q->hit_cap ? hits + (uint64_t)hits / 2 + 64 : q->hit_cap;
+    uint64_t bytes = ns * sizeof(cap_qstatic) + nh * 4;
+    if (bytes > 0x7fffffffu) return 0;
+    cap_qstatic* b = malloc((size_t)bytes);
+    if (!b) return 0;
+    free(q->grid_statics);
+    q->grid_statics = b, q->grid_statics_cap = (uint32_t)ns, q->grid_statics_version = 0;
+    q->hits = (uint32_t*)(b + ns), q->hit_cap = (uint32_t)nh;
+    return 1;
+}
+
+/* The copy of the static grid's statics, made for the grid of w->sg_version
+ * (the room is there: query_room). */
+static void copy_grid_statics(cap_world* w, struct cap_wquery* q)
 {
     uint32_t n = w->sgrid.built ? w->sgrid.count : 0;
-    if (n > q->grid_statics_cap) {
-        free(q->grid_statics);
-        q->grid_statics_cap = 0;
-        q->grid_statics_version = 0;
-        if ((q->grid_statics = malloc((size_t)n * sizeof *q->grid_statics)) == NULL) return 0;
-        q->grid_statics_cap = n;
-    }
     for (uint32_t k = 0; k < n; k++) {
         uint32_t i = w->sg_slot[k];
         const cap_wstatic* s = &w->statics[i];
@@ -192,7 +204,6 @@ static int copy_grid_statics(cap_world* w, struct cap_wquery* q)
         r->slot = s->sensor || cap_static_half_plane(s) ? DEAD : i;
     }
     q->grid_statics_version = w->sg_version;
-    return 1;
 }
 
 /* The index brought up to date with the world; NULL (out of memory, or a
@@ -211,8 +222,8 @@ struct cap_wquery* cap_query_index(cap_world* w)
         w->query_stale &= ~2u;
     }
     if (w->query_stale & 1) return NULL; /* the step's grid does not hold last_x: scan until the next step */
-    if (q->grid_statics_version != w->sg_version && !copy_grid_statics(w, q)) return NULL;
-    if (q->hit_cap < w->ball_slots + 1 && cap_grow((void**)&q->hits, &q->hit_cap, w->ball_slots + 1, 4)) return NULL;
+    if (!query_room(q, w->sgrid.built ? w->sgrid.count : 0, w->ball_slots + 1)) return NULL;
+    if (q->grid_statics_version != w->sg_version) copy_grid_statics(w, q);
     return q->huge || q->huge_statics ? NULL : q;
 }
 

@@ -102,8 +102,8 @@ struct cap_wquery {
     int huge;        /* a ball or a static above CAP_QUERY_BIG: every query scans */
     int huge_statics;
     uint32_t *movers, n_movers, movers_cap; /* moving statics (CAP_FIND_MOVERS), ascending */
-    uint32_t *hits, hit_cap;                /* ball hits of an overlap */
-    cap_qstatic* grid_statics;              /* per box of the static grid (w->sgrid) */
+    uint32_t *hits, hit_cap;                /* ball hits of an overlap (in grid_statics' block) */
+    cap_qstatic* grid_statics;              /* per box of the static grid (w->sgrid); query.c: query_room */
     uint32_t grid_statics_cap, grid_statics_version; /* the w->sg_version they were made for (0: none) */
 };
 
