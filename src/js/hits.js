@@ -14,24 +14,41 @@ const R = wordsOf(RAY_CLOSEST), S = wordsOf(SWEEP_CLOSEST);
 
 /**
  * The one reader of a ray-hit record (capw_ray_out, exports_context.h) at
- * heap word w: the scalar casts', the batch layer's cast block and
- * World.rayCast's (withIndex false: without the index word, as the scalar
- * casts answer). @internal
+ * heap word w: its words, in record order, handed to make(ctx, index,
+ * fraction, x, y, nx, ny, startsInside), whose answer it returns — so each
+ * caller builds its own result object and no other (World.rayCast's hot
+ * path makes one object per hit). @internal
  */
-export function readRayHit(w, withIndex = true) {
+export function readRay(w, make, ctx) {
   const F = rt.heapF32, U = rt.heapU32;
-  const fraction = F[w + R.fraction], x = F[w + R.x], y = F[w + R.y], nx = F[w + R.nx], ny = F[w + R.ny];
-  const startsInside = U[w + R.startsInside] === 1;
-  return withIndex ? { index: U[w + R.index], fraction, x, y, nx, ny, startsInside } : { fraction, x, y, nx, ny, startsInside };
+  return make(ctx, U[w + R.index], F[w + R.fraction], F[w + R.x], F[w + R.y], F[w + R.nx], F[w + R.ny], U[w + R.startsInside] === 1);
 }
 
-/** The one reader of a sweep-hit record (capw_sweep_out) at heap word w: the cast block's and World.sweepBall's. @internal */
-export function readSweepHit(w, withIndex = true) {
+/** The same for a sweep-hit record (capw_sweep_out): make(ctx, index, t, x, y, nx, ny, pointX, pointY, startsInside). @internal */
+export function readSweep(w, make, ctx) {
   const F = rt.heapF32, U = rt.heapU32;
-  const t = F[w + S.t], x = F[w + S.x], y = F[w + S.y], nx = F[w + S.nx], ny = F[w + S.ny];
-  const pointX = F[w + S.pointX], pointY = F[w + S.pointY], startsInside = U[w + S.startsInside] === 1;
-  return withIndex ? { index: U[w + S.index], t, x, y, nx, ny, pointX, pointY, startsInside }
-    : { t, x, y, nx, ny, pointX, pointY, startsInside };
+  return make(ctx, U[w + S.index], F[w + S.t], F[w + S.x], F[w + S.y], F[w + S.nx], F[w + S.ny], F[w + S.pointX],
+    F[w + S.pointY], U[w + S.startsInside] === 1);
+}
+
+const rayWithIndex = (_, index, fraction, x, y, nx, ny, startsInside) => ({ index, fraction, x, y, nx, ny, startsInside });
+const rayPlain = (_, index, fraction, x, y, nx, ny, startsInside) => ({ fraction, x, y, nx, ny, startsInside });
+const sweepWithIndex = (_, index, t, x, y, nx, ny, pointX, pointY, startsInside) =>
+  ({ index, t, x, y, nx, ny, pointX, pointY, startsInside });
+const sweepPlain = (_, index, t, x, y, nx, ny, pointX, pointY, startsInside) => ({ t, x, y, nx, ny, pointX, pointY, startsInside });
+
+/**
+ * A ray-hit record at heap word w as an object: the scalar casts' and the
+ * batch layer's cast block (withIndex false: without the index word, as
+ * the scalar casts answer). @internal
+ */
+export function readRayHit(w, withIndex = true) {
+  return readRay(w, withIndex ? rayWithIndex : rayPlain);
+}
+
+/** A sweep-hit record (capw_sweep_out) at heap word w as an object: the cast block's. @internal */
+export function readSweepHit(w, withIndex = true) {
+  return readSweep(w, withIndex ? sweepWithIndex : sweepPlain);
 }
 
 /**

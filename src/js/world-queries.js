@@ -1,10 +1,10 @@
 // capsule2d — a World's queries: rayCast, sweepBall, queryCircle, queryBox and
 // their batch forms (methods of World.prototype, installed by world.js).
 import * as rt from './runtime.js';
-import { f32, maxFraction as maxFractionArg, outOfRange, num } from './check.js';
+import { f32, maxFraction as maxFractionArg, outOfRange, radius as radiusArg } from './check.js';
 import { BAD_VALUE, describe } from './errors.js';
 import { RayBatch, SweepBatch, NO_HIT } from './batch.js';
-import { readRayHit, readSweepHit } from './hits.js';
+import { readRay, readSweep } from './hits.js';
 import { madeArg, fieldNames } from './heap.js';
 import {
   ALIVE, F_FLAGS, F_GENERATION, STATIC_INFO as SI, STATIC_INFO_WORDS as SIW, WORLD_ERROR, RAY_IN, SWEEP_IN,
@@ -50,41 +50,63 @@ function handleOfWord(world, ptr, word) {
   return world._handleOf(word, KIND_STATIC, u[(rt.wasm.capw_world_static_info(ptr) >>> 2) + SIW * word + SI.generation]);
 }
 
+// The argument block's heap word (capw_world_params: a fixed block of the
+// wasm context, the same for every world), asked once per module instance
+// and memory (rt.generation: refreshed on every growth, the one place the
+// heap views are re-made), not once per query.
+let paramsWord = 0, paramsGeneration = -1;
+function params(ptr) {
+  if (paramsGeneration !== rt.generation) {
+    paramsWord = rt.wasm.capw_world_params(ptr) >>> 2;
+    paramsGeneration = rt.generation;
+  }
+  return paramsWord;
+}
+
+// rayCast's and sweepBall's answers, made by the one reader of each record
+// (hits.js) with the world and its pointer as context.
+const rayAnswer = (c, index, fraction, x, y, nx, ny, startsInside) => ({
+  fraction, x, y, nx, ny, startsInside,
+  kind: index >= 0x80000000 ? 'ball' : 'static', handle: handleOfWord(c.world, c.ptr, index),
+});
+const sweepAnswer = (c, index, t, x, y, nx, ny, px, py, startsInside) => ({
+  t, x, y, nx, ny, px, py, startsInside,
+  kind: index >= 0x80000000 ? 'ball' : 'static', handle: handleOfWord(c.world, c.ptr, index),
+});
+// (one context object, reused: read before any user code can run again)
+const answerContext = { world: null, ptr: 0 };
+
 /** The queries of World (copied onto World.prototype). */
 export class WorldQueries {
   // ---- queries -----------------------------------------------------------------------
   /** Closest hit of the ray O + s D, s in [0, maxFraction], over balls and statics (sensors excluded). */
   rayCast(ox, oy, dx, dy, maxFraction = 1) {
-    const ptr = this._p(), W = rt.wasm;
+    const ptr = this._p();
     ox = f32(ox, 'ox'); oy = f32(oy, 'oy'); dx = f32(dx, 'dx'); dy = f32(dy, 'dy');
     maxFraction = maxFractionArg(maxFraction, 'maxFraction');
     if (dx === 0 && dy === 0) throw new RangeError(`(dx, dy) must not be the zero vector, got (${dx}, ${dy})`);
-    const p = W.capw_world_params(ptr) >>> 2, a = rt.heapF32;
+    const p = params(ptr), a = rt.heapF32;
     a[p + RAY_IN.ox] = ox; a[p + RAY_IN.oy] = oy; a[p + RAY_IN.dx] = dx; a[p + RAY_IN.dy] = dy; a[p + RAY_IN.maxFraction] = maxFraction;
-    if (!W.capw_world_ray_cast(ptr)) return null;
+    if (!rt.wasm.capw_world_ray_cast(ptr)) return null;
     // after the call (building the query index may grow memory): the one ray-hit record
-    const h = readRayHit(p);
-    return {
-      fraction: h.fraction, x: h.x, y: h.y, nx: h.nx, ny: h.ny, startsInside: h.startsInside,
-      kind: h.index >= 0x80000000 ? 'ball' : 'static', handle: handleOfWord(this, ptr, h.index),
-    };
+    answerContext.world = this; answerContext.ptr = ptr;
+    return readRay(p, rayAnswer, answerContext);
   }
 
   /** Handles of the balls and statics overlapping the circle (touching counts): balls first, by slot. */
   queryCircle(x, y, radius) {
-    this._p();
-    x = f32(x, 'x'); y = f32(y, 'y'); radius = num(radius, 'radius', { min: 0 });
-    return answer.call(this, this._call('capw_world_query_circle', x, y, radius));
+    const ptr = this._p();
+    x = f32(x, 'x'); y = f32(y, 'y'); radius = radiusArg(radius, 'radius');
+    return answer.call(this, rt.wasm.capw_world_query_circle(ptr, x, y, radius));
   }
 
   /** Handles of the balls and statics overlapping the box [x0, x1] x [y0, y1] (touching counts): balls first, by slot. */
   queryBox(x0, y0, x1, y1) {
-    this._p();
+    const ptr = this._p();
     x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
     if (x1 < x0) throw new RangeError(`x1 must be >= x0, got x0 ${x0}, x1 ${x1}`);
     if (y1 < y0) throw new RangeError(`y1 must be >= y0, got y0 ${y0}, y1 ${y1}`);
-    const n = this._call('capw_world_query_box', x0, y0, x1, y1);
-    return answer.call(this, n);
+    return answer.call(this, rt.wasm.capw_world_query_box(ptr, x0, y0, x1, y1));
   }
 
   /**
@@ -93,18 +115,15 @@ export class WorldQueries {
    * a start in contact or overlap is t = 0 with startsInside.
    */
   sweepBall(x0, y0, x1, y1, radius) {
-    const ptr = this._p(), W = rt.wasm;
+    const ptr = this._p();
     x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
-    radius = num(radius, 'radius', { min: 0 });
-    const p = W.capw_world_params(ptr) >>> 2, a = rt.heapF32;
+    radius = radiusArg(radius, 'radius');
+    const p = params(ptr), a = rt.heapF32;
     a[p + SWEEP_IN.x0] = x0; a[p + SWEEP_IN.y0] = y0; a[p + SWEEP_IN.x1] = x1; a[p + SWEEP_IN.y1] = y1; a[p + SWEEP_IN.radius] = radius;
-    if (!W.capw_world_sweep_ball(ptr)) return null;
+    if (!rt.wasm.capw_world_sweep_ball(ptr)) return null;
     // after the call (memory may have grown): the one sweep-hit record
-    const h = readSweepHit(p);
-    return {
-      t: h.t, x: h.x, y: h.y, nx: h.nx, ny: h.ny, px: h.pointX, py: h.pointY, startsInside: h.startsInside,
-      kind: h.index >= 0x80000000 ? 'ball' : 'static', handle: handleOfWord(this, ptr, h.index),
-    };
+    answerContext.world = this; answerContext.ptr = ptr;
+    return readSweep(p, sweepAnswer, answerContext);
   }
 
   /**

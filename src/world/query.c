@@ -62,7 +62,7 @@ void cap_world_query_free(struct cap_wquery* q)
 {
     if (!q) return;
     free(q->movers);
-    free(q->hits);
+    free(q->grid_statics); /* (q->hits is in the same block) */
     free(q);
 }
 
@@ -169,6 +169,43 @@ static int refresh_statics(cap_world* w, struct cap_wquery* q)
     return grid == 0 || (w->sgrid.built && w->sgrid.count == grid);
 }
 
+/* One block for the path walk's copy of the grid statics (cap_qstatic,
+ * grid_statics_cap of them) and, after it, the overlaps' hit list
+ * (hit_cap words): one allocation of the world's few. Grown (never shrunk)
+ * to hold `statics` and `hits`; growing drops the copy (remade by the
+ * caller). 0: no memory, the block as it was. */
+static int query_room(struct cap_wquery* q, uint32_t statics, uint32_t hits)
+{
+    if (statics <= q->grid_statics_cap && hits <= q->hit_cap) return 1;
+    uint64_t ns = statics > q->grid_statics_cap ? statics + (uint64_t)statics / 2 + 8 : q->grid_statics_cap;
+    uint64_t nh = hits > q->hit_cap ? hits + (uint64_t)hits / 2 + 64 : q->hit_cap;
+    uint64_t bytes = ns * sizeof(cap_qstatic) + nh * 4;
+    if (bytes > 0x7fffffffu) return 0;
+    cap_qstatic* b = malloc((size_t)bytes);
+    if (!b) return 0;
+    free(q->grid_statics);
+    q->grid_statics = b, q->grid_statics_cap = (uint32_t)ns, q->grid_statics_version = 0;
+    q->hits = (uint32_t*)(b + ns), q->hit_cap = (uint32_t)nh;
+    return 1;
+}
+
+/* The copy of the static grid's statics, made for the grid of w->sg_version
+ * (the room is there: query_room). */
+static void copy_grid_statics(cap_world* w, struct cap_wquery* q)
+{
+    uint32_t n = w->sgrid.built ? w->sgrid.count : 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t i = w->sg_slot[k];
+        const cap_wstatic* s = &w->statics[i];
+        cap_qstatic* r = &q->grid_statics[k];
+        float mag = __builtin_fabsf(s->ax) + __builtin_fabsf(s->ay) + __builtin_fabsf(s->bx) + __builtin_fabsf(s->by);
+        r->ax = s->ax, r->ay = s->ay, r->bx = s->bx, r->by = s->by, r->radius = s->radius;
+        r->reach = (double)s->radius + 1e-6 * (double)mag;
+        r->slot = s->sensor || cap_static_half_plane(s) ? DEAD : i;
+    }
+    q->grid_statics_version = w->sg_version;
+}
+
 /* The index brought up to date with the world; NULL (out of memory, or a
  * value above CAP_QUERY_BIG): then the caller scans. */
 struct cap_wquery* cap_query_index(cap_world* w)
@@ -185,7 +222,8 @@ struct cap_wquery* cap_query_index(cap_world* w)
         w->query_stale &= ~2u;
     }
     if (w->query_stale & 1) return NULL; /* the step's grid does not hold last_x: scan until the next step */
-    if (q->hit_cap < w->ball_slots + 1 && cap_grow((void**)&q->hits, &q->hit_cap, w->ball_slots + 1, 4)) return NULL;
+    if (!query_room(q, w->sgrid.built ? w->sgrid.count : 0, w->ball_slots + 1)) return NULL;
+    if (q->grid_statics_version != w->sg_version) copy_grid_statics(w, q);
     return q->huge || q->huge_statics ? NULL : q;
 }
 

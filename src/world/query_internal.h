@@ -82,6 +82,18 @@ uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr
 #define DEAD 0xffffffffu
 #define EXTRA_MAX 32 /* balls kept out of the grid: each is tested by every query */
 
+/* A grid static as the path walk reads it (query.c keeps one per box of the
+ * static grid, box k at k, remade with the grid): its core and radius, the
+ * reach path_near pads them by (radius plus 1e-6 of its magnitudes), its
+ * slot; slot DEAD for one no ray or sweep hits (a sensor) or not a capsule
+ * (tested by try_static instead). 32 bytes, next to each other: the walk
+ * never reads the static's cold record (cap_wstatic, 180 bytes) to skip it. */
+typedef struct cap_qstatic {
+    float ax, ay, bx, by, radius;
+    uint32_t slot;
+    double reach;
+} cap_qstatic;
+
 struct cap_wquery {
     uint32_t items;  /* entries of the step's ball grid (0: none) */
     uint32_t mapped; /* slots below this: w->cell_of[slot] is the cell of the slot's entry, if it has one */
@@ -90,7 +102,9 @@ struct cap_wquery {
     int huge;        /* a ball or a static above CAP_QUERY_BIG: every query scans */
     int huge_statics;
     uint32_t *movers, n_movers, movers_cap; /* moving statics (CAP_FIND_MOVERS), ascending */
-    uint32_t *hits, hit_cap;                /* ball hits of an overlap */
+    uint32_t *hits, hit_cap;                /* ball hits of an overlap (in grid_statics' block) */
+    cap_qstatic* grid_statics;              /* per box of the static grid (w->sgrid); query.c: query_room */
+    uint32_t grid_statics_cap, grid_statics_version; /* the w->sg_version they were made for (0: none) */
 };
 
 CAP_QUERY_HOT uint32_t slot_of(const float* p)

@@ -162,7 +162,7 @@ CAP_QUERY_HOT void try_ball(cap_path_query* c, float x, float y, float r, uint32
 }
 
 /* Whether the path, before the last t that counts, comes within reach of
- * the grid static s (a capsule: the grid holds no other kind) — its radius
+ * the grid static r (a capsule: the grid holds no other kind) — its radius
  * plus the padding (with a sweep's radius) — of its core segment A-B: the
  * exact casts report a hit, a start inside or a touch only there (within
  * rounding, far less than the padding), so a static it does not is
@@ -173,19 +173,43 @@ CAP_QUERY_HOT void try_ball(cap_path_query* c, float x, float y, float r, uint32
  * reach, wholly before t = 0 or beyond the last t that counts (a hit at t
  * has a core point P within the reach of o + t d, and P's projection lies
  * between A's and B's). Slack: a millionth of the reach, and 1e-6 of the
- * static's magnitudes (its float32 contact tests); they and the padding
- * (1e-5 of the path's magnitudes) also bound this double arithmetic's
- * rounding, under 1e-15 (|dx| + |dy|) (|A - o| + |B - o|). */
-CAP_QUERY_HOT int path_near(const cap_path_query* c, const cap_wstatic* s)
+ * static's magnitudes (its float32 contact tests; in r->reach); they and
+ * the padding (1e-5 of the path's magnitudes) also bound this double
+ * arithmetic's rounding, under 1e-15 (|dx| + |dy|) (|A - o| + |B - o|). */
+CAP_QUERY_HOT int path_near(const cap_path_query* c, const cap_qstatic* r)
 {
-    double ax = (double)s->ax - c->ox, ay = (double)s->ay - c->oy, bx = (double)s->bx - c->ox, by = (double)s->by - c->oy;
-    float mag = __builtin_fabsf(s->ax) + __builtin_fabsf(s->ay) + __builtin_fabsf(s->bx) + __builtin_fabsf(s->by);
-    double reach = ((double)s->radius + c->pad + 1e-6 * (double)mag) * c->len_slack; /* |d| times it */
+    double ax = (double)r->ax - c->ox, ay = (double)r->ay - c->oy, bx = (double)r->bx - c->ox, by = (double)r->by - c->oy;
+    double reach = (r->reach + c->pad) * c->len_slack; /* |d| times it */
     double ca = c->dx * ay - c->dy * ax, cb = c->dx * by - c->dy * bx;
     if ((ca > reach && cb > reach) || (ca < -reach && cb < -reach)) return 0;
     double pa = ax * c->dx + ay * c->dy, pb = bx * c->dx + by * c->dy;
     double lo = pa < pb ? pa : pb, hi = pa < pb ? pb : pa;
     return !(hi < -reach || lo - reach > t_limit(c) * c->dd2);
+}
+
+/* Grid static r (slot r->slot, a capsule that is not a sensor) by its
+ * exact cast: cap_static_ray's and cap_static_sweep's for a capsule. */
+CAP_QUERY_HOT void try_grid_static(cap_path_query* c, const cap_qstatic* r)
+{
+    cap_capsule cs = {{r->ax, r->ay}, {r->bx, r->by}, r->radius};
+    if (c->sweep) {
+        cap_sweep_hit h;
+        if (cap_sweep_circle_capsule(cs, c->x0, c->x1, c->radius, &h) == 1) take(c, h.t, 0, r->slot, NULL, &h);
+    } else {
+        cap_ray_hit h;
+        if (cap_ray_cast_capsule(cs, c->ray, &h) == 1) take(c, h.fraction, 0, r->slot, &h, NULL);
+    }
+}
+
+/* Whether the ray surely misses the line s (a half-plane, solid right of
+ * A->B): it starts outside (d0 > 0) and does not move toward it (rate >=
+ * 0) — ray_half_plane's own two float values and tests (static_kinds.c),
+ * so this never skips a hit. */
+CAP_QUERY_HOT int ray_misses_line(const cap_wstatic* s, cap_ray ray)
+{
+    float d0 = (ray.origin.x - s->ax) * s->nx + (ray.origin.y - s->ay) * s->ny;
+    float rate = ray.direction.x * s->nx + ray.direction.y * s->ny;
+    return d0 > 0.0f && !(rate < 0.0f);
 }
 
 /* Static i, by its exact cast (sensors are not hit). */
@@ -223,7 +247,10 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     c->t_max = t_max, c->pad = pad;
     c->len = __builtin_sqrt(c->dd2);
     c->len_slack = c->len * 1.000001;
-    for (uint32_t j = 0; j < w->line_count; j++) try_static(c, w->lines[j]);
+    for (uint32_t j = 0; j < w->line_count; j++) {
+        uint32_t i = w->lines[j];
+        if (c->sweep || !cap_static_half_plane(&w->statics[i]) || !ray_misses_line(&w->statics[i], c->ray)) try_static(c, i);
+    }
     for (uint32_t j = 0; j < q->n_movers; j++) try_static(c, q->movers[j]);
     if (!usable) return;
     for (uint32_t j = 0; j < w->bg_nbig + q->n_extra; j++) {
@@ -258,8 +285,12 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
                     uint32_t item = w->sgrid.items[e];
                     if (w->sgs.stamp[item] == id) continue; /* a static spans cells */
                     w->sgs.stamp[item] = id;
-                    uint32_t i = w->sg_slot[item];
-                    if (path_near(c, &w->statics[i])) try_static(c, i);
+                    const cap_qstatic* rec = &q->grid_statics[item];
+                    if (rec->slot == DEAD) { /* a sensor (never hit) or not a capsule */
+                        try_static(c, w->sg_slot[item]);
+                        continue;
+                    }
+                    if (path_near(c, rec)) try_grid_static(c, rec);
                 }
             }
         }

@@ -517,3 +517,79 @@ int test_world_query_huge_and_nan(void)
     cap_world_destroy(w);
     return 0;
 }
+
+/* The path walk's copy of the grid statics (query.c: cap_qstatic, made for
+ * the static grid of one sg_version) follows every change of the statics:
+ * a capsule added across a ray after a query is hit by the next query
+ * without a step, a removed one is no longer hit, a slot reused by a
+ * sensor is skipped, and a step between (which re-indexes the statics
+ * itself) changes nothing; every answer equals the scan. A copy kept from
+ * before a change would answer with the old capsule. */
+int test_world_query_grid_statics_follow_changes(void)
+{
+    cap_world_def d;
+    cap_world_def_default(&d);
+    d.gravity_y = 0.0f;
+    d.static_capacity = 64;
+    cap_world* w = cap_world_create(&d);
+    ENSURE(w);
+    cap_static_def s;
+    cap_static_def_default(&s);
+    s.kind = CAP_STATIC_CAPSULE;
+    s.radius = 0.25f;
+    uint32_t slot, far_slot, mid;
+    /* a row of pegs well away from the ray y = 0 (the grid has cells) */
+    for (int i = 0; i < 20; i++) {
+        s.ax = (float)i - 10.0f; s.ay = 5.0f; s.bx = s.ax + 0.5f; s.by = 5.5f;
+        ENSURE(cap_world_add_static(w, &s, &slot) == 0);
+    }
+    s.ax = 8.0f; s.ay = -1.0f; s.bx = 8.0f; s.by = 1.0f; /* across the ray at x = 8 */
+    ENSURE(cap_world_add_static(w, &s, &far_slot) == 0);
+    cap_ball_def b;
+    cap_ball_def_default(&b);
+    b.x = -20.0f; b.y = 20.0f; b.radius = 0.5f;
+    ENSURE(cap_world_add_ball(w, &b, &slot) == 0);
+    b.x = -22.0f;
+    ENSURE(cap_world_add_ball(w, &b, &slot) == 0);
+    ENSURE(cap_world_step(w) == 0);
+    cap_ray ray = {{-9.0f, 0.0f}, {20.0f, 0.0f}, 1.0f};
+    cap_ray_hit h0, h1;
+    int k0 = 0, k1 = 0;
+    uint32_t s0 = 0, s1 = 0;
+#define SAME_AS_SCAN(expect_slot, expect_fraction)                                                                \
+    do {                                                                                                         \
+        int f0 = cap_world_ray_cast(w, ray, &h0, &k0, &s0), f1 = cap_world_ray_cast_scan(w, ray, &h1, &k1, &s1); \
+        ENSURE(same_ray(f0, &h0, k0, s0, f1, &h1, k1, s1));                                                     \
+        ENSURE(f0 == 1 && k0 == 0 && s0 == (expect_slot) && h0.fraction == (expect_fraction));                   \
+        cap_vec2 x0 = {ray.origin.x, ray.origin.y}, x1 = {ray.origin.x + ray.direction.x, 0.0f};                \
+        cap_sweep_hit w0, w1;                                                                                    \
+        f0 = cap_world_sweep_ball(w, x0, x1, 0.1f, &w0, &k0, &s0);                                                \
+        f1 = cap_world_sweep_ball_scan(w, x0, x1, 0.1f, &w1, &k1, &s1);                                          \
+        ENSURE(same_sweep(f0, &w0, k0, s0, f1, &w1, k1, s1) && f0 == 1 && s0 == (expect_slot));                 \
+    } while (0)
+    SAME_AS_SCAN(far_slot, (8.0f - 0.25f + 9.0f) / 20.0f);
+    /* a capsule nearer, added with no step between: hit at once */
+    s.ax = 0.0f; s.ay = -1.0f; s.bx = 0.0f; s.by = 1.0f;
+    ENSURE(cap_world_add_static(w, &s, &mid) == 0);
+    SAME_AS_SCAN(mid, (0.0f - 0.25f + 9.0f) / 20.0f);
+    /* removed: the far one again */
+    ENSURE(cap_world_remove_static(w, mid) == 0);
+    SAME_AS_SCAN(far_slot, (8.0f - 0.25f + 9.0f) / 20.0f);
+    /* the slot reused by a sensor there: never hit */
+    s.sensor = 1;
+    ENSURE(cap_world_add_static(w, &s, &slot) == 0 && slot == mid);
+    SAME_AS_SCAN(far_slot, (8.0f - 0.25f + 9.0f) / 20.0f);
+    /* a step (which re-indexes the statics itself), then a solid one moved nearer */
+    ENSURE(cap_world_step(w) == 0);
+    SAME_AS_SCAN(far_slot, (8.0f - 0.25f + 9.0f) / 20.0f);
+    ENSURE(cap_world_remove_static(w, mid) == 0);
+    ENSURE(cap_world_step(w) == 0);
+    s.sensor = 0;
+    s.ax = -4.0f; s.bx = -4.0f;
+    ENSURE(cap_world_add_static(w, &s, &slot) == 0 && slot == mid);
+    ENSURE(cap_world_step(w) == 0);
+    SAME_AS_SCAN(mid, (-4.0f - 0.25f + 9.0f) / 20.0f);
+#undef SAME_AS_SCAN
+    cap_world_destroy(w);
+    return 0;
+}
