@@ -31,9 +31,13 @@ SOURCES=("${CAP_LIB_SOURCES[@]}" "${CAP_WASM_SOURCES[@]}")
 CFLAGS=("${CAP_CFLAGS[@]}" -DNDEBUG "${CAP_WARN[@]}")
 # emmalloc: the small allocator (sets and buffers allocate rarely; dlmalloc
 # cost 7 KB more; each module has a 112 KB raw, 48 KB gzip budget).
-# TOTAL_STACK: 3.1.6's name; newer emcc keeps it as an alias of STACK_SIZE.
+# The stack setting: TOTAL_STACK until emcc 3.1.25 renamed it STACK_SIZE (the
+# old name is a deprecated alias since, and the link runs with -Werror).
+STACK=TOTAL_STACK
+EMCC_VERSION="$(emcc -dumpversion 2>/dev/null || echo 0)"
+if [ "$(printf '%s\n' 3.1.25 "$EMCC_VERSION" | sort -V | head -n1)" = 3.1.25 ]; then STACK=STACK_SIZE; fi
 LDFLAGS=(--no-entry -sSTANDALONE_WASM -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1048576
-         -sTOTAL_STACK=65536 -sERROR_ON_UNDEFINED_SYMBOLS=1)
+         "-s$STACK=65536" -sERROR_ON_UNDEFINED_SYMBOLS=1)
 
 # Each source to an object, then one link per build (wasm-opt -O3: at -O2 or
 # -Os the batch layer's scene query ran 60% slower). Per file: the cold ones
