@@ -30,10 +30,14 @@ source tools/c-sources.sh
 SOURCES=("${CAP_LIB_SOURCES[@]}" "${CAP_WASM_SOURCES[@]}")
 CFLAGS=("${CAP_CFLAGS[@]}" -DNDEBUG "${CAP_WARN[@]}")
 # emmalloc: the small allocator (sets and buffers allocate rarely; dlmalloc
-# cost 7 KB more; each module has a 112 KB raw, 48 KB gzip budget).
-# TOTAL_STACK: 3.1.6's name; newer emcc keeps it as an alias of STACK_SIZE.
+# cost 7 KB more; tests/package/contents.test.js holds the size budget).
+# The stack setting: TOTAL_STACK until emcc 3.1.25 renamed it STACK_SIZE (the
+# old name is a deprecated alias since, and the link runs with -Werror).
+STACK=TOTAL_STACK
+EMCC_VERSION="$(emcc -dumpversion 2>/dev/null || echo 0)"
+if [ "$(printf '%s\n' 3.1.25 "$EMCC_VERSION" | sort -V | head -n1)" = 3.1.25 ]; then STACK=STACK_SIZE; fi
 LDFLAGS=(--no-entry -sSTANDALONE_WASM -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1048576
-         -sTOTAL_STACK=65536 -sERROR_ON_UNDEFINED_SYMBOLS=1)
+         "-s$STACK=65536" -sERROR_ON_UNDEFINED_SYMBOLS=1)
 
 # Each source to an object, then one link per build (wasm-opt -O3: at -O2 or
 # -Os the batch layer's scene query ran 60% slower). Per file: the cold ones
@@ -42,16 +46,28 @@ LDFLAGS=(--no-entry -sSTANDALONE_WASM -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1 
 # cold -Os 64,612 B; this 63,731 B, plinko and scene-query speed unchanged
 # within the machine's noise. No level changes a result (no fast-math,
 # contraction off; the golden hashes check it).
+# No auto-vectorising in the world's -O2 files: the 4-wide code is written by
+# hand (src/kernels/simd4.h); clang's own vector loops there (with their
+# scalar remainders and run-time checks; solver.c and step.c) only grew the
+# SIMD module: -2.6 KB raw, -0.9 KB gzipped, plinko, capsule pile, ropes,
+# scene and world queries unchanged within 2% (2026-11-27, same-process A/B,
+# medians of 11). In the -O3 kernels, core and batch files it made the code
+# larger, and at -Oz the SLP vectoriser saves bytes: they keep it. Results are
+# the same bits either way (no fast-math: clang never reorders float
+# arithmetic to vectorise; the golden hashes check it).
+NO_AUTOVEC=(-fno-vectorize -fno-slp-vectorize)
 build_wasm() { # <output> [extra flags...]
-  local out="$1" dir objs=() src opt
+  local out="$1" dir objs=() src opt vec
   shift
   dir="build/wasm/$(basename "$out" .wasm)"
   mkdir -p "$dir"
   for src in "${SOURCES[@]}"; do
     opt=-O3
-    case "$src" in src/world/*) opt=-O2 ;; esac
+    vec=()
+    case "$src" in src/world/*) opt=-O2 vec=("${NO_AUTOVEC[@]}") ;; esac
     for cold in "${CAP_SIZE_SOURCES[@]}"; do [ "$src" = "$cold" ] && opt=-Oz; done
-    emcc "${CFLAGS[@]}" "$opt" "$@" -c "$src" -o "$dir/$(echo "$src" | tr / _).o"
+    [ "$opt" = -Oz ] && vec=()
+    emcc "${CFLAGS[@]}" "$opt" "${vec[@]}" "$@" -c "$src" -o "$dir/$(echo "$src" | tr / _).o"
     objs+=("$dir/$(echo "$src" | tr / _).o")
   done
   emcc "${CFLAGS[@]}" -O3 "$@" "${objs[@]}" "${LDFLAGS[@]}" -o "$out"

@@ -7,6 +7,15 @@
 #include "capsule2d.h"
 #include "kernels/simd4.h"
 
+/* Cold next to the gathers (a build runs when a set or the statics change,
+ * a sort on a query's handful of hits): compiled for size, for the wasm
+ * modules' size budget. */
+#if defined(__clang__)
+#define GRID_SMALL __attribute__((minsize, noinline))
+#else
+#define GRID_SMALL
+#endif
+
 static double absd(double a) { return a < 0.0 ? -a : a; }
 
 static void widen(double box[4], double scale)
@@ -137,8 +146,8 @@ int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
     return cap_grid_build_sized(g, boxes, n, 1.0, 4, 8, 2.0);
 }
 
-int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n, double scale, uint32_t cells_per,
-                         uint32_t items_per, double step)
+GRID_SMALL int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n, double scale, uint32_t cells_per,
+                                    uint32_t items_per, double step)
 {
     g->built = 0;
     g->count = 0;
@@ -219,7 +228,7 @@ int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n, double sc
     return 0;
 }
 
-void cap_sort_u32(uint32_t* a, uint32_t n)
+GRID_SMALL void cap_sort_u32(uint32_t* a, uint32_t n)
 {
     /* Insertion sort for the usual handful; shell gaps first for big lists. */
     static const uint32_t gaps[] = {701, 301, 132, 57, 23, 10, 4};
