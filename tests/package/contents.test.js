@@ -1,7 +1,10 @@
 // What the tarball holds and how big it is: only what a user needs (dist/,
-// README, LICENSE, CHANGELOG, package.json); each .wasm within 172 KB raw and
-// 73 KB gzipped (2026-11-27 after the size work: SIMD 172,094 B raw, 72,680 B
-// gzip -9; scalar 169,743 / 73,332 B; it was 180 / 76 KB; 136 / 58 KB since the query index and the game API; capsule
+// README, LICENSE, CHANGELOG, package.json); each .wasm within 184 KB raw and
+// 80 KB gzipped (2026-11-27, third session, after distance and drag joints on
+// capsule bodies, packed ropes, the coloured body solver and the impacts
+// rewrite: SIMD 186,506 B raw, 78,742 B gzip -9; scalar 183,884 / 79,714 B;
+// earlier that day, after the size work, SIMD 172,094 / 72,680 and the budget
+// 172 / 73 KB; before it 180 / 76 KB; 136 / 58 KB since the query index and the game API; capsule
 // bodies, issue 28, added 17 KB raw and 8 KB gzipped, joints 7 KB raw and 3 KB
 // gzipped; on 2026-11-27 revolute joints, body snapshots, the Newton's cradle
 // impacts, grouped joint solving, faster rays and body pairs about 14 KB raw
@@ -20,7 +23,7 @@ const installed = join(project, 'node_modules', 'capsule2d');
 const read = (name) => readFileSync(join(installed, name));
 
 const KB = 1024;
-const BUDGET = { raw: 172 * KB, gzip: 73 * KB };
+const BUDGET = { raw: 184 * KB, gzip: 80 * KB };
 
 test('the tarball holds what a user needs and nothing else', (t) => {
   const paths = pack.files.map((f) => f.path).sort();
