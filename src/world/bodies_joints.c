@@ -16,7 +16,10 @@
 #include "world/bodies.h"
 #include "world/step_internal.h"
 
-void cap_revolute_prepare(cap_wjoint* j, const float* pa, const float* pb)
+/* A body joint's anchors turned into the world frame, the centres' offset
+ * and the ends' masses at the step's start (pose: x, y, angle, inverse mass,
+ * inverse inertia). */
+static void anchors_prepare(cap_wjoint* j, const float* pa, const float* pb)
 {
     float ca, sa, cb, sb;
     cap_cos_sin(pa[2], &ca, &sa);
@@ -27,9 +30,14 @@ void cap_revolute_prepare(cap_wjoint* j, const float* pa, const float* pb)
     j->rby = sb * j->lbx + cb * j->lby;
     j->d0x = pb[0] - pa[0];
     j->d0y = pb[1] - pa[1];
-    j->rel0 = wrap_angle(pb[2] - pa[2] - j->ref);
     j->ma = pa[3]; j->iia = pa[4];
     j->mb = pb[3]; j->iib = pb[4];
+}
+
+void cap_revolute_prepare(cap_wjoint* j, const float* pa, const float* pb)
+{
+    anchors_prepare(j, pa, pb);
+    j->rel0 = wrap_angle(pb[2] - pa[2] - j->ref);
     float k = j->iia + j->iib;
     j->axial = k > 0.0f ? 1.0f / k : 0.0f;
     j->mass = j->ma + j->mb + k > 0.0f ? 1.0f : 0.0f; /* 1: solved this step */
@@ -206,17 +214,7 @@ static const cap_soft rigid_soft = {0.0f, 1.0f, 0.0f};
  * ends without mass, then the impulses are dropped). */
 static void lever_prepare(cap_wjoint* j, const float* pa, const float* pb)
 {
-    float ca, sa, cb, sb;
-    cap_cos_sin(pa[2], &ca, &sa);
-    cap_cos_sin(pb[2], &cb, &sb);
-    j->rax = ca * j->lax - sa * j->lay;
-    j->ray = sa * j->lax + ca * j->lay;
-    j->rbx = cb * j->lbx - sb * j->lby;
-    j->rby = sb * j->lbx + cb * j->lby;
-    j->d0x = pb[0] - pa[0];
-    j->d0y = pb[1] - pa[1];
-    j->ma = pa[3]; j->iia = pa[4];
-    j->mb = pb[3]; j->iib = pb[4];
+    anchors_prepare(j, pa, pb);
     j->mass = j->ma + j->mb + j->iia + j->iib > 0.0f ? 1.0f : 0.0f;
     if (j->mass == 0.0f) j->impulse = j->lower = j->upper = j->motor = 0.0f;
 }
@@ -328,13 +326,7 @@ static void drag_solve(cap_wjoint* j, cap_bstate* A, cap_bstate* B, int mode, fl
     float iy = 0.0f - s.mass_scale * det * (k11 * vy - k12 * vx) - s.impulse_scale * j->lower;
     float ox = j->impulse, oy = j->lower;
     float nx = ox + ix, ny = oy + iy;
-    float max_imp = j->max_force * h;
-    float l2 = nx * nx + ny * ny;
-    if (l2 > max_imp * max_imp) {
-        float sc = max_imp / sqrtf(l2);
-        nx = nx * sc;
-        ny = ny * sc;
-    }
+    clamp_length(&nx, &ny, j->max_force * h);
     j->impulse = nx;
     j->lower = ny;
     lever_apply(j, &l, A, B, nx - ox, ny - oy);

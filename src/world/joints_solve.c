@@ -398,13 +398,7 @@ static CAP_SMALL void solve_drag(cap_wjoint* j, cap_wbody* body, int mode, float
     float iy = 0.0f - s.mass_scale * j->mass * (b->vy + s.bias_rate * cy) - s.impulse_scale * j->lower;
     float ox = j->impulse, oy = j->lower;
     float nx = ox + ix, ny = oy + iy;
-    float max_imp = j->max_force * h;
-    float l2 = nx * nx + ny * ny;
-    if (l2 > max_imp * max_imp) {
-        float sc = max_imp / sqrtf(l2);
-        nx = nx * sc;
-        ny = ny * sc;
-    }
+    clamp_length(&nx, &ny, j->max_force * h);
     j->impulse = nx;
     j->lower = ny;
     apply(body, j, nx - ox, ny - oy);

@@ -44,6 +44,18 @@ static inline float wrap_angle(float a)
     return a >= -pi && a <= pi ? a : 0.0f;
 }
 
+/* A drag joint's accumulated impulse (x, y) cut to length at most max
+ * (max >= 0), direction kept. */
+static inline void clamp_length(float* x, float* y, float max)
+{
+    float l2 = *x * *x + *y * *y;
+    if (l2 > max * max) {
+        float sc = max / __builtin_sqrtf(l2);
+        *x = *x * sc;
+        *y = *y * sc;
+    }
+}
+
 /* A contact's order (contacts.c's key_cmp) as one number: kind, then the
  * two slots (each below 2^31: slots are bounded by the arrays' byte limits;
  * snapshots are checked). Contacts are kept in this order, step to step. */
