@@ -31,7 +31,9 @@ function lcg(seed) {
 function perCall(fn, count, { rounds, per }) {
   const times = [];
   let i = 0;
-  for (let k = 0; k < per * 2; k++) fn(k % count); // warm
+  // warm: every input three times (at least 2 batches), the same for both
+  // engines, so the JIT has settled (a game casts rays every frame for minutes)
+  for (let k = 0, m = Math.max(per * 2, 3 * count); k < m; k++) fn(k % count);
   for (let r = 0; r < rounds; r++) {
     const t0 = performance.now();
     for (let k = 0; k < per; k++, i++) fn(i % count);
