@@ -443,6 +443,29 @@ int test_joints_revolute_golden_hash(void)
     ENSURE(body_at(w, 12.5f, 5.0f, 0.0f, 0.5f, 0.1f) == 8);
     ENSURE(grev(w, W, B | 8, 12.0f, 5.0f, 0.0f, -1.0f, 0.0f, 0.0f, 1.0f) == 12);
     for (int k = 0; k < 5; k++) ENSURE(gball(w, 0.5f * (float)k + 0.5f, 7.0f, 0.0f, 0.5f) != 0xffffffffu);
+    /* Distance and drag joints on capsule bodies, anchors off the centres:
+     * a body hung from a world point, a second on a rope from it, a third on
+     * a spring, a fourth lifted by a drag joint. */
+    ENSURE(body_at(w, 14.5f, 5.0f, 0.0f, 0.5f, 0.1f) == 9);
+    ENSURE(body_at(w, 16.0f, 5.0f, 0.0f, 0.5f, 0.1f) == 10);
+    ENSURE(body_at(w, 18.0f, 4.0f, 0.3f, 0.4f, 0.1f) == 11);
+    ENSURE(body_at(w, -5.0f, 1.0f, 0.0f, 0.5f, 0.1f) == 12);
+    cap_joint_def_default(&dj);
+    dj.a = W; dj.b = B | 9; dj.ax = 14.0f; dj.ay = 6.0f; dj.local_bx = -0.5f;
+    dj.length = dj.min_length = dj.max_length = 1.0f;
+    ENSURE(cap_world_add_joint(w, &dj, &s) == 0 && s == 13);
+    cap_joint_def_default(&dj);
+    dj.a = B | 9; dj.b = B | 10; dj.local_ax = 0.5f; dj.local_bx = -0.5f;
+    dj.length = dj.max_length = 0.6f; dj.min_length = 0.0f;
+    ENSURE(cap_world_add_joint(w, &dj, &s) == 0 && s == 14);
+    cap_joint_def_default(&dj);
+    dj.a = W; dj.b = B | 11; dj.ax = 18.0f; dj.ay = 6.0f; dj.local_bx = 0.4f;
+    dj.length = 1.5f; dj.min_length = 0.0f; dj.max_length = 3.0f; dj.hertz = 2.0f; dj.damping_ratio = 0.3f;
+    ENSURE(cap_world_add_joint(w, &dj, &s) == 0 && s == 15);
+    cap_joint_def_default(&dj);
+    dj.kind = CAP_JOINT_DRAG; dj.a = W; dj.b = B | 12; dj.ax = -4.5f; dj.ay = 3.0f;
+    dj.hertz = 5.0f; dj.damping_ratio = 0.7f; dj.max_force = 50.0f;
+    ENSURE(cap_world_add_joint(w, &dj, &s) == 0 && s == 16);
     int breaks = 0;
     for (int k = 0; k < 300; k++) {
         ENSURE(cap_world_step(w) == 0);
@@ -451,7 +474,7 @@ int test_joints_revolute_golden_hash(void)
     uint32_t h = cap_world_state_hash(w);
     printf("  body joints golden: hash 0x%08x (golden 0x%08x), %d break(s), %u joints\n", h, CAP_WORLD_BODY_JOINTS_HASH, breaks,
            cap_world_joint_count(w));
-    ENSURE(breaks == 1 && cap_world_joint_count(w) == 12);
+    ENSURE(breaks == 1 && cap_world_joint_count(w) == 16);
     ENSURE(h == CAP_WORLD_BODY_JOINTS_HASH);
     cap_world_destroy(w);
     return 0;

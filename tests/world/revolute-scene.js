@@ -4,8 +4,10 @@
 // capsules pinned to the world and to each other; a capsule with limits
 // [-0.5, 0.5]; a capsule turned by a motor; two balls on revolute joints; two
 // balls on rigid distance joints; a capsule on a revolute joint that breaks;
-// 5 balls falling on the chain. Values explicit where the JS and C defaults
-// could differ.
+// 5 balls falling on the chain; capsules on distance joints (a rigid one
+// from a world point, a rope between two bodies, a spring, anchors off the
+// centres) and one lifted by a drag joint. Values explicit where the JS and
+// C defaults could differ.
 
 /** Builds the scene; returns { world, run(hashes) } where run() steps 300 times and returns the breaks seen. */
 export function revoluteScene(World) {
@@ -27,6 +29,13 @@ export function revoluteScene(World) {
   w.addDistanceJoint(d, c, { length: 0.5, minLength: 0.5, maxLength: 0.5 });
   w.addRevoluteJoint(body(12.5, 5, 0.5, 0.1), null, 12, 5, { breakForce: 1 });
   for (let k = 0; k < 5; k++) ball(0.5 * k + 0.5, 7, 0, 0.5);
+  // distance and drag joints on capsule bodies, anchors off the centres
+  const hung = body(14.5, 5, 0.5, 0.1), tail = body(16, 5, 0.5, 0.1);
+  const sprung = w.addCapsuleBody(18, 4, 0.4, 0.1, { angle: 0.3 }), lifted = body(-5, 1, 0.5, 0.1);
+  w.addDistanceJoint(hung, { x: 14, y: 6 }, { localAnchorA: { x: -0.5, y: 0 }, length: 1, minLength: 1, maxLength: 1 });
+  w.addDistanceJoint(tail, hung, { localAnchorA: { x: -0.5, y: 0 }, localAnchorB: { x: 0.5, y: 0 }, length: 0.6, minLength: 0, maxLength: 0.6 });
+  w.addDistanceJoint(sprung, { x: 18, y: 6 }, { localAnchorA: { x: 0.4, y: 0 }, length: 1.5, minLength: 0, maxLength: 3, hertz: 2, dampingRatio: 0.3 });
+  w.addDragJoint(lifted, -4.5, 3, { maxForce: 50, hertz: 5, dampingRatio: 0.7 });
   return {
     world: w,
     run(hashes) {
