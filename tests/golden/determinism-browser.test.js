@@ -5,7 +5,10 @@
 // GOLDEN_WORLD_HASH (the constants of the native and Node tests; with its
 // fast balls as bullets, BULLET_WORLD_HASH), and a
 // snapshot of the world scene restored and stepped on must give
-// SNAPSHOT_WORLD_HASH.
+// SNAPSHOT_WORLD_HASH; the joints scenes of world/joints-scene.js and
+// world/revolute-scene.js (ball joints and ropes, capsule bodies on revolute,
+// distance and drag joints) must give JOINTS_WORLD_HASH, CHAINS_WORLD_HASH and
+// BODY_JOINTS_WORLD_HASH.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -13,7 +16,9 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { EXPECTED_HASH } from '../helpers/determinism-scene.js';
-import { BULLET_WORLD_HASH, GOLDEN_WORLD_HASH, SNAPSHOT_WORLD_HASH } from '../world/golden.js';
+import {
+  BODY_JOINTS_WORLD_HASH, BULLET_WORLD_HASH, CHAINS_WORLD_HASH, GOLDEN_WORLD_HASH, JOINTS_WORLD_HASH, SNAPSHOT_WORLD_HASH,
+} from '../world/golden.js';
 import { CASTS_GOLDEN_HASH } from './casts.js';
 import { ROOT, CHROMIUM, skipReason } from '../browser/harness.js';
 
@@ -24,6 +29,9 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>determinism</title>
   import { runScene } from '/tests/helpers/determinism-scene.js';
   import { runWorldScene, snapshotScene, continueSnapshot } from '/tests/world/scene.js';
   import { runCastsScene } from '/tests/helpers/casts-scene.js';
+  import { chainScene, jointScene } from '/tests/world/joints-scene.js';
+  import { revoluteScene } from '/tests/world/revolute-scene.js';
+  const sceneHash = (make) => { const s = make(api.World); s.run(); const h = s.world.stateHash(); s.world.destroy(); return h; };
   const simd = new URLSearchParams(location.search).get('simd') === '1';
   try {
     await api.init({ simd });
@@ -32,7 +40,8 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>determinism</title>
     const saved = snapshotScene(api.World);
     const snapshotHash = continueSnapshot(api.World, saved.save());
     saved.destroy();
-    window.__result = { hash, castsHash, worldHash: runWorldScene(api.World), bulletHash: runWorldScene(api.World, { bullets: true }), snapshotHash, simd: api.usingSimd() };
+    window.__result = { hash, castsHash, worldHash: runWorldScene(api.World), bulletHash: runWorldScene(api.World, { bullets: true }), snapshotHash, simd: api.usingSimd(),
+      jointsHash: sceneHash(jointScene), chainsHash: sceneHash(chainScene), bodyJointsHash: sceneHash(revoluteScene) };
   } catch (e) {
     window.__result = { error: String(e && e.stack || e) };
   }
@@ -65,7 +74,7 @@ function serve() {
 
 const skip = skipReason();
 
-test('Chromium, SIMD and scalar: the golden determinism hashes (batch contacts, casts and world)', { skip, timeout: 120000 }, async () => {
+test('Chromium, SIMD and scalar: the golden determinism hashes (batch contacts, casts, world, joints)', { skip, timeout: 120000 }, async () => {
   const { chromium } = await import('playwright-core');
   const server = await serve();
   const profile = await mkdtemp(join(tmpdir(), 'capsule2d-det-'));
@@ -89,6 +98,9 @@ test('Chromium, SIMD and scalar: the golden determinism hashes (batch contacts, 
       assert.equal(hex(r.worldHash), hex(GOLDEN_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: the physics world`);
       assert.equal(hex(r.snapshotHash), hex(SNAPSHOT_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: a restored snapshot`);
       assert.equal(hex(r.bulletHash), hex(BULLET_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: the physics world with bullets`);
+      assert.equal(hex(r.jointsHash), hex(JOINTS_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: ball joints`);
+      assert.equal(hex(r.chainsHash), hex(CHAINS_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: ropes`);
+      assert.equal(hex(r.bodyJointsHash), hex(BODY_JOINTS_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: capsule bodies on joints`);
     }
   } finally {
     await context.close();
