@@ -243,13 +243,16 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
     return 1;
 }
 
-static int ball_contact(const step_ctx* s, uint32_t a, uint32_t b, cap_wcontact* c)
+/* Balls a < b: their contact into c, or 0 when none. checked: the pair
+ * passed the category test and this distance test already (the small
+ * pairs' scan: the same operations on the same values). */
+static inline int ball_contact(const step_ctx* s, uint32_t a, uint32_t b, int checked, cap_wcontact* c)
 {
-    if (!((s->cat[a] & s->mask[b]) && (s->cat[b] & s->mask[a]))) return 0;
+    if (!checked && !((s->cat[a] & s->mask[b]) && (s->cat[b] & s->mask[a]))) return 0;
     float dx = s->x[b] - s->x[a], dy = s->y[b] - s->y[a];
     float R = s->rad[a] + s->rad[b];
     float lim = R + s->margin;
-    if (dx * dx + dy * dy > lim * lim) return 0;
+    if (!checked && dx * dx + dy * dy > lim * lim) return 0;
     cap_vec2 u = {0.0f, 1.0f};
     float dist = cap_length_and_normalize(cap_v2(dx, dy), &u);
     if (!(dist > 0.0f)) u = cap_v2(0.0f, 1.0f);
@@ -376,7 +379,7 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
         }
         if (kept == 0) continue;
         if (cap_world_grow_contacts(w, w->contact_count + kept)) return 0;
-        for (uint32_t p = 0; p < kept; p++) w->contact_count += (uint32_t)ball_contact(s, i, hit[p], &w->contacts[w->contact_count]);
+        for (uint32_t p = 0; p < kept; p++) w->contact_count += (uint32_t)ball_contact(s, i, hit[p], 1, &w->contacts[w->contact_count]);
     }
     cap_wcontact c;
     if (nbig == 0) return 1;
@@ -394,12 +397,12 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
                 for (uint32_t k = w->cell_start[cc]; k < w->cell_start[cc + 1]; k++) {
                     uint32_t j = w->cell_items[k];
                     uint32_t a = i < j ? i : j, b = i < j ? j : i;
-                    if (ball_contact(s, a, b, &c) && !push_contact(w, &c)) return 0;
+                    if (ball_contact(s, a, b, 0, &c) && !push_contact(w, &c)) return 0;
                 }
             }
         for (uint32_t bj = bi + 1; bj < nbig; bj++) {
             uint32_t j = w->big[bj];
-            if (ball_contact(s, i, j, &c) && !push_contact(w, &c)) return 0;
+            if (ball_contact(s, i, j, 0, &c) && !push_contact(w, &c)) return 0;
         }
     }
     /* The big balls' pairs sorted (unique keys: deterministic), then merged into the small pairs, which are in

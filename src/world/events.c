@@ -46,16 +46,19 @@ void cap_step_events(cap_world* w, const step_ctx* s)
     float upm = d->units_per_meter;
     float hit = d->hit_speed_threshold * upm;
     uint32_t p = 0;
+    /* kp: the key of prev[p] (each key made once) */
+    uint64_t kp = w->prev_count ? key64(&w->prev[0]) : 0;
     for (uint32_t k = 0; k <= w->contact_count; k++) {
         cap_wcontact* c = k < w->contact_count ? &w->contacts[k] : NULL;
         uint64_t kc = c ? key64(c) : 0;
-        while (p < w->prev_count && (!c || key64(&w->prev[p]) < kc)) {
+        while (p < w->prev_count && (!c || kp < kc)) {
             const cap_wcontact* o = &w->prev[p++];
+            if (p < w->prev_count) kp = key64(&w->prev[p]);
             if (o->touching) cap_world_emit(w, CAP_EVENT_END, o->kind, o->kind ? o->a : o->b, o->kind ? o->b : o->a, NULL);
         }
         if (!c) break;
         int was = c->touching;
-        if (p < w->prev_count && key64(&w->prev[p]) == kc) p++;
+        if (p < w->prev_count && kp == kc && ++p < w->prev_count) kp = key64(&w->prev[p]);
         int now;
         if (c->mass_n == 0.0f) {
             now = was;

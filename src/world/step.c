@@ -30,6 +30,32 @@ static int refuse(cap_world* w, uint32_t slot, int field)
     return 0;
 }
 
+/* v in [-CAP_MAX_COORD, CAP_MAX_COORD] (cap_in_range) as 0 or 1, with no
+ * branch; NaN gives 0. */
+static inline int in_range01(float v) { return (v >= -CAP_MAX_COORD) & (v <= CAP_MAX_COORD); }
+
+/* validate's usual case: every value fine, found in one pass with no early
+ * exit and no branch per field (a tenth of the step's first phase at 1,000
+ * balls before). 1: validate would return 1; 0: validate finds (and names)
+ * the first bad value. */
+static int all_fine(const step_ctx* s)
+{
+    const uint32_t known = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;
+    int bad = 0;
+    for (uint32_t i = 0; i < s->n; i++) {
+        const uint32_t fl = s->flags[i];
+        if (!(s->im[i] != 0.0f || s->ii[i] != 0.0f)) { /* not a ball: no flag (validate's rule) */
+            bad |= fl != 0;
+            continue;
+        }
+        bad |= (fl & ~known) != 0;
+        bad |= !(fl & CAP_BALL_ALIVE);
+        bad |= !(in_range01(s->x[i]) & in_range01(s->y[i]) & in_range01(s->vx[i]) & in_range01(s->vy[i]) & (s->ang[i] - s->ang[i] == 0.0f) &
+                 in_range01(s->av[i]) & (s->rad[i] > 0.0f) & in_range01(s->rad[i]));
+    }
+    return !bad;
+}
+
 /* Step 1: every value a program can write through the ball views (x, y,
  * vx, vy, angle, angular velocity, radius, flags), checked before anything
  * changes, so a bad write is a refusal naming slot and field, never NaN in
@@ -48,6 +74,7 @@ static int refuse(cap_world* w, uint32_t slot, int field)
  * views' entries there are ignored (a scan of them would cost a step O(capacity)). */
 static int validate(cap_world* w, const step_ctx* s)
 {
+    if (all_fine(s)) return 1;
     static const int fields[] = {CAP_BALL_X, CAP_BALL_Y, CAP_BALL_VX, CAP_BALL_VY, CAP_BALL_ANGLE, CAP_BALL_W};
     const uint32_t known = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;
     for (uint32_t i = 0; i < s->n; i++) {
