@@ -28,7 +28,7 @@ void cap_bodies_wake(cap_world* w, cap_wbodies* b, uint32_t* awake, float margin
         }
     }
     /* Then, one pass over a stack (b->group's first n words, free until
-     * the sleep): each awake body wakes the sleeping ones its box test
+     * the sleep): each awake body wakes the sleeping ones whose boxes its box
      * meets, which are pushed in turn; each body is pushed at most once.
      * The woken set is the closure, whatever the order. */
     uint32_t* stack = b->group;

@@ -509,8 +509,19 @@ static int pairs_match_scan(cap_world* w)
         uint32_t k = 0;
         for (uint32_t j = 0; j < b->slots; j++) {
             if (j == i || !(fl[i] & CAP_BALL_ALIVE) || !(fl[j] & CAP_BALL_ALIVE)) continue;
-            float gap = b->pre[5 * i + 4] > b->pre[5 * j + 4] ? b->pre[5 * i + 4] : b->pre[5 * j + 4];
-            if (!cap_body_collides(b, i, j) || !cap_body_boxes_meet(b, i, j, gap)) continue;
+            double bi[4], bj[4];
+            cap_body_box(b, i, bi);
+            cap_body_box(b, j, bj);
+            int meet = bi[0] <= bj[2] && bj[0] <= bi[2] && bi[1] <= bj[3] && bj[1] <= bi[3];
+            /* find_body's test (cores' boxes grown by the radii within the
+             * larger reach) never passes a pair that is not listed. */
+            const float *pi = &b->pre[5 * i], *pj = &b->pre[5 * j];
+            float gap = pi[4] > pj[4] ? pi[4] : pj[4];
+            float ex = CAP_BODF(b, CAP_BODY_RADIUS)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[j] + gap;
+            int near = cap_minf(pi[0], pi[2]) - cap_maxf(pj[0], pj[2]) <= ex && cap_minf(pj[0], pj[2]) - cap_maxf(pi[0], pi[2]) <= ex &&
+                       cap_minf(pi[1], pi[3]) - cap_maxf(pj[1], pj[3]) <= ex && cap_minf(pj[1], pj[3]) - cap_maxf(pi[1], pi[3]) <= ex;
+            ENSURE(meet || !near);
+            if (!cap_body_collides(b, i, j) || !meet) continue;
             ENSURE(k < m && nb[k] == j);
             k++;
         }
