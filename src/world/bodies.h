@@ -39,7 +39,9 @@ typedef struct cap_bstate {
     /* A ball's state (after the bodies'): its slot, its velocity when the
      * bodies' pass began (it then moves only by what the pass changes) and
      * its centre when the contacts were found. A body's: ball is 1 when a
-     * drag joint holds it this step (its sweep is strict), else 0. */
+     * drag joint holds it this step (its sweep is strict), else 0; v0x,
+     * v0y its gravity's velocity change a sub-step, w0 and bx its linear
+     * and angular damping factors (bodies_step.c). */
     uint32_t ball;
     float v0x, v0y, w0, bx, by;
 } cap_bstate;
