@@ -376,6 +376,17 @@ void cap_bodies_forget_balls(cap_wbodies* b)
     b->balls = 0;
 }
 
+/* cap_bcontact_cmp's order as two keys: (lower body, kind), then (the
+ * other slot, point id). */
+static inline uint64_t bkey_hi(const cap_bcontact* c)
+{
+    return (uint64_t)(c->kind ? c->a : c->b) << 32 | c->kind;
+}
+static inline uint64_t bkey_lo(const cap_bcontact* c)
+{
+    return (uint64_t)(c->kind ? c->b : c->a) << 32 | c->id;
+}
+
 /* A contact's order: its lower body, kind, the other slot, point id. */
 int cap_bcontact_cmp(const cap_bcontact* x, const cap_bcontact* y)
 {
@@ -446,11 +457,14 @@ int cap_bodies_begin(cap_world* w)
             CAP_BF(w, CAP_BALL_SLEEP_TIME)[j] = 0.0f;
         }
     }
+    /* Both lists in cap_bcontact_cmp's order: one merge, on two 64-bit
+     * keys per contact (the lower body and kind; the other slot and id). */
     uint32_t p = 0;
     for (uint32_t k = 0; k < b->count; k++) {
         cap_bcontact* c = &b->contacts[k];
-        while (p < b->prev_count && cap_bcontact_cmp(&b->prev[p], c) < 0) p++;
-        if (p < b->prev_count && cap_bcontact_cmp(&b->prev[p], c) == 0) {
+        uint64_t hi = bkey_hi(c), lo = bkey_lo(c);
+        while (p < b->prev_count && (bkey_hi(&b->prev[p]) < hi || (bkey_hi(&b->prev[p]) == hi && bkey_lo(&b->prev[p]) < lo))) p++;
+        if (p < b->prev_count && bkey_hi(&b->prev[p]) == hi && bkey_lo(&b->prev[p]) == lo) {
             c->jn = b->prev[p].jn;
             c->jt = b->prev[p].jt;
         }
