@@ -39,7 +39,9 @@ typedef struct cap_bstate {
     /* A ball's state (after the bodies'): its slot, its velocity when the
      * bodies' pass began (it then moves only by what the pass changes) and
      * its centre when the contacts were found. A body's: ball is 1 when a
-     * drag joint holds it this step (its sweep is strict), else 0. */
+     * drag joint holds it this step (its sweep is strict), else 0; v0x,
+     * v0y its gravity's velocity change a sub-step, w0 and bx its linear
+     * and angular damping factors (bodies_step.c). */
     uint32_t ball;
     float v0x, v0y, w0, bx, by;
 } cap_bstate;
@@ -155,23 +157,27 @@ int cap_body_manifold(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 
 /* A half-plane (point a, unit free-side normal n) against capsule B. */
 int cap_body_manifold_line(cap_vec2 a, cap_vec2 n, cap_vec2 b0, cap_vec2 b1, float rb, float margin, bman* m);
 /* bodies_find.c: a body's core ends; its reach (slop margin plus travel,
- * at most 4 radii); a ball's; the box test; the filter; dropping the
+ * at most 4 radii); a ball's; the filter; dropping the
  * balls' solver states. */
 void cap_body_ends(const cap_wbodies* b, uint32_t i, cap_vec2* p0, cap_vec2* p1);
 float cap_body_reach(const struct cap_world* w, const cap_wbodies* b, uint32_t i, float margin);
 float cap_body_ball_reach(const struct cap_world* w, uint32_t j);
 void cap_bodies_forget_balls(cap_wbodies* b);
-/* Whether bodies i and j (centres +- half length + radius + gap) may meet;
- * whether their filters let them collide. */
-static inline int cap_body_boxes_meet(const cap_wbodies* b, uint32_t i, uint32_t j, float gap)
+/* Body i's box this step (from b->pre, filled by build_pairs): its core's
+ * box grown by its radius and its reach, in double, widened by a relative
+ * 1e-6 (float32 rounding in find_body's test): low x, low y, high x, high
+ * y. Two bodies whose cores' boxes, each grown by its radius, are within
+ * the larger reach have overlapping boxes. */
+static inline void cap_body_box(const cap_wbodies* b, uint32_t i, double box[4])
 {
-    float ri = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + CAP_BODF(b, CAP_BODY_RADIUS)[i];
-    float rj = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[j] + CAP_BODF(b, CAP_BODY_RADIUS)[j];
-    float e = ri + rj + gap;
-    return cap_absf(CAP_BODF(b, CAP_BODY_X)[i] - CAP_BODF(b, CAP_BODY_X)[j]) <= e &&
-           cap_absf(CAP_BODF(b, CAP_BODY_Y)[i] - CAP_BODF(b, CAP_BODY_Y)[j]) <= e;
+    const float* pi = &b->pre[5 * (size_t)i];
+    double x0 = cap_minf(pi[0], pi[2]), x1 = cap_maxf(pi[0], pi[2]), y0 = cap_minf(pi[1], pi[3]), y1 = cap_maxf(pi[1], pi[3]);
+    double e = (double)CAP_BODF(b, CAP_BODY_RADIUS)[i] + pi[4];
+    e = e * (1.0 + 1e-6) + ((x0 < 0 ? -x0 : x0) + (x1 < 0 ? -x1 : x1) + (y0 < 0 ? -y0 : y0) + (y1 < 0 ? -y1 : y1)) * 1e-6;
+    box[0] = x0 - e, box[1] = y0 - e, box[2] = x1 + e, box[3] = y1 + e;
 }
 
+/* Whether the filters of bodies i and j let them collide. */
 static inline int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j)
 {
     const uint32_t *cat = CAP_BODU(b, CAP_BODY_CATEGORY), *mask = CAP_BODU(b, CAP_BODY_MASK);
@@ -184,8 +190,9 @@ int cap_bcontact_cmp(const cap_bcontact* x, const cap_bcontact* y);
  * changed then); whether bodies i < j are joined. */
 int cap_bodies_joined_build(struct cap_world* w, cap_wbodies* b);
 int cap_bodies_joined(const cap_wbodies* b, uint32_t i, uint32_t j);
-/* Body i's neighbours this step (boxes overlap, filters let them collide,
- * cap_body_boxes_meet with the larger reach), ascending: *out, count. */
+/* Body i's neighbours this step (their cores' boxes, each grown by its
+ * radius and reach, overlap; the filters let them collide), ascending:
+ * *out, count. */
 static inline uint32_t cap_body_near(const cap_wbodies* b, uint32_t i, const uint32_t** out)
 {
     *out = b->adj + b->adj_start[i];

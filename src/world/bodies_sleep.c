@@ -27,18 +27,35 @@ void cap_bodies_wake(cap_world* w, cap_wbodies* b, uint32_t* awake, float margin
             }
         }
     }
-    /* Then, one pass over a stack (b->group's first n words, free until
-     * the sleep): each awake body wakes the sleeping ones its box test
-     * meets, which are pushed in turn; each body is pushed at most once.
-     * The woken set is the closure, whatever the order. */
+    /* Then a stack (b->group's first n words, free until the sleep): each
+     * sleeping body with an awake neighbour (their boxes meet, or a joint
+     * joins them; woken just before it counts) wakes and is pushed; each
+     * popped body wakes its sleeping neighbours, pushed in turn; each body
+     * is pushed at most once. The woken set is the closure, whatever the
+     * order. Only the sleeping bodies' lists are read to start: in a busy
+     * scene most bodies are awake (starting from every awake body read
+     * every list). */
     uint32_t* stack = b->group;
-    uint32_t top = 0, asleep = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if ((flags[i] & CAP_BALL_ALIVE) && awake[i]) stack[top++] = i;
-        asleep += (flags[i] & CAP_BALL_ALIVE) && !awake[i];
+    uint32_t top = 0, any = 0;
+    for (uint32_t i = 0; i < n && !any; i++) any = awake[i] != 0;
+    for (uint32_t i = 0; i < n && any; i++) {
+        if (!(flags[i] & CAP_BALL_ALIVE) || awake[i]) continue;
+        int woken = 0;
+        const uint32_t* nb;
+        uint32_t near = cap_body_near(b, i, &nb);
+        for (uint32_t q = 0; q < near && !woken; q++) woken = awake[nb[q]] != 0;
+        for (uint32_t k = 0; k < w->joint_slots && w->joint_count && !woken; k++) {
+            const cap_wjoint* jt = &w->joints[k];
+            if (jt->kind == 0 || !CAP_JOINT_IS_BODY(jt->a) || !CAP_JOINT_IS_BODY(jt->b)) continue;
+            uint32_t x = jt->a & ~CAP_JOINT_BODY, y = jt->b & ~CAP_JOINT_BODY;
+            uint32_t other = x == i ? y : y == i ? x : NONE;
+            woken = other != NONE && awake[other] != 0;
+        }
+        if (!woken) continue;
+        awake[i] = 3;
+        stack[top++] = i;
     }
-    if (asleep == 0) return; /* nobody to wake */
-    while (top > 0 && asleep > 0) {
+    while (top > 0) {
         uint32_t i = stack[--top];
         /* Joined bodies wake together (a scan of the joints per woken body). */
         for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
@@ -49,16 +66,14 @@ void cap_bodies_wake(cap_world* w, cap_wbodies* b, uint32_t* awake, float margin
             if (other == NONE || awake[other]) continue;
             awake[other] = 3;
             stack[top++] = other;
-            asleep--;
         }
         const uint32_t* nb;
         uint32_t near = cap_body_near(b, i, &nb);
-        for (uint32_t q = 0; q < near && asleep > 0; q++) {
+        for (uint32_t q = 0; q < near; q++) {
             uint32_t j = nb[q];
             if (awake[j]) continue;
             awake[j] = 3;
             stack[top++] = j;
-            asleep--;
         }
     }
 }

@@ -157,14 +157,24 @@ void cap_bodies_step(cap_world* w)
     cap_bodies_pack(b, &ss, &bs);
     const int joints = w->joint_count && cap_joints_body_any(w); /* joints with a body end (bodies_joints.c) */
     if (joints) cap_joints_body_prepare(w, st);
+    /* Per awake body, once a step: its gravity's velocity change a
+     * sub-step and its damping factors (the same bits every sub-step);
+     * the balls' part of the states (v0x, v0y, w0, bx, by) holds them. */
+    for (uint32_t i = 0; i < n; i++) {
+        if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+        cap_bstate* s = &st[i];
+        s->v0x = h * gs[i] * d->gravity_x;
+        s->v0y = h * gs[i] * d->gravity_y;
+        s->w0 = 1.0f / (1.0f + h * ld[i]);
+        s->bx = 1.0f / (1.0f + h * ad[i]);
+    }
     for (int sub = 0; sub < d->sub_steps; sub++) {
         for (uint32_t i = 0; i < n; i++) {
             if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
             cap_bstate* s = &st[i];
-            float lin = 1.0f / (1.0f + h * ld[i]), an = 1.0f / (1.0f + h * ad[i]);
-            s->vx = (s->vx + h * gs[i] * d->gravity_x) * lin;
-            s->vy = (s->vy + h * gs[i] * d->gravity_y) * lin;
-            s->w = s->w * an;
+            s->vx = (s->vx + s->v0x) * s->w0;
+            s->vy = (s->vy + s->v0y) * s->w0;
+            s->w = s->w * s->bx;
         }
         if (joints) cap_joints_body_pass(w, st, 0, h); /* joints first, as Box2D */
         cap_bodies_solve(b, 0, inv_h, push);
