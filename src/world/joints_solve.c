@@ -48,7 +48,7 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* st)
 {
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         const cap_wjoint* j = &w->joints[k];
-        if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD || CAP_JOINT_IS_BODY(j->b)) continue; /* bodies: bodies_sleep.c */
+        if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD || CAP_JOINT_ON_BODY(j)) continue; /* bodies: bodies_sleep.c */
         int aw = awake(flags, j->a), bw = awake(flags, j->b);
         if (aw == bw) continue;
         uint32_t sleeper = aw ? j->b : j->a;
@@ -60,7 +60,7 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* st)
 /* A joint the passes solve (live, with a moving end). */
 static int active(const cap_wjoint* j)
 {
-    return j->kind != CAP_JOINT_NONE && j->mass != 0.0f && !CAP_JOINT_IS_BODY(j->b); /* a body's: the bodies' step */
+    return j->kind != CAP_JOINT_NONE && j->mass != 0.0f && !CAP_JOINT_ON_BODY(j); /* a body's: the bodies' step */
 }
 
 /* A rigid distance joint: no spring, its length fixed. */
@@ -346,9 +346,16 @@ CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
 {
     const uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
     const float* im = CAP_BF(w, CAP_BALL_INV_MASS);
+    uint32_t mixed = 0;
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         cap_wjoint* j = &w->joints[k];
-        if (j->kind == CAP_JOINT_NONE || CAP_JOINT_IS_BODY(j->b)) continue; /* a body's: the bodies' step */
+        if (j->kind == CAP_JOINT_NONE) continue;
+        if (CAP_JOINT_ON_BODY(j)) { /* a body's: the bodies' step; a ball end is not in free flight either */
+            if (j->a < n) body[j->a].free = 0.0f;
+            if (j->b < n) body[j->b].free = 0.0f;
+            if (j->a < n || j->b < n) mixed += (uint32_t)cap_joints_ball_share(w, j);
+            continue;
+        }
         int world = j->a == CAP_JOINT_WORLD;
         j->ia = world ? n : j->a;
         j->ib = j->b;
@@ -368,6 +375,7 @@ CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
         j->mass = k_ > 0.0f ? 1.0f / k_ : 0.0f;
         if (j->mass == 0.0f) j->impulse = j->lower = j->upper = 0.0f;
     }
+    w->jmixed = mixed;
     group(w, body);
     pack(w, body);
 }
@@ -526,11 +534,17 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
      * groups side by side (group(); the packed ropes first): the same
      * result as sweeping all joints in slot order that many times. */
     const int sweeps = mode == 0 ? 1 : CAP_BALL_JOINT_SWEEPS;
+    for (uint32_t k = 0; mode == 0 && w->jmixed && k < slots; k++) { /* balls joined to bodies: their warm start */
+        const cap_wjoint* j = &J[k];
+        if (j->kind == CAP_JOINT_NONE || !CAP_JOINT_ON_BODY(j) || (j->a >= w->ball_slots && j->b >= w->ball_slots)) continue;
+        cap_wbody* e = &body[j->a < w->ball_slots ? j->a : j->b];
+        e->vx = e->vx + j->wvx; e->vy = e->vy + j->wvy; e->w = e->w + j->ww;
+    }
     pack_pass(w, body, mode, rs, sweeps);
     if (w->jloose == 0u) return; /* every active joint in a pack */
     for (uint32_t k = 0; k < slots; k++) {
         cap_wjoint* j = &J[k];
-        if (j->kind != CAP_JOINT_DISTANCE || j->mass == 0.0f || CAP_JOINT_IS_BODY(j->b) || j->packed) continue; /* a body's: bodies_joints.c; a packed rope's: pack_pass */
+        if (j->kind != CAP_JOINT_DISTANCE || j->mass == 0.0f || CAP_JOINT_ON_BODY(j) || j->packed) continue; /* a body's: bodies_joints.c; a packed rope's: pack_pass */
         axis(j, body);
         j->rm = rs.mass_scale * j->mass;
         j->rb = rs.bias_rate * (j->len - j->length);
