@@ -16,6 +16,8 @@
 #include "world/bodies.h"
 #include "world/step_internal.h"
 
+static const cap_soft rigid_soft = {0.0f, 1.0f, 0.0f};
+
 /* A body joint's anchors turned into the world frame, the centres' offset
  * and the ends' masses at the step's start (pose: x, y, angle, inverse mass,
  * inverse inertia). */
@@ -149,9 +151,7 @@ void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, 
 
 /* ---- the capsule bodies' step (bodies_step.c calls these) ---- */
 
-/* A joint between a ball and a body: the body's slot in *body, the ball's
- * in *ball (0: another joint). */
-static int mixed(const cap_wjoint* j, uint32_t* body, uint32_t* ball)
+int cap_joint_mixed(const cap_wjoint* j, uint32_t* body, uint32_t* ball)
 {
     if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD || CAP_JOINT_IS_BODY(j->a) == CAP_JOINT_IS_BODY(j->b)) return 0;
     *body = (CAP_JOINT_IS_BODY(j->a) ? j->a : j->b) & ~CAP_JOINT_BODY;
@@ -172,7 +172,7 @@ int cap_bodies_joined_build(cap_world* w, cap_wbodies* b)
         const cap_wjoint* j = &w->joints[k];
         uint32_t bi, ba;
         uint64_t key;
-        if (mixed(j, &bi, &ba)) {
+        if (cap_joint_mixed(j, &bi, &ba)) {
             key = (uint64_t)(bi | CAP_JOINT_BODY) << 32 | ba;
         } else {
             if (j->kind == CAP_JOINT_NONE || !CAP_JOINT_IS_BODY(j->a) || !CAP_JOINT_IS_BODY(j->b)) continue;
@@ -208,43 +208,33 @@ int cap_bodies_joined_ball(const cap_wbodies* b, uint32_t i, uint32_t j)
     return joined_key(b, (uint64_t)(i | CAP_JOINT_BODY) << 32 | j);
 }
 
-/* The ball's share: the accumulated impulse (last step's, as the bodies'
- * warm start gives it) at the ends' anchors at the step's start, times the
- * ball's inverse mass and inertia. */
+/* The ball's share: the warm start (the accumulated impulses, kept from
+ * the last step) at the ends' anchors at the step's start, on the ball
+ * alone (the body's masses 0), as the bodies' pass's mode 0 gives it. */
+static void distance_solve(cap_wjoint* j, cap_bstate* A, cap_bstate* B, int mode, float h, cap_soft js);
 int cap_joints_ball_share(cap_world* w, cap_wjoint* j)
 {
     uint32_t bi, ba;
     j->wvx = j->wvy = j->ww = 0.0f;
-    if (!mixed(j, &bi, &ba) || (CAP_BU(w, CAP_BALL_FLAGS)[ba] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) return 0;
+    if (!cap_joint_mixed(j, &bi, &ba) || (CAP_BU(w, CAP_BALL_FLAGS)[ba] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) return 0;
     const cap_wbodies* b = w->bodies;
-    float pose[2][5] = {{0}}; /* a's, b's: x, y, angle (masses unused) */
-    for (int e = 0; e < 2; e++) {
-        uint32_t x = e ? j->b : j->a;
-        if (CAP_JOINT_IS_BODY(x)) {
-            pose[e][0] = CAP_BODF(b, CAP_BODY_X)[bi]; pose[e][1] = CAP_BODF(b, CAP_BODY_Y)[bi];
-            pose[e][2] = CAP_BODF(b, CAP_BODY_ANGLE)[bi];
+    float pose[2][5] = {{0}}; /* a's, b's: x, y, angle, inverse mass and inertia */
+    cap_bstate e[2];
+    for (int k = 0; k < 2; k++) {
+        float* p = pose[k];
+        e[k] = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+        if (CAP_JOINT_IS_BODY(k ? j->b : j->a)) {
+            p[0] = CAP_BODF(b, CAP_BODY_X)[bi]; p[1] = CAP_BODF(b, CAP_BODY_Y)[bi]; p[2] = CAP_BODF(b, CAP_BODY_ANGLE)[bi];
         } else {
-            pose[e][0] = w->sx[ba]; pose[e][1] = w->sy[ba]; pose[e][2] = CAP_BF(w, CAP_BALL_ANGLE)[ba];
+            p[0] = w->sx[ba]; p[1] = w->sy[ba]; p[2] = CAP_BF(w, CAP_BALL_ANGLE)[ba];
+            p[3] = CAP_BF(w, CAP_BALL_INV_MASS)[ba]; p[4] = CAP_BF(w, CAP_BALL_INV_INERTIA)[ba];
         }
     }
-    anchors_prepare(j, pose[0], pose[1]); /* rax .. rby, d0 (the bodies' prepare makes them again) */
-    float px, py, ax = 0.0f;
-    if (j->kind == CAP_JOINT_REVOLUTE) {
-        px = j->px; py = j->py;
-        ax = j->motor + j->lower - j->upper;
-    } else {
-        float dx = j->d0x + j->rbx - j->rax, dy = j->d0y + j->rby - j->ray;
-        float len = sqrtf(dx * dx + dy * dy), p = j->impulse + j->lower - j->upper;
-        float ux = 0.0f, uy = 1.0f;
-        if (len > 0.0f) { ux = dx / len; uy = dy / len; }
-        px = p * ux; py = p * uy;
-    }
-    int is_b = j->b == ba;
-    float s = is_b ? 1.0f : -1.0f, rx = is_b ? j->rbx : j->rax, ry = is_b ? j->rby : j->ray;
-    float im = CAP_BF(w, CAP_BALL_INV_MASS)[ba], ii = CAP_BF(w, CAP_BALL_INV_INERTIA)[ba];
-    j->wvx = s * im * px;
-    j->wvy = s * im * py;
-    j->ww = s * ii * (rx * py - ry * px + ax);
+    anchors_prepare(j, pose[0], pose[1]); /* (the bodies' prepare makes them again) */
+    if (j->kind == CAP_JOINT_REVOLUTE) cap_revolute_solve(j, &e[0], &e[1], 0, 1.0f, rigid_soft);
+    else distance_solve(j, &e[0], &e[1], 0, 1.0f, rigid_soft);
+    const cap_bstate* s = &e[j->b == ba];
+    j->wvx = s->vx; j->wvy = s->vy; j->ww = s->w;
     return j->wvx != 0.0f || j->wvy != 0.0f || j->ww != 0.0f;
 }
 
@@ -255,7 +245,7 @@ int cap_joints_body_replay(cap_world* w, cap_bstate* st, float h, int n)
     int any = 0;
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         const cap_wjoint* j = &w->joints[k];
-        if (!mixed(j, &bi, &ba) || (CAP_BU(w, CAP_BALL_FLAGS)[ba] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+        if (!cap_joint_mixed(j, &bi, &ba) || (CAP_BU(w, CAP_BALL_FLAGS)[ba] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
         cap_bstate* s = &st[b->ball_state[ba]];
         s->joined = 1.0f;
         s->gx = s->gx - j->wvx; s->gy = s->gy - j->wvy; s->gw = s->gw - j->ww;
@@ -279,7 +269,7 @@ void cap_joints_hold_balls(cap_world* w, uint32_t* parent, uint32_t* flags, uint
 {
     uint32_t bi, ba;
     for (uint32_t k = 0; k < w->joint_slots && w->bodies; k++)
-        if (mixed(&w->joints[k], &bi, &ba) && (CAP_BODU(w->bodies, CAP_BODY_FLAGS)[bi] & CAP_BALL_AWAKE))
+        if (cap_joint_mixed(&w->joints[k], &bi, &ba) && (CAP_BODU(w->bodies, CAP_BODY_FLAGS)[bi] & CAP_BALL_AWAKE))
             flags[cap_find_root(parent, ba)] |= bit;
 }
 
@@ -287,7 +277,7 @@ int cap_joints_body_balls(cap_world* w, cap_wbodies* b)
 {
     uint32_t bi, ba;
     for (uint32_t k = 0; k < w->joint_slots; k++)
-        if (mixed(&w->joints[k], &bi, &ba) && cap_bodies_ball_state(w, b, ba) == NONE) return CAP_WORLD_NO_MEMORY;
+        if (cap_joint_mixed(&w->joints[k], &bi, &ba) && cap_bodies_ball_state(w, b, ba) == NONE) return CAP_WORLD_NO_MEMORY;
     return 0;
 }
 
@@ -295,7 +285,7 @@ void cap_joints_body_wake_balls(cap_world* w, cap_wbodies* b)
 {
     uint32_t bi, ba;
     for (uint32_t k = 0; k < w->joint_slots; k++) {
-        if (!mixed(&w->joints[k], &bi, &ba) || !(CAP_BODU(b, CAP_BODY_FLAGS)[bi] & CAP_BALL_AWAKE)) continue;
+        if (!cap_joint_mixed(&w->joints[k], &bi, &ba) || !(CAP_BODU(b, CAP_BODY_FLAGS)[bi] & CAP_BALL_AWAKE)) continue;
         if (!(CAP_BU(w, CAP_BALL_FLAGS)[ba] & CAP_BALL_AWAKE)) {
             CAP_BU(w, CAP_BALL_FLAGS)[ba] |= CAP_BALL_AWAKE;
             CAP_BF(w, CAP_BALL_SLEEP_TIME)[ba] = 0.0f;
@@ -346,7 +336,6 @@ static int body_pose(const cap_world* w, uint32_t e, const cap_wjoint* j, float*
  * turned with their bodies in each pass (cap_bstate's qc, qs); d0: b's
  * centre minus a's (a drag joint: minus the target). ---- */
 
-static const cap_soft rigid_soft = {0.0f, 1.0f, 0.0f};
 
 /* The anchors and masses at the step's start (mass: 1 solved, 0 not: both
  * ends without mass, then the impulses are dropped). */

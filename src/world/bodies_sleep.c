@@ -7,16 +7,6 @@
 #include "world/bodies.h"
 #include "world/step_internal.h"
 
-/* A joint between a ball and a body: the body's slot in *body, the ball's in
- * *ball (0: another joint). */
-static int joined_ball(const cap_wjoint* j, uint32_t* body, uint32_t* ball)
-{
-    if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD || CAP_JOINT_IS_BODY(j->a) == CAP_JOINT_IS_BODY(j->b)) return 0;
-    *body = (CAP_JOINT_IS_BODY(j->a) ? j->a : j->b) & ~CAP_JOINT_BODY;
-    *ball = CAP_JOINT_IS_BODY(j->a) ? j->b : j->a;
-    return 1;
-}
-
 /* A sleeping body near an awake ball or an awake body wakes (and so on,
  * body to body): awake[i] becomes 3. */
 void cap_bodies_wake(cap_world* w, cap_wbodies* b, uint32_t* awake, float margin)
@@ -40,7 +30,7 @@ void cap_bodies_wake(cap_world* w, cap_wbodies* b, uint32_t* awake, float margin
         for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
             const cap_wjoint* jt = &w->joints[k];
             uint32_t i, j;
-            if (!joined_ball(jt, &i, &j) || awake[i]) continue;
+            if (!cap_joint_mixed(jt, &i, &j) || awake[i]) continue;
             int written = bx[j] != w->last_x[j] || by[j] != w->last_y[j] || CAP_BF(w, CAP_BALL_VX)[j] != w->last_vx[j] ||
                           CAP_BF(w, CAP_BALL_VY)[j] != w->last_vy[j];
             if ((bfl[j] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE || written) awake[i] = 3;
@@ -134,7 +124,7 @@ void cap_bodies_sleep(cap_world* w, cap_wbodies* b)
      * time as the balls' sleep (sleep.c, next) will count it this step. */
     for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
         uint32_t i, j;
-        if (!joined_ball(&w->joints[k], &i, &j) || (CAP_BU(w, CAP_BALL_FLAGS)[j] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+        if (!cap_joint_mixed(&w->joints[k], &i, &j) || (CAP_BU(w, CAP_BALL_FLAGS)[j] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
         float vx = CAP_BF(w, CAP_BALL_VX)[j], vy = CAP_BF(w, CAP_BALL_VY)[j];
         float wr = CAP_BF(w, CAP_BALL_W)[j] * CAP_BF(w, CAP_BALL_RADIUS)[j];
         float tb = vx * vx + vy * vy + wr * wr < vs * vs ? CAP_BF(w, CAP_BALL_SLEEP_TIME)[j] + w->def.dt : 0.0f;

@@ -455,3 +455,70 @@ int test_joints_ball_body_refusals(void)
     cap_world_destroy(w);
     return 0;
 }
+
+/* The ball-body joints golden scene (tests/world/ball-body-scene.js builds
+ * the same through the JS API): a floor; a lamp with a ball on a rope from
+ * its tip; a ragdoll's head pinned to its torso; a tilted capsule falling
+ * with a ball on a rigid joint; a pinned capsule with a ball on a spring; a
+ * ball on a rope that breaks; 3 balls falling on them. 300 steps:
+ * CAP_WORLD_BALL_BODY_HASH, one break, 9 joints left. (JS addDistanceJoint
+ * (a, b) is the C def's b, a; localAnchorA its local_b.) */
+static uint32_t gball(cap_world* w, float x, float y, float r, float vx, float e)
+{
+    cap_ball_def b;
+    cap_ball_def_default(&b);
+    b.x = x; b.y = y; b.radius = r; b.vx = vx; b.restitution = e;
+    uint32_t s = 0;
+    return cap_world_add_ball(w, &b, &s) ? FAIL : s;
+}
+
+static uint32_t gdist(cap_world* w, uint32_t a, uint32_t b, float lax, float lbx, float len, float lo, float hi, float hz, float brk)
+{
+    cap_joint_def d;
+    cap_joint_def_default(&d);
+    d.a = a; d.b = b; d.local_ax = lax; d.local_bx = lbx;
+    d.length = len; d.min_length = lo; d.max_length = hi;
+    if (hz > 0.0f) { d.hertz = hz; d.damping_ratio = 0.3f; }
+    d.break_force = brk;
+    uint32_t s = 0;
+    return cap_world_add_joint(w, &d, &s) ? FAIL : s;
+}
+
+int test_joints_ball_body_golden_hash(void)
+{
+    cap_world* w = mworld(0, 1);
+    cap_static_def f;
+    cap_static_def_default(&f);
+    f.ax = -10.0f; f.ay = 0.0f; f.bx = 20.0f; f.by = 0.0f;
+    uint32_t fs;
+    ENSURE(cap_world_add_static(w, &f, &fs) == 0);
+    const uint32_t W = CAP_JOINT_WORLD;
+    ENSURE(capsule(w, 0.0f, 5.0f, 0.0f, 0.5f, 0.05f) == 0); /* the lamp */
+    ENSURE(pin(w, W, B | 0, -0.5f, 5.0f) == 0 && pin(w, W, B | 0, 0.5f, 5.0f) == 1);
+    ENSURE(gball(w, 1.3f, 4.4f, 0.1f, 0.0f, 0.0f) == 0);
+    ENSURE(gdist(w, B | 0, 0, 0.5f, 0.0f, 1.0f, 0.0f, 1.0f, 0.0f, 0.0f) == 2);
+    ENSURE(capsule(w, 4.0f, 2.0f, 0.0f, 0.3f, 0.1f) == 1 && gball(w, 4.5f, 2.0f, 0.15f, 0.0f, 0.0f) == 1); /* the ragdoll */
+    ENSURE(pin(w, B | 1, 1, 4.38f, 2.0f) == 3);
+    ENSURE(capsule(w, 8.0f, 4.0f, 0.3f, 0.4f, 0.08f) == 2 && gball(w, 9.2f, 4.0f, 0.1f, 2.0f, 0.0f) == 2); /* the faller */
+    ENSURE(gdist(w, 2, B | 2, 0.0f, 0.4f, 0.8f, 0.8f, 0.8f, 0.0f, 0.0f) == 4);
+    ENSURE(capsule(w, 12.0f, 5.0f, 0.0f, 0.4f, 0.1f) == 3 && gball(w, 12.4f, 4.0f, 0.1f, 1.0f, 0.0f) == 3); /* the spring */
+    ENSURE(pin(w, W, B | 3, 12.0f, 5.0f) == 5);
+    ENSURE(gdist(w, B | 3, 3, 0.4f, 0.0f, 1.0f, 0.0f, 3.0f, 2.0f, 0.0f) == 6);
+    ENSURE(capsule(w, 15.0f, 5.0f, 0.0f, 0.5f, 0.1f) == 4 && gball(w, 15.5f, 3.5f, 0.1f, 0.0f, 0.0f) == 4); /* the weak rope */
+    ENSURE(pin(w, W, B | 4, 14.5f, 5.0f) == 7 && pin(w, W, B | 4, 15.5f, 5.0f) == 8);
+    ENSURE(gdist(w, 4, B | 4, 0.0f, 0.5f, 1.5f, 0.0f, 1.5f, 0.0f, 0.2f) == 9);
+    ENSURE(gball(w, 1.3f, 6.0f, 0.1f, 0.0f, 0.5f) == 5 && gball(w, 4.2f, 4.0f, 0.1f, 0.0f, 0.5f) == 6 &&
+           gball(w, 4.6f, 5.0f, 0.1f, 0.0f, 0.5f) == 7);
+    int breaks = 0;
+    for (int k = 0; k < 300; k++) {
+        ENSURE(cap_world_step(w) == 0);
+        breaks += (int)cap_world_event_count(w, CAP_EVENT_JOINT_BREAK);
+    }
+    uint32_t h = cap_world_state_hash(w);
+    printf("  ball-body joints golden: hash 0x%08x (golden 0x%08x), %d break(s), %u joints\n", h, CAP_WORLD_BALL_BODY_HASH, breaks,
+           cap_world_joint_count(w));
+    ENSURE(breaks == 1 && cap_world_joint_count(w) == 9);
+    ENSURE(h == CAP_WORLD_BALL_BODY_HASH);
+    cap_world_destroy(w);
+    return 0;
+}
