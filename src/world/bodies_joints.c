@@ -220,9 +220,10 @@ int cap_joints_ball_share(cap_world* w, cap_wjoint* j)
     const cap_wbodies* b = w->bodies;
     float pose[2][5] = {{0}}; /* a's, b's: x, y, angle, inverse mass and inertia */
     cap_bstate e[2];
+    memset(e, 0, sizeof e);
+    e[0].qc = e[1].qc = 1.0f;
     for (int k = 0; k < 2; k++) {
         float* p = pose[k];
-        e[k] = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
         if (CAP_JOINT_IS_BODY(k ? j->b : j->a)) {
             p[0] = CAP_BODF(b, CAP_BODY_X)[bi]; p[1] = CAP_BODF(b, CAP_BODY_Y)[bi]; p[2] = CAP_BODF(b, CAP_BODY_ANGLE)[bi];
         } else {

@@ -190,16 +190,11 @@ void cap_bodies_step(cap_world* w)
             s->qc = len > 0.0f ? c * inv : 1.0f;
             s->qs = sn * inv;
         }
-        for (uint32_t k = 0; k < b->balls; k++) {
+        for (uint32_t k = 0; k < b->balls; k++) { /* (ex, ey, er: a joined ball's chord, else 0) */
             cap_bstate* s = &st[n + k];
-            s->dx = s->dx + h * (s->vx - s->v0x);
-            s->dy = s->dy + h * (s->vy - s->v0y);
-            s->da = s->da + h * (s->w - s->w0);
-        }
-        for (uint32_t k = 0; replay && k < b->balls; k++) { /* joined balls: along their chord */
-            cap_bstate* s = &st[n + k];
-            if (s->joined == 0.0f) continue;
-            s->dx = s->dx + s->ex; s->dy = s->dy + s->ey; s->da = s->da + s->er;
+            s->dx = s->dx + h * (s->vx - s->v0x) + s->ex;
+            s->dy = s->dy + h * (s->vy - s->v0y) + s->ey;
+            s->da = s->da + h * (s->w - s->w0) + s->er;
         }
         if (joints) cap_joints_body_pass(w, st, 2, h);
         cap_bodies_solve(b, 2, inv_h, push);
