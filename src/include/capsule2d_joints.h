@@ -64,10 +64,9 @@ typedef enum cap_joint_kind {
  *   ball as a or b): solved in the bodies' step, the ball as one more solver
  *   state there (its own mass and inertia; a distance joint's ball anchor
  *   is its centre: local anchors on it are BAD_VALUE), in joint slot order.
- *   The ball's share of the warm start is also given in the balls'
- *   sub-steps and the bodies' step replays those sub-steps for the ball
- *   (bodies.h, cap_bstate.joined), so that it swings as on a joint solved
- *   in one soft step. The two do not collide; they wake and sleep together.
+ *   The bodies' step replays the balls' sub-steps for the ball (bodies.h,
+ *   cap_bstate.joined), so that it swings as on a joint solved in one soft
+ *   step. The two do not collide; they wake and sleep together.
  *   A drag joint has no second end (BAD_HANDLE on a).
  * break_force > 0: when the joint's force (the last sub-step's impulse over
  * the sub-step) exceeds it after a step, the joint is removed (its balls

@@ -529,7 +529,7 @@ export class World {
    * their centres), so they turn (a capsule hung by two joints from one point swings as a compound pendulum, its
    * period within 0.02% of the small-angle formula); or between a ball and a capsule body (either as `a`), anchored
    * at the ball's centre and at a point fixed in the body (a ball hung from a pinned capsule swings with the
-   * pendulum's period within 0.03%; the two do not collide; solved in the bodies' pass with the ball's own mass).
+   * pendulum's period within 0.02%; the two do not collide; solved in the bodies' pass with the ball's own mass).
    * Rigid by default (the current distance);
    * a rope with `{ maxLength }`; a spring with `{ hertz }`. Long or heavily loaded chains want more sub-steps
    * (a 50-ball rope holds its links within 1% at subSteps 16). Joined balls wake and sleep together. A joint handle is

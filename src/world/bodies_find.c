@@ -198,7 +198,7 @@ uint32_t cap_bodies_ball_state(const cap_world* w, cap_wbodies* b, uint32_t j)
     b->ball_state[j] = k;
     b->balls++;
     cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, j, 0, 0, 0, CAP_BF(w, CAP_BALL_X)[j], CAP_BF(w, CAP_BALL_Y)[j],
-                    CAP_BF(w, CAP_BALL_VX)[j], CAP_BF(w, CAP_BALL_VY)[j], CAP_BF(w, CAP_BALL_W)[j], 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+                    CAP_BF(w, CAP_BALL_VX)[j], CAP_BF(w, CAP_BALL_VY)[j], CAP_BF(w, CAP_BALL_W)[j], 0, 0, 0, 0, 0, 0, 0};
     b->state[k] = z;
     return k;
 }
@@ -414,7 +414,7 @@ int cap_bodies_begin(cap_world* w)
         }
     /* The balls joined to bodies: a state each (after the touching ones). */
     const uint32_t touching = b->balls;
-    if (w->joint_count && cap_joints_body_balls(w, b)) {
+    if (w->joint_count && cap_joints_body_balls(w, b, awake)) {
         cap_bodies_forget_balls(b);
         return CAP_WORLD_NO_MEMORY;
     }
@@ -432,14 +432,14 @@ int cap_bodies_begin(cap_world* w)
     }
     /* The balls they touch wake (the balls' step then moves them too), and
      * the balls joined to awake bodies (bodies_joints.c). */
-    for (uint32_t k = 0; k < touching; k++) {
+    for (uint32_t k = 0; k < b->balls; k++) {
         uint32_t j = b->state[n + k].ball;
+        if (k >= touching && b->state[n + k].joined == 0.0f) continue;
         if (!(CAP_BU(w, CAP_BALL_FLAGS)[j] & CAP_BALL_AWAKE)) {
             CAP_BU(w, CAP_BALL_FLAGS)[j] |= CAP_BALL_AWAKE;
             CAP_BF(w, CAP_BALL_SLEEP_TIME)[j] = 0.0f;
         }
     }
-    if (w->joint_count) cap_joints_body_wake_balls(w, b);
     uint32_t p = 0;
     for (uint32_t k = 0; k < b->count; k++) {
         cap_bcontact* c = &b->contacts[k];

@@ -7,7 +7,16 @@
  * (cap_bstate): a capsule body's solver state in place (the hooks of
  * bodies_step.c for the joints with a body end) or a copy of a ball's
  * solver body (the balls' step, joints_solve.c). Also the bodies' joined
- * pairs (they do not collide). */
+ * pairs (they do not collide).
+ * A joint between a ball and a body is solved here too: the ball is one
+ * more solver state in the bodies' pass (as a ball touching a body is;
+ * after those, made for its joints in slot order: deterministic), with
+ * its own mass and inertia, read from and written back to the ball's
+ * arrays. Pulled back only after the balls' step, a joined ball flew free
+ * through it and lost its speed along the joint every step (a pendulum:
+ * 95% of its swing in 2,000 steps); so this pass replays the balls'
+ * sub-steps for it (cap_joints_body_replay, bodies.h's cap_bstate.joined)
+ * and its joints act on it sub-step by sub-step, as in one soft step. */
 #include <math.h>
 #include <string.h>
 
@@ -141,7 +150,7 @@ static void ball_end(const cap_wbody* b, cap_bstate* e)
 
 void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, cap_soft js)
 {
-    cap_bstate A = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, B = A;
+    cap_bstate A = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, B = A;
     if (j->a != CAP_JOINT_WORLD) ball_end(&body[j->a], &A);
     ball_end(&body[j->b], &B);
     cap_revolute_solve(j, &A, &B, mode, h, js);
@@ -208,60 +217,23 @@ int cap_bodies_joined_ball(const cap_wbodies* b, uint32_t i, uint32_t j)
     return joined_key(b, (uint64_t)(i | CAP_JOINT_BODY) << 32 | j);
 }
 
-/* The ball's share: the warm start (the accumulated impulses, kept from
- * the last step) at the ends' anchors at the step's start, on the ball
- * alone (the body's masses 0), as the bodies' pass's mode 0 gives it. */
-static void distance_solve(cap_wjoint* j, cap_bstate* A, cap_bstate* B, int mode, float h, cap_soft js);
-int cap_joints_ball_share(cap_world* w, cap_wjoint* j)
-{
-    uint32_t bi, ba;
-    j->wvx = j->wvy = j->ww = 0.0f;
-    if (!cap_joint_mixed(j, &bi, &ba) || (CAP_BU(w, CAP_BALL_FLAGS)[ba] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) return 0;
-    const cap_wbodies* b = w->bodies;
-    float pose[2][5] = {{0}}; /* a's, b's: x, y, angle, inverse mass and inertia */
-    cap_bstate e[2];
-    memset(e, 0, sizeof e);
-    e[0].qc = e[1].qc = 1.0f;
-    for (int k = 0; k < 2; k++) {
-        float* p = pose[k];
-        if (CAP_JOINT_IS_BODY(k ? j->b : j->a)) {
-            p[0] = CAP_BODF(b, CAP_BODY_X)[bi]; p[1] = CAP_BODF(b, CAP_BODY_Y)[bi]; p[2] = CAP_BODF(b, CAP_BODY_ANGLE)[bi];
-        } else {
-            p[0] = w->sx[ba]; p[1] = w->sy[ba]; p[2] = CAP_BF(w, CAP_BALL_ANGLE)[ba];
-            p[3] = CAP_BF(w, CAP_BALL_INV_MASS)[ba]; p[4] = CAP_BF(w, CAP_BALL_INV_INERTIA)[ba];
-        }
-    }
-    anchors_prepare(j, pose[0], pose[1]); /* (the bodies' prepare makes them again) */
-    if (j->kind == CAP_JOINT_REVOLUTE) cap_revolute_solve(j, &e[0], &e[1], 0, 1.0f, rigid_soft);
-    else distance_solve(j, &e[0], &e[1], 0, 1.0f, rigid_soft);
-    const cap_bstate* s = &e[j->b == ba];
-    j->wvx = s->vx; j->wvy = s->vy; j->ww = s->w;
-    return j->wvx != 0.0f || j->wvy != 0.0f || j->ww != 0.0f;
-}
-
 int cap_joints_body_replay(cap_world* w, cap_bstate* st, float h, int n)
 {
     const cap_wbodies* b = w->bodies;
-    uint32_t bi, ba;
+    const float inv = 1.0f / (float)n, mid = 0.5f * (float)(n + 1);
     int any = 0;
-    for (uint32_t k = 0; k < w->joint_slots; k++) {
-        const cap_wjoint* j = &w->joints[k];
-        if (!cap_joint_mixed(j, &bi, &ba) || (CAP_BU(w, CAP_BALL_FLAGS)[ba] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
-        cap_bstate* s = &st[b->ball_state[ba]];
-        s->joined = 1.0f;
-        s->gx = s->gx - j->wvx; s->gy = s->gy - j->wvy; s->gw = s->gw - j->ww;
-        any = 1;
-    }
-    const float inv = 1.0f / (float)n;
-    for (uint32_t k = 0; any && k < b->balls; k++) {
+    for (uint32_t k = 0; k < b->balls; k++) {
         cap_bstate* s = &st[b->slots + k];
-        if (s->joined == 0.0f) continue;
-        s->ix = (s->vx - s->s0x) * inv; s->iy = (s->vy - s->s0y) * inv; s->iw = (s->w - s->s0w) * inv;
-        s->gx = s->gx + s->ix; s->gy = s->gy + s->iy; s->gw = s->gw + s->iw;
-        s->vx = s->v0x = s->s0x; s->vy = s->v0y = s->s0y; s->w = s->w0 = s->s0w;
-        s->ex = s->dx * inv; s->ey = s->dy * inv;
-        s->dx = s->dy = 0.0f;
-        s->er = h * (s->s0w + 0.5f * (float)(n + 1) * s->iw); /* the balls' step's turn over n */
+        if (s->joined == 0.0f) continue; /* (joined: to a body awake this step; it woke with it) */
+        any = 1;
+        s->gx = (s->vx - s->s0x) * inv; s->gy = (s->vy - s->s0y) * inv; s->gw = (s->w - s->s0w) * inv;
+        /* the model: sub-step k's velocity s0 + k g, its displacement h
+         * times their sum; the rest of the balls' step's, evenly */
+        s->ex = s->dx * inv - h * (s->s0x + mid * s->gx);
+        s->ey = s->dy * inv - h * (s->s0y + mid * s->gy);
+        s->er = h * (s->s0w + mid * s->gw);
+        s->vx = s->s0x; s->vy = s->s0y; s->w = s->s0w;
+        s->v0x = s->v0y = s->w0 = s->dx = s->dy = 0.0f;
     }
     return any;
 }
@@ -274,24 +246,16 @@ void cap_joints_hold_balls(cap_world* w, uint32_t* parent, uint32_t* flags, uint
             flags[cap_find_root(parent, ba)] |= bit;
 }
 
-int cap_joints_body_balls(cap_world* w, cap_wbodies* b)
-{
-    uint32_t bi, ba;
-    for (uint32_t k = 0; k < w->joint_slots; k++)
-        if (cap_joint_mixed(&w->joints[k], &bi, &ba) && cap_bodies_ball_state(w, b, ba) == NONE) return CAP_WORLD_NO_MEMORY;
-    return 0;
-}
-
-void cap_joints_body_wake_balls(cap_world* w, cap_wbodies* b)
+int cap_joints_body_balls(cap_world* w, cap_wbodies* b, const uint32_t* awake)
 {
     uint32_t bi, ba;
     for (uint32_t k = 0; k < w->joint_slots; k++) {
-        if (!cap_joint_mixed(&w->joints[k], &bi, &ba) || !(CAP_BODU(b, CAP_BODY_FLAGS)[bi] & CAP_BALL_AWAKE)) continue;
-        if (!(CAP_BU(w, CAP_BALL_FLAGS)[ba] & CAP_BALL_AWAKE)) {
-            CAP_BU(w, CAP_BALL_FLAGS)[ba] |= CAP_BALL_AWAKE;
-            CAP_BF(w, CAP_BALL_SLEEP_TIME)[ba] = 0.0f;
-        }
+        if (!cap_joint_mixed(&w->joints[k], &bi, &ba)) continue;
+        uint32_t s = cap_bodies_ball_state(w, b, ba);
+        if (s == NONE) return CAP_WORLD_NO_MEMORY;
+        if (awake[bi]) b->state[s].joined = 1.0f; /* it wakes with the body (cap_bodies_begin) */
     }
+    return 0;
 }
 
 int cap_joints_body_any(const cap_world* w)
@@ -480,11 +444,19 @@ void cap_joints_body_prepare(cap_world* w, cap_bstate* st)
 static cap_bstate* end_state(const cap_world* w, cap_bstate* st, uint32_t e, cap_bstate* tmp)
 {
     if (CAP_JOINT_IS_BODY(e)) return &st[e & ~CAP_JOINT_BODY];
-    *tmp = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    *tmp = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     if (e == CAP_JOINT_WORLD) return tmp;
     *tmp = st[w->bodies->ball_state[e]];
     cap_cos_sin(tmp->da, &tmp->qc, &tmp->qs);
     return tmp;
+}
+
+/* A ball end's copy's velocities back to its state (else nothing). */
+static void end_put(const cap_world* w, cap_bstate* st, uint32_t e, const cap_bstate* t)
+{
+    if (e == CAP_JOINT_WORLD || CAP_JOINT_IS_BODY(e)) return;
+    cap_bstate* s = &st[w->bodies->ball_state[e]];
+    s->vx = t->vx; s->vy = t->vy; s->w = t->w;
 }
 
 /* The bodies' solver states in place (an end without mass, asleep or the
@@ -503,12 +475,7 @@ void cap_joints_body_pass(cap_world* w, cap_bstate* st, int mode, float h)
             if (j->kind == CAP_JOINT_REVOLUTE) cap_revolute_solve(j, A, B, mode, h, js);
             else if (j->kind == CAP_JOINT_DISTANCE) distance_solve(j, A, B, mode, h, js);
             else drag_solve(j, A, B, mode, h);
-            const cap_bstate* T[2] = {A, B};
-            const uint32_t E[2] = {j->a, j->b};
-            for (int e = 0; e < 2; e++) {
-                if (E[e] == CAP_JOINT_WORLD || CAP_JOINT_IS_BODY(E[e])) continue;
-                cap_bstate* s = &st[w->bodies->ball_state[E[e]]];
-                s->vx = T[e]->vx; s->vy = T[e]->vy; s->w = T[e]->w;
-            }
+            end_put(w, st, j->a, A);
+            end_put(w, st, j->b, B);
         }
 }

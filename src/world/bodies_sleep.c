@@ -120,16 +120,14 @@ void cap_bodies_sleep(cap_world* w, cap_wbodies* b)
         uint32_t r = find_root(g, i);
         least[r] = fmin2(least[r], t[i]);
     }
-    /* A group joined to an awake ball waits for it too: the ball's still
-     * time as the balls' sleep (sleep.c, next) will count it this step. */
+    /* A group joined to an awake ball waits for it too (its still time as
+     * the last step left it; the ball, held meanwhile by the awake body
+     * (sleep.c), then sleeps in the same step as the group). */
     for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
         uint32_t i, j;
         if (!cap_joint_mixed(&w->joints[k], &i, &j) || (CAP_BU(w, CAP_BALL_FLAGS)[j] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
-        float vx = CAP_BF(w, CAP_BALL_VX)[j], vy = CAP_BF(w, CAP_BALL_VY)[j];
-        float wr = CAP_BF(w, CAP_BALL_W)[j] * CAP_BF(w, CAP_BALL_RADIUS)[j];
-        float tb = vx * vx + vy * vy + wr * wr < vs * vs ? CAP_BF(w, CAP_BALL_SLEEP_TIME)[j] + w->def.dt : 0.0f;
         uint32_t r = find_root(g, i);
-        least[r] = fmin2(least[r], tb);
+        least[r] = fmin2(least[r], CAP_BF(w, CAP_BALL_SLEEP_TIME)[j]);
     }
     for (uint32_t i = 0; i < n; i++) {
         if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE || !(least[find_root(g, i)] >= w->def.sleep_time)) continue;

@@ -104,7 +104,7 @@ static int restitution(cap_world* w, cap_wbodies* b)
         if (c->restitution == 0.0f || c->vn0 > 0.0f - thresh || c->max_jn == 0.0f) continue;
         any = 1;
         cap_bstate* B = &st[c->sb];
-        cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+        cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
         const cap_bstate* A = c->sa != NONE ? &st[c->sa] : &zero;
         float dvx = (B->vx - B->w * c->rby) - (A->vx - A->w * c->ray);
         float dvy = (B->vy + B->w * c->rbx) - (A->vy + A->w * c->rax);
@@ -136,11 +136,11 @@ void cap_bodies_step(cap_world* w)
     float push = d->push_speed * d->units_per_meter;
     cap_bstate* st = b->state;
     for (uint32_t i = 0; i < n; i++) {
-        cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+        cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
         if ((fl[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) { z.vx = vx[i]; z.vy = vy[i]; z.w = av[i]; }
         st[i] = z;
     }
-    st[n + b->balls] = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}; /* the statics' inert state (pass) */
+    st[n + b->balls] = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}; /* the statics' inert state (pass) */
     /* Balls: their velocity after the balls' step, their displacement since
      * the contacts were found; they move only by what this pass changes. */
     for (uint32_t k = 0; k < b->balls; k++) {
@@ -171,7 +171,6 @@ void cap_bodies_step(cap_world* w)
             cap_bstate* s = &st[n + k];
             if (s->joined == 0.0f) continue;
             s->vx = s->vx + s->gx; s->vy = s->vy + s->gy; s->w = s->w + s->gw;
-            s->v0x = s->v0x + s->ix; s->v0y = s->v0y + s->iy; s->w0 = s->w0 + s->iw;
         }
         if (joints) cap_joints_body_pass(w, st, 0, h); /* joints first, as Box2D */
         cap_bodies_solve(b, 0, inv_h, push);
@@ -190,11 +189,11 @@ void cap_bodies_step(cap_world* w)
             s->qc = len > 0.0f ? c * inv : 1.0f;
             s->qs = sn * inv;
         }
-        for (uint32_t k = 0; k < b->balls; k++) { /* (ex, ey, er: a joined ball's chord, else 0) */
+        for (uint32_t k = 0; k < b->balls; k++) { /* (ex, ey: a joined ball's rest, else 0) */
             cap_bstate* s = &st[n + k];
             s->dx = s->dx + h * (s->vx - s->v0x) + s->ex;
             s->dy = s->dy + h * (s->vy - s->v0y) + s->ey;
-            s->da = s->da + h * (s->w - s->w0) + s->er;
+            s->da = s->da + h * (s->w - s->w0);
         }
         if (joints) cap_joints_body_pass(w, st, 2, h);
         cap_bodies_solve(b, 2, inv_h, push);

@@ -346,14 +346,12 @@ CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
 {
     const uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
     const float* im = CAP_BF(w, CAP_BALL_INV_MASS);
-    uint32_t mixed = 0;
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         cap_wjoint* j = &w->joints[k];
         if (j->kind == CAP_JOINT_NONE) continue;
         if (CAP_JOINT_ON_BODY(j)) { /* a body's: the bodies' step; a ball end is not in free flight either */
             if (j->a < n) body[j->a].free = 0.0f;
             if (j->b < n) body[j->b].free = 0.0f;
-            if (j->a < n || j->b < n) mixed += (uint32_t)cap_joints_ball_share(w, j);
             continue;
         }
         int world = j->a == CAP_JOINT_WORLD;
@@ -375,7 +373,6 @@ CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
         j->mass = k_ > 0.0f ? 1.0f / k_ : 0.0f;
         if (j->mass == 0.0f) j->impulse = j->lower = j->upper = 0.0f;
     }
-    w->jmixed = mixed;
     group(w, body);
     pack(w, body);
 }
@@ -534,12 +531,6 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
      * groups side by side (group(); the packed ropes first): the same
      * result as sweeping all joints in slot order that many times. */
     const int sweeps = mode == 0 ? 1 : CAP_BALL_JOINT_SWEEPS;
-    for (uint32_t k = 0; mode == 0 && w->jmixed && k < slots; k++) { /* balls joined to bodies: their warm start */
-        const cap_wjoint* j = &J[k];
-        if (j->kind == CAP_JOINT_NONE || !CAP_JOINT_ON_BODY(j) || (j->a >= w->ball_slots && j->b >= w->ball_slots)) continue;
-        cap_wbody* e = &body[j->a < w->ball_slots ? j->a : j->b];
-        e->vx = e->vx + j->wvx; e->vy = e->vy + j->wvy; e->w = e->w + j->ww;
-    }
     pack_pass(w, body, mode, rs, sweeps);
     if (w->jloose == 0u) return; /* every active joint in a pack */
     for (uint32_t k = 0; k < slots; k++) {

@@ -116,12 +116,6 @@ typedef struct cap_wjoint {
      * last joint and whether all the group's joints are rigid distance ones;
      * packed: this step the joint is a link of a packed rope (joints_solve.c) */
     uint32_t parent, next, tail, all_rigid, packed;
-    /* A joint between a ball and a capsule body, this step: the ball's
-     * share of the warm start (velocity and spin per sub-step), given in
-     * the balls' sub-steps (joints_solve.c), so that the ball flies along
-     * its joint there instead of only being pulled back afterwards, in the
-     * bodies' step, where the rest of the joint is solved (bodies_joints.c). */
-    float wvx, wvy, ww;
 } cap_wjoint;
 
 /* A joint end's tag: a capsule body (CAP_JOINT_BODY | slot; not the world). */
@@ -252,7 +246,6 @@ struct cap_world {
      * count of active joints not in them. */
     void* jrows;
     uint32_t jrows_cap, jpacks, jloose;
-    uint32_t jmixed; /* this step's joints between an awake ball and a body (cap_wjoint.wvx) */
     /* Capsule bodies (bodies.h): NULL until the first is added. */
     struct cap_wbodies* bodies;
 };
@@ -366,10 +359,6 @@ void cap_joints_body_pass(cap_world* w, struct cap_bstate* st, int mode, float h
  * (parent: the balls' union-find) of each ball joined to an awake capsule
  * body, which then does not sleep (the body's sleep waited for the ball:
  * bodies_sleep.c). */
-/* The balls' step's prepare (joints_solve.c): a joint between ball e and a
- * body, its ball's share of the warm start into j->wvx, wvy, ww (zero
- * asleep); 1 when not zero. */
-int cap_joints_ball_share(cap_world* w, cap_wjoint* j);
 void cap_joints_hold_balls(cap_world* w, uint32_t* parent, uint32_t* flags, uint32_t bit);
 
 /* contacts.c, events.c */
