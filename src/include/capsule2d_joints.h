@@ -32,9 +32,9 @@ typedef enum cap_joint_kind {
 } cap_joint_kind;
 
 /* A joint's description (cap_joint_def_default fills the defaults).
- * Distance joint between a and b (b a ball or a body; a another of the same
- * kind, or CAP_JOINT_WORLD; a ball and a body together: BAD_HANDLE on a,
- * as for revolute joints: balls and bodies are solved in separate passes):
+ * Distance joint between a and b (b a ball or a body; a another ball or
+ * body, of either kind, or CAP_JOINT_WORLD; a ball and a body together:
+ * see "A ball and a body" below):
  *   - rigid: hertz = 0 and min_length = max_length (= length);
  *   - rope:  min_length = 0, max_length = length, hertz = 0: slack below;
  *   - spring: hertz > 0 pulls toward length with damping_ratio, within
@@ -49,8 +49,7 @@ typedef enum cap_joint_kind {
  *   damping_ratio, with a force of at most max_force (> 0). Never through
  *   a static: the body's sweep (bodies_ccd.c) and contacts still act.
  * Revolute joint between a and b (each a ball or CAP_JOINT_BODY | body
- *   slot, a may be CAP_JOINT_WORLD; a ball and a body together are not
- *   supported yet: BAD_HANDLE), pinned at the world point (ax, ay) given at
+ *   slot, of either kind; a may be CAP_JOINT_WORLD), pinned at the world point (ax, ay) given at
  *   creation, which stays fixed in both ends' frames (a world end: the
  *   point itself). Angle limits when lower_angle <= upper_angle (default
  *   0 > -1: none), both within [-pi, pi]: the relative angle (b's angle
@@ -61,6 +60,14 @@ typedef enum cap_joint_kind {
  *   v3's soft step: the balls' step for two balls or a ball and the world,
  *   the capsule bodies' step when a body is an end. Joined ends wake and
  *   sleep together. A body's removal removes its joints (no event).
+ * A ball and a body (a distance joint of any kind or a revolute joint, the
+ *   ball as a or b): solved in the bodies' step, the ball as one more solver
+ *   state there (its own mass and inertia; a distance joint's ball anchor
+ *   is its centre: local anchors on it are BAD_VALUE), in joint slot order.
+ *   The bodies' step replays the balls' sub-steps for the ball (bodies.h,
+ *   cap_bstate.joined), so that it swings as on a joint solved in one soft
+ *   step. The two do not collide; they wake and sleep together.
+ *   A drag joint has no second end (BAD_HANDLE on a).
  * break_force > 0: when the joint's force (the last sub-step's impulse over
  * the sub-step) exceeds it after a step, the joint is removed (its balls
  * stay) and one CAP_EVENT_JOINT_BREAK record is written, in joint slot

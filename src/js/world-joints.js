@@ -1,8 +1,8 @@
 // capsule2d — joints of a World (C: src/world/joints*.c, capsule2d_joints.h;
-// types: world.d.ts): distance joints (rigid, rope, spring) between two balls
-// or two capsule bodies (anchors local to a body) or one and a world point,
-// drag ("mouse") joints on a ball or a capsule body, and revolute (pin)
-// joints between balls or capsule bodies (or one and the world). World's
+// types: world.d.ts): distance joints (rigid, rope, spring) between two ends,
+// each a ball or a capsule body (anchors local to a body), or one and a world
+// point, drag ("mouse") joints on a ball or a capsule body, and revolute (pin)
+// joints between balls and capsule bodies (or one and the world). World's
 // addDistanceJoint & co. call in here; world.events.jointBreak is a
 // JointBreaks list.
 //
@@ -125,9 +125,6 @@ export class WorldJoints {
     if (px === undefined) {
       endA = this.#end(b, 'b');
       if (endA === endB) throw new RangeError(`b must be another ${endB >= BODY_END ? 'capsule body' : 'ball'} than a, got the same ${endB >= BODY_END ? 'capsule body' : 'ball'} ${b}`);
-      if ((endA >= BODY_END) !== (endB >= BODY_END)) {
-        throw new RangeError('addDistanceJoint: a ball and a capsule body cannot be joined yet (two balls, two capsule bodies, or one and a world point): balls and bodies are solved in separate passes');
-      }
     }
     if (la !== undefined && endB < BODY_END) throw new RangeError('options.localAnchorA is for a capsule body a (a ball\'s anchor is its centre)');
     if (lb !== undefined && !(endA !== WORLD_END && endA >= BODY_END)) {
@@ -241,9 +238,6 @@ export class WorldJoints {
     v.b = this.#end(a, 'a');
     v.a = b === null ? WORLD_END : this.#end(b, 'b');
     if (v.a === v.b) throw new RangeError(`b must be another end than a, got the same ${b}`);
-    if (v.a !== WORLD_END && (v.a >= BODY_END) !== (v.b >= BODY_END)) {
-      throw new RangeError('addRevoluteJoint: a ball and a capsule body cannot be joined yet (two balls, two bodies, or one and the world)');
-    }
     return this.#add(v, 'addRevoluteJoint');
   }
 
@@ -319,7 +313,7 @@ export class WorldJoints {
         fn(pa[0], pa[1], pa[4], pa[5], 'revolute');
         continue;
       }
-      if (b >= BODY_END) { // a body's anchor: turned with it
+      if (b >= BODY_END || (a !== WORLD_END && a >= BODY_END)) { // a body end's anchor: turned with it
         const pb = this.#pose(b, p, J.localBx), pa = this.#pose(a, p, J.localAx);
         fn(pb[4], pb[5], pa[4], pa[5], KINDS[u[p + J.kind]]);
         continue;

@@ -527,8 +527,10 @@ export class World {
    * a ball handle or a world point {x, y}, anchored at the balls' centres; or between capsule body `a` and `b`, a
    * capsule body handle or a world point, anchored at points fixed in the bodies (options.localAnchorA / B; default
    * their centres), so they turn (a capsule hung by two joints from one point swings as a compound pendulum, its
-   * period within 0.02% of the small-angle formula). A ball and a capsule body together: RangeError (not yet: they
-   * are solved in separate passes). Rigid by default (the current distance);
+   * period within 0.02% of the small-angle formula); or between a ball and a capsule body (either as `a`), anchored
+   * at the ball's centre and at a point fixed in the body (a ball hung from a pinned capsule swings with the
+   * pendulum's period within 0.02%; the two do not collide; solved in the bodies' pass with the ball's own mass).
+   * Rigid by default (the current distance);
    * a rope with `{ maxLength }`; a spring with `{ hertz }`. Long or heavily loaded chains want more sub-steps
    * (a 50-ball rope holds its links within 1% at subSteps 16). Joined balls wake and sleep together. A joint handle is
    * never a ball's, static's or body's; removing either ball removes the joint. Bad input: TypeError / RangeError
@@ -543,11 +545,11 @@ export class World {
    */
   addDragJoint(ball: Handle, x: number, y: number, options?: DragJointOptions): Handle;
   /**
-   * A revolute (pin) joint between `a` (a ball or capsule body handle) and `b` (another of the same kind, or null
-   * for the world), pinned at the world point (x, y), which stays fixed in both (Box2D v3's soft step; a ball
-   * turns with it). Optional limits and a motor (RevoluteJointOptions). Joined bodies do not collide with each
-   * other; joined ends wake and sleep together; removing either end removes the joint (no event). A ball and a
-   * capsule body together are not supported yet (RangeError). A 20-capsule bridge holding 10 balls keeps its
+   * A revolute (pin) joint between `a` (a ball or capsule body handle) and `b` (another ball or capsule body, of
+   * either kind: a ragdoll's head on its torso, or null for the world), pinned at the world point (x, y), which stays
+   * fixed in both (Box2D v3's soft step; a ball turns with it). Optional limits and a motor (RevoluteJointOptions).
+   * Joined bodies (and a joined ball and body) do not collide with each other; joined ends wake and sleep together;
+   * removing either end removes the joint (no event). A 20-capsule bridge holding 10 balls keeps its
    * pins within 0.35% of a link at subSteps 8. Bad input: TypeError / RangeError naming the argument, nothing changed.
    */
   addRevoluteJoint(a: Handle, b: Handle | null, x: number, y: number, options?: RevoluteJointOptions): Handle;

@@ -44,6 +44,19 @@ typedef struct cap_bstate {
      * and angular damping factors (bodies_step.c). */
     uint32_t ball;
     float v0x, v0y, w0, bx, by;
+    /* A ball joined to a body awake this step (joined = 1; bodies_joints.c,
+     * cap_joints_body_balls; a ball joined only to sleeping bodies is moved
+     * as one touching a body, by what the pass changes): this pass
+     * replays the balls' sub-steps for it, so that its joints are solved
+     * as in one soft step. It starts from its velocity at the step's start
+     * (s0x, s0y, s0w, kept when its state is made) and gains an even share
+     * of what the balls' step changed (gravity, contacts, damping) each
+     * sub-step (gx, gy, gw); it moves by its whole velocity (v0 = 0) plus
+     * an even share of where the balls' step took it beyond that model of
+     * it (ex, ey; its displacement starts at 0), so that its joints see it
+     * where it is in each sub-step; er: the model's turn per sub-step (its
+     * angle at the step's start is the balls' step's less n er). */
+    float s0x, s0y, s0w, gx, gy, gw, joined, ex, ey, er;
 } cap_bstate;
 
 /* bodies_solve.c: one point of 4 lanes' manifolds (a lane's second point
@@ -187,9 +200,21 @@ static inline int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j
  * the other slot, the point id. */
 int cap_bcontact_cmp(const cap_bcontact* x, const cap_bcontact* y);
 /* bodies_joints.c: this step's joined pairs (0 or NO_MEMORY, nothing
- * changed then); whether bodies i < j are joined. */
+ * changed then); whether bodies i < j are joined; whether body i and ball
+ * j are (they do not collide either). */
 int cap_bodies_joined_build(struct cap_world* w, cap_wbodies* b);
 int cap_bodies_joined(const cap_wbodies* b, uint32_t i, uint32_t j);
+int cap_bodies_joined_ball(const cap_wbodies* b, uint32_t i, uint32_t j);
+/* Ball j's solver state this step, made (after the others) the first time
+ * it is asked for: its index, or NONE out of memory (bodies_find.c). */
+uint32_t cap_bodies_ball_state(const struct cap_world* w, cap_wbodies* b, uint32_t j);
+/* Joints between a ball and a body (bodies_joints.c): their balls' solver
+ * states, whatever the ends' sleep, joined = 1 on those joined to a body
+ * awake this step (awake[]: they wake with it). 0 or NO_MEMORY. */
+int cap_joints_body_balls(struct cap_world* w, cap_wbodies* b, const uint32_t* awake);
+/* In the bodies' step, after the balls' states are set: the joined balls'
+ * replay (cap_bstate.joined) over n sub-steps of h; 1 if any. */
+int cap_joints_body_replay(struct cap_world* w, cap_bstate* st, float h, int n);
 /* Body i's neighbours this step (their cores' boxes, each grown by its
  * radius and reach, overlap; the filters let them collide), ascending:
  * *out, count. */

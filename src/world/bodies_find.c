@@ -175,26 +175,32 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
     float ext = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] + r + reach, cx = CAP_BODF(b, CAP_BODY_X)[i], cy = CAP_BODF(b, CAP_BODY_Y)[i];
     for (uint32_t j = 0; j < w->ball_slots; j++) {
         if (!(bfl[j] & CAP_BALL_ALIVE) || !((bcat[j] & mask) && (cat & bmask[j]))) continue;
+        if (b->joined_count && cap_bodies_joined_ball(b, i, j)) continue; /* joined: no contact (as two bodies) */
         float e2 = ext + brad[j] + cap_body_ball_reach(w, j);
         if (cap_absf(bx[j] - cx) > e2 || cap_absf(by[j] - cy) > e2) continue;
         cap_vec2 c = cap_v2(bx[j], by[j]);
         bman man;
         if (!cap_body_manifold(p0, p1, r, c, c, brad[j], reach + cap_body_ball_reach(w, j), &man)) continue;
-        if (!room(b, 2)) return 0;
-        if (b->ball_state[j] == NONE) {
-            uint32_t k = b->slots + b->balls;
-            void* p = b->state;
-            if (cap_world_reserve_bytes(&p, &b->state_cap, k + 2, sizeof(cap_bstate))) return 0; /* and the inert state */
-            b->state = p;
-            b->ball_state[j] = k;
-            b->balls++;
-            cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, j, 0, 0, 0, bx[j], by[j]};
-            b->state[k] = z;
-        }
+        if (!room(b, 2) || cap_bodies_ball_state(w, b, j) == NONE) return 0;
         add_points(b, &man, 2, i, j, b->ball_state[j], __builtin_sqrtf(fr * CAP_BF(w, CAP_BALL_FRICTION)[j]),
                    fmax2(re, CAP_BF(w, CAP_BALL_RESTITUTION)[j]));
     }
     return 1;
+}
+
+uint32_t cap_bodies_ball_state(const cap_world* w, cap_wbodies* b, uint32_t j)
+{
+    if (b->ball_state[j] != NONE) return b->ball_state[j];
+    uint32_t k = b->slots + b->balls;
+    void* p = b->state;
+    if (cap_world_reserve_bytes(&p, &b->state_cap, k + 2, sizeof(cap_bstate))) return NONE; /* and the inert state */
+    b->state = p;
+    b->ball_state[j] = k;
+    b->balls++;
+    cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, j, 0, 0, 0, CAP_BF(w, CAP_BALL_X)[j], CAP_BF(w, CAP_BALL_Y)[j],
+                    CAP_BF(w, CAP_BALL_VX)[j], CAP_BF(w, CAP_BALL_VY)[j], CAP_BF(w, CAP_BALL_W)[j], 0, 0, 0, 0, 0, 0, 0};
+    b->state[k] = z;
+    return k;
 }
 
 /* Whether slot u goes before slot v: key, then the lower slot. */
@@ -437,6 +443,12 @@ int cap_bodies_begin(cap_world* w)
             cap_bodies_forget_balls(b);
             return CAP_WORLD_NO_MEMORY;
         }
+    /* The balls joined to bodies: a state each (after the touching ones). */
+    const uint32_t touching = b->balls;
+    if (w->joint_count && cap_joints_body_balls(w, b, awake)) {
+        cap_bodies_forget_balls(b);
+        return CAP_WORLD_NO_MEMORY;
+    }
     b->mstart[b->mcount] = b->count;
     if (cap_bodies_color(b)) {
         cap_bodies_forget_balls(b);
@@ -449,9 +461,11 @@ int cap_bodies_begin(cap_world* w)
         if (awake[i] > 1) CAP_BODF(b, CAP_BODY_SLEEP_TIME)[i] = 0.0f;
         if (awake[i]) fl[i] |= CAP_BALL_AWAKE;
     }
-    /* The balls they touch wake (the balls' step then moves them too). */
+    /* The balls they touch wake (the balls' step then moves them too), and
+     * the balls joined to awake bodies (bodies_joints.c). */
     for (uint32_t k = 0; k < b->balls; k++) {
         uint32_t j = b->state[n + k].ball;
+        if (k >= touching && b->state[n + k].joined == 0.0f) continue;
         if (!(CAP_BU(w, CAP_BALL_FLAGS)[j] & CAP_BALL_AWAKE)) {
             CAP_BU(w, CAP_BALL_FLAGS)[j] |= CAP_BALL_AWAKE;
             CAP_BF(w, CAP_BALL_SLEEP_TIME)[j] = 0.0f;

@@ -7,7 +7,16 @@
  * (cap_bstate): a capsule body's solver state in place (the hooks of
  * bodies_step.c for the joints with a body end) or a copy of a ball's
  * solver body (the balls' step, joints_solve.c). Also the bodies' joined
- * pairs (they do not collide). */
+ * pairs (they do not collide).
+ * A joint between a ball and a body is solved here too: the ball is one
+ * more solver state in the bodies' pass (as a ball touching a body is;
+ * after those, made for its joints in slot order: deterministic), with
+ * its own mass and inertia, read from and written back to the ball's
+ * arrays. Pulled back only after the balls' step, a joined ball flew free
+ * through it and lost its speed along the joint every step (a pendulum:
+ * 95% of its swing in 2,000 steps); so this pass replays the balls'
+ * sub-steps for it (cap_joints_body_replay, bodies.h's cap_bstate.joined)
+ * and its joints act on it sub-step by sub-step, as in one soft step. */
 #include <math.h>
 #include <string.h>
 
@@ -15,6 +24,8 @@
 #include "core/scalar.h"
 #include "world/bodies.h"
 #include "world/step_internal.h"
+
+static const cap_soft rigid_soft = {0.0f, 1.0f, 0.0f};
 
 /* A body joint's anchors turned into the world frame, the centres' offset
  * and the ends' masses at the step's start (pose: x, y, angle, inverse mass,
@@ -139,7 +150,7 @@ static void ball_end(const cap_wbody* b, cap_bstate* e)
 
 void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, cap_soft js)
 {
-    cap_bstate A = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, B = A;
+    cap_bstate A = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, B = A;
     if (j->a != CAP_JOINT_WORLD) ball_end(&body[j->a], &A);
     ball_end(&body[j->b], &B);
     cap_revolute_solve(j, &A, &B, mode, h, js);
@@ -149,6 +160,16 @@ void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, 
 
 /* ---- the capsule bodies' step (bodies_step.c calls these) ---- */
 
+int cap_joint_mixed(const cap_wjoint* j, uint32_t* body, uint32_t* ball)
+{
+    if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD || CAP_JOINT_IS_BODY(j->a) == CAP_JOINT_IS_BODY(j->b)) return 0;
+    *body = (CAP_JOINT_IS_BODY(j->a) ? j->a : j->b) & ~CAP_JOINT_BODY;
+    *ball = CAP_JOINT_IS_BODY(j->a) ? j->b : j->a;
+    return 1;
+}
+
+/* The joined set's keys: two bodies lower << 32 | higher slot; a body and a
+ * ball (CAP_JOINT_BODY | body) << 32 | ball, above every pair of bodies. */
 int cap_bodies_joined_build(cap_world* w, cap_wbodies* b)
 {
     b->joined_count = 0;
@@ -158,9 +179,15 @@ int cap_bodies_joined_build(cap_world* w, cap_wbodies* b)
     b->joined = p;
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         const cap_wjoint* j = &w->joints[k];
-        if (j->kind == CAP_JOINT_NONE || !CAP_JOINT_IS_BODY(j->a) || !CAP_JOINT_IS_BODY(j->b)) continue;
-        uint64_t x = j->a & ~CAP_JOINT_BODY, y = j->b & ~CAP_JOINT_BODY;
-        uint64_t key = x < y ? x << 32 | y : y << 32 | x;
+        uint32_t bi, ba;
+        uint64_t key;
+        if (cap_joint_mixed(j, &bi, &ba)) {
+            key = (uint64_t)(bi | CAP_JOINT_BODY) << 32 | ba;
+        } else {
+            if (j->kind == CAP_JOINT_NONE || !CAP_JOINT_IS_BODY(j->a) || !CAP_JOINT_IS_BODY(j->b)) continue;
+            uint64_t x = j->a & ~CAP_JOINT_BODY, y = j->b & ~CAP_JOINT_BODY;
+            key = x < y ? x << 32 | y : y << 32 | x;
+        }
         /* insertion: joints made along a chain come nearly in order */
         uint32_t q = b->joined_count++;
         while (q > 0 && b->joined[q - 1] > key) { b->joined[q] = b->joined[q - 1]; q--; }
@@ -169,9 +196,8 @@ int cap_bodies_joined_build(cap_world* w, cap_wbodies* b)
     return 0;
 }
 
-int cap_bodies_joined(const cap_wbodies* b, uint32_t i, uint32_t j)
+static int joined_key(const cap_wbodies* b, uint64_t key)
 {
-    uint64_t key = i < j ? (uint64_t)i << 32 | j : (uint64_t)j << 32 | i;
     uint32_t lo = 0, hi = b->joined_count;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
@@ -181,25 +207,92 @@ int cap_bodies_joined(const cap_wbodies* b, uint32_t i, uint32_t j)
     return lo < b->joined_count && b->joined[lo] == key;
 }
 
-int cap_joints_body_any(const cap_world* w)
+int cap_bodies_joined(const cap_wbodies* b, uint32_t i, uint32_t j)
 {
-    for (uint32_t k = 0; k < w->joint_slots; k++)
-        if (w->joints[k].kind != CAP_JOINT_NONE && CAP_JOINT_IS_BODY(w->joints[k].b)) return 1;
+    return joined_key(b, i < j ? (uint64_t)i << 32 | j : (uint64_t)j << 32 | i);
+}
+
+int cap_bodies_joined_ball(const cap_wbodies* b, uint32_t i, uint32_t j)
+{
+    return joined_key(b, (uint64_t)(i | CAP_JOINT_BODY) << 32 | j);
+}
+
+int cap_joints_body_replay(cap_world* w, cap_bstate* st, float h, int n)
+{
+    const cap_wbodies* b = w->bodies;
+    const float inv = 1.0f / (float)n, mid = 0.5f * (float)(n + 1);
+    int any = 0;
+    for (uint32_t k = 0; k < b->balls; k++) {
+        cap_bstate* s = &st[b->slots + k];
+        if (s->joined == 0.0f) continue; /* (joined: to a body awake this step; it woke with it) */
+        any = 1;
+        s->gx = (s->vx - s->s0x) * inv; s->gy = (s->vy - s->s0y) * inv; s->gw = (s->w - s->s0w) * inv;
+        /* the model: sub-step k's velocity s0 + k g, its displacement h
+         * times their sum; the rest of the balls' step's, evenly */
+        s->ex = s->dx * inv - h * (s->s0x + mid * s->gx);
+        s->ey = s->dy * inv - h * (s->s0y + mid * s->gy);
+        s->er = h * (s->s0w + mid * s->gw);
+        s->vx = s->s0x; s->vy = s->s0y; s->w = s->s0w;
+        s->v0x = s->v0y = s->w0 = s->dx = s->dy = 0.0f;
+    }
+    return any;
+}
+
+void cap_joints_hold_balls(cap_world* w, uint32_t* parent, uint32_t* flags, uint32_t bit)
+{
+    uint32_t bi, ba;
+    for (uint32_t k = 0; k < w->joint_slots && w->bodies; k++)
+        if (cap_joint_mixed(&w->joints[k], &bi, &ba) && (CAP_BODU(w->bodies, CAP_BODY_FLAGS)[bi] & CAP_BALL_AWAKE))
+            flags[cap_find_root(parent, ba)] |= bit;
+}
+
+int cap_joints_body_balls(cap_world* w, cap_wbodies* b, const uint32_t* awake)
+{
+    uint32_t bi, ba;
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        if (!cap_joint_mixed(&w->joints[k], &bi, &ba)) continue;
+        uint32_t s = cap_bodies_ball_state(w, b, ba);
+        if (s == NONE) return CAP_WORLD_NO_MEMORY;
+        if (awake[bi]) b->state[s].joined = 1.0f; /* it wakes with the body (cap_bodies_begin) */
+    }
     return 0;
 }
 
-/* A body end's pose and masses at the step's start (0 masses asleep). */
-static void body_pose(const cap_wbodies* b, uint32_t e, const cap_wjoint* j, float* p)
+int cap_joints_body_any(const cap_world* w)
 {
+    for (uint32_t k = 0; k < w->joint_slots; k++)
+        if (w->joints[k].kind != CAP_JOINT_NONE && CAP_JOINT_ON_BODY(&w->joints[k])) return 1;
+    return 0;
+}
+
+/* An end's pose and masses at the step's start (0 masses asleep). A ball's
+ * (its solver state here, cap_joints_body_balls): its centre when the
+ * contacts were found (its state's displacement is from there), its angle
+ * at the step's start (after the balls' step less their turn, er: its
+ * state turns from there, da) and its own masses. Returns 0 when a ball end has no state (then not solved). */
+static int body_pose(const cap_world* w, uint32_t e, const cap_wjoint* j, float* p)
+{
+    const cap_wbodies* b = w->bodies;
     if (e == CAP_JOINT_WORLD) {
         p[0] = j->ax; p[1] = j->ay; p[2] = p[3] = p[4] = 0.0f;
-        return;
+        return 1;
+    }
+    if (!CAP_JOINT_IS_BODY(e)) {
+        uint32_t k = e < b->ball_state_cap ? b->ball_state[e] : NONE;
+        if (k == NONE) return 0;
+        int awake = (CAP_BU(w, CAP_BALL_FLAGS)[e] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE;
+        const cap_bstate* s = &b->state[k];
+        p[0] = s->bx; p[1] = s->by; p[2] = CAP_BF(w, CAP_BALL_ANGLE)[e] - (float)w->def.sub_steps * s->er;
+        p[3] = awake ? CAP_BF(w, CAP_BALL_INV_MASS)[e] : 0.0f;
+        p[4] = awake ? CAP_BF(w, CAP_BALL_INV_INERTIA)[e] : 0.0f;
+        return 1;
     }
     uint32_t i = e & ~CAP_JOINT_BODY;
     int awake = (CAP_BODU(b, CAP_BODY_FLAGS)[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE;
     p[0] = CAP_BODF(b, CAP_BODY_X)[i]; p[1] = CAP_BODF(b, CAP_BODY_Y)[i]; p[2] = CAP_BODF(b, CAP_BODY_ANGLE)[i];
     p[3] = awake ? CAP_BODF(b, CAP_BODY_INV_MASS)[i] : 0.0f;
     p[4] = awake ? CAP_BODF(b, CAP_BODY_INV_INERTIA)[i] : 0.0f;
+    return 1;
 }
 
 /* ---- distance and drag joints with a body end (Box2D v3's distance and
@@ -208,7 +301,6 @@ static void body_pose(const cap_wbodies* b, uint32_t e, const cap_wjoint* j, flo
  * turned with their bodies in each pass (cap_bstate's qc, qs); d0: b's
  * centre minus a's (a drag joint: minus the target). ---- */
 
-static const cap_soft rigid_soft = {0.0f, 1.0f, 0.0f};
 
 /* The anchors and masses at the step's start (mass: 1 solved, 0 not: both
  * ends without mass, then the impulses are dropped). */
@@ -336,18 +428,40 @@ void cap_joints_body_prepare(cap_world* w, cap_bstate* st)
 {
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         cap_wjoint* j = &w->joints[k];
-        if (j->kind == CAP_JOINT_NONE || !CAP_JOINT_IS_BODY(j->b)) continue;
+        if (j->kind == CAP_JOINT_NONE || !CAP_JOINT_ON_BODY(j)) continue;
         float pa[5], pb[5];
-        body_pose(w->bodies, j->a, j, pa);
-        body_pose(w->bodies, j->b, j, pb);
+        int ok = body_pose(w, j->a, j, pa) & body_pose(w, j->b, j, pb);
+        if (!ok) pa[3] = pa[4] = pb[3] = pb[4] = 0.0f; /* (never: every joined ball has a state) */
         if (j->kind == CAP_JOINT_REVOLUTE) cap_revolute_prepare(j, pa, pb);
         else lever_prepare(j, pa, pb);
         if (j->kind == CAP_JOINT_DRAG && j->mass != 0.0f) st[j->b & ~CAP_JOINT_BODY].ball = 1u; /* its sweep: strict */
     }
 }
 
+/* End e's solver state: a body's in place; the world's at rest (tmp); a
+ * ball's a copy in tmp, turned by its state's da (a ball's state keeps
+ * qc, qs = 1, 0 for its contacts, whose anchors do not turn with it). */
+static cap_bstate* end_state(const cap_world* w, cap_bstate* st, uint32_t e, cap_bstate* tmp)
+{
+    if (CAP_JOINT_IS_BODY(e)) return &st[e & ~CAP_JOINT_BODY];
+    *tmp = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    if (e == CAP_JOINT_WORLD) return tmp;
+    *tmp = st[w->bodies->ball_state[e]];
+    cap_cos_sin(tmp->da, &tmp->qc, &tmp->qs);
+    return tmp;
+}
+
+/* A ball end's copy's velocities back to its state (else nothing). */
+static void end_put(const cap_world* w, cap_bstate* st, uint32_t e, const cap_bstate* t)
+{
+    if (e == CAP_JOINT_WORLD || CAP_JOINT_IS_BODY(e)) return;
+    cap_bstate* s = &st[w->bodies->ball_state[e]];
+    s->vx = t->vx; s->vy = t->vy; s->w = t->w;
+}
+
 /* The bodies' solver states in place (an end without mass, asleep or the
- * world's state at rest, is left as it was: its velocity changes by 0). */
+ * world's state at rest, is left as it was: its velocity changes by 0); a
+ * ball end's copy written back to its state. Slot order. */
 void cap_joints_body_pass(cap_world* w, cap_bstate* st, int mode, float h)
 {
     cap_soft js = cap_joint_softness(h);
@@ -355,12 +469,13 @@ void cap_joints_body_pass(cap_world* w, cap_bstate* st, int mode, float h)
     for (int it = 0; it < sweeps; it++)
         for (uint32_t k = 0; k < w->joint_slots; k++) {
             cap_wjoint* j = &w->joints[k];
-            if (j->kind == CAP_JOINT_NONE || !CAP_JOINT_IS_BODY(j->b) || j->mass == 0.0f) continue;
-            cap_bstate rest = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
-            cap_bstate* A = j->a == CAP_JOINT_WORLD ? &rest : &st[j->a & ~CAP_JOINT_BODY];
-            cap_bstate* B = &st[j->b & ~CAP_JOINT_BODY];
+            if (j->kind == CAP_JOINT_NONE || !CAP_JOINT_ON_BODY(j) || j->mass == 0.0f) continue;
+            cap_bstate ta, tb;
+            cap_bstate *A = end_state(w, st, j->a, &ta), *B = end_state(w, st, j->b, &tb);
             if (j->kind == CAP_JOINT_REVOLUTE) cap_revolute_solve(j, A, B, mode, h, js);
             else if (j->kind == CAP_JOINT_DISTANCE) distance_solve(j, A, B, mode, h, js);
             else drag_solve(j, A, B, mode, h);
+            end_put(w, st, j->a, A);
+            end_put(w, st, j->b, B);
         }
 }

@@ -26,6 +26,15 @@ void cap_bodies_wake(cap_world* w, cap_wbodies* b, uint32_t* awake, float margin
                 if (cap_absf(bx[j] - cx) <= e2 && cap_absf(by[j] - cy) <= e2) awake[i] = 3;
             }
         }
+        /* A body joined to a ball that is awake or written through a view. */
+        for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
+            const cap_wjoint* jt = &w->joints[k];
+            uint32_t i, j;
+            if (!cap_joint_mixed(jt, &i, &j) || awake[i]) continue;
+            int written = bx[j] != w->last_x[j] || by[j] != w->last_y[j] || CAP_BF(w, CAP_BALL_VX)[j] != w->last_vx[j] ||
+                          CAP_BF(w, CAP_BALL_VY)[j] != w->last_vy[j];
+            if ((bfl[j] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE || written) awake[i] = 3;
+        }
     }
     /* Then a stack (b->group's first n words, free until the sleep): each
      * sleeping body with an awake neighbour (their boxes meet, or a joint
@@ -125,6 +134,15 @@ void cap_bodies_sleep(cap_world* w, cap_wbodies* b)
         if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
         uint32_t r = find_root(g, i);
         least[r] = fmin2(least[r], t[i]);
+    }
+    /* A group joined to an awake ball waits for it too (its still time as
+     * the last step left it; the ball, held meanwhile by the awake body
+     * (sleep.c), then sleeps in the same step as the group). */
+    for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
+        uint32_t i, j;
+        if (!cap_joint_mixed(&w->joints[k], &i, &j) || (CAP_BU(w, CAP_BALL_FLAGS)[j] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+        uint32_t r = find_root(g, i);
+        least[r] = fmin2(least[r], CAP_BF(w, CAP_BALL_SLEEP_TIME)[j]);
     }
     for (uint32_t i = 0; i < n; i++) {
         if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE || !(least[find_root(g, i)] >= w->def.sleep_time)) continue;

@@ -104,7 +104,7 @@ static int restitution(cap_world* w, cap_wbodies* b)
         if (c->restitution == 0.0f || c->vn0 > 0.0f - thresh || c->max_jn == 0.0f) continue;
         any = 1;
         cap_bstate* B = &st[c->sb];
-        cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+        cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
         const cap_bstate* A = c->sa != NONE ? &st[c->sa] : &zero;
         float dvx = (B->vx - B->w * c->rby) - (A->vx - A->w * c->ray);
         float dvy = (B->vy + B->w * c->rbx) - (A->vy + A->w * c->rax);
@@ -136,11 +136,11 @@ void cap_bodies_step(cap_world* w)
     float push = d->push_speed * d->units_per_meter;
     cap_bstate* st = b->state;
     for (uint32_t i = 0; i < n; i++) {
-        cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+        cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
         if ((fl[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) { z.vx = vx[i]; z.vy = vy[i]; z.w = av[i]; }
         st[i] = z;
     }
-    st[n + b->balls] = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}; /* the statics' inert state (pass) */
+    st[n + b->balls] = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}; /* the statics' inert state (pass) */
     /* Balls: their velocity after the balls' step, their displacement since
      * the contacts were found; they move only by what this pass changes. */
     for (uint32_t k = 0; k < b->balls; k++) {
@@ -156,6 +156,7 @@ void cap_bodies_step(cap_world* w)
     }
     cap_bodies_pack(b, &ss, &bs);
     const int joints = w->joint_count && cap_joints_body_any(w); /* joints with a body end (bodies_joints.c) */
+    const int replay = joints && cap_joints_body_replay(w, st, h, d->sub_steps); /* balls joined to bodies */
     if (joints) cap_joints_body_prepare(w, st);
     /* Per awake body, once a step: its gravity's velocity change a
      * sub-step and its damping factors (the same bits every sub-step);
@@ -176,6 +177,11 @@ void cap_bodies_step(cap_world* w)
             s->vy = (s->vy + s->v0y) * s->w0;
             s->w = s->w * s->bx;
         }
+        for (uint32_t k = 0; replay && k < b->balls; k++) {
+            cap_bstate* s = &st[n + k];
+            if (s->joined == 0.0f) continue;
+            s->vx = s->vx + s->gx; s->vy = s->vy + s->gy; s->w = s->w + s->gw;
+        }
         if (joints) cap_joints_body_pass(w, st, 0, h); /* joints first, as Box2D */
         cap_bodies_solve(b, 0, inv_h, push);
         if (joints) cap_joints_body_pass(w, st, 1, h);
@@ -193,10 +199,10 @@ void cap_bodies_step(cap_world* w)
             s->qc = len > 0.0f ? c * inv : 1.0f;
             s->qs = sn * inv;
         }
-        for (uint32_t k = 0; k < b->balls; k++) {
+        for (uint32_t k = 0; k < b->balls; k++) { /* (ex, ey: a joined ball's rest, else 0) */
             cap_bstate* s = &st[n + k];
-            s->dx = s->dx + h * (s->vx - s->v0x);
-            s->dy = s->dy + h * (s->vy - s->v0y);
+            s->dx = s->dx + h * (s->vx - s->v0x) + s->ex;
+            s->dy = s->dy + h * (s->vy - s->v0y) + s->ey;
             s->da = s->da + h * (s->w - s->w0);
         }
         if (joints) cap_joints_body_pass(w, st, 2, h);
@@ -223,7 +229,8 @@ void cap_bodies_step(cap_world* w)
         CAP_BF(w, CAP_BALL_W)[j] = s->w;
         CAP_BF(w, CAP_BALL_X)[j] = s->bx + s->dx;
         CAP_BF(w, CAP_BALL_Y)[j] = s->by + s->dy;
-        CAP_BF(w, CAP_BALL_ANGLE)[j] = wrap_angle(CAP_BF(w, CAP_BALL_ANGLE)[j] + s->da);
+        float turned = s->joined != 0.0f ? s->da - (float)d->sub_steps * s->er : s->da; /* (er: counted twice) */
+        CAP_BF(w, CAP_BALL_ANGLE)[j] = wrap_angle(CAP_BF(w, CAP_BALL_ANGLE)[j] + turned);
     }
     cap_bodies_forget_balls(b);
     cap_bodies_sleep(w, b);

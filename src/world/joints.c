@@ -76,13 +76,12 @@ static void to_local(float px, float py, float x, float y, float a, float* lx, f
 
 #define JOINT_PI 3.14159265f
 
-/* A revolute joint's ends and values (the ends' rules: live_end; a ball and
- * a body together refused as a's handle); 0 or a failure. */
+/* A revolute joint's ends and values (b a live ball or body; a the world
+ * or another live ball or body, of either kind); 0 or a failure. */
 static int revolute_ok(cap_world* w, const cap_joint_def* d)
 {
     if (!cap_joint_end_alive(w, d->b)) return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->b, -1);
-    if (d->a != CAP_JOINT_WORLD &&
-        (!cap_joint_end_alive(w, d->a) || d->a == d->b || CAP_JOINT_IS_BODY(d->a) != CAP_JOINT_IS_BODY(d->b)))
+    if (d->a != CAP_JOINT_WORLD && (!cap_joint_end_alive(w, d->a) || d->a == d->b))
         return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->a, -1);
     const float v[4] = {d->lower_angle, d->upper_angle, d->motor_speed, d->max_motor_torque};
     for (int i = 0; i < 4; i++)
@@ -95,13 +94,13 @@ static int revolute_ok(cap_world* w, const cap_joint_def* d)
 }
 
 /* A distance or drag joint's ends and values: b a live ball or body; a the
- * world (always for a drag joint) or a live end of b's kind other than b;
- * local anchors only on body ends. 0 or a failure. */
+ * world (always for a drag joint) or another live ball or body (either
+ * kind: a ball and a body are solved in the bodies' step); local anchors
+ * only on body ends. 0 or a failure. */
 static int ends_ok(cap_world* w, const cap_joint_def* d)
 {
     if (!cap_joint_end_alive(w, d->b)) return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->b, -1);
-    if (d->a != CAP_JOINT_WORLD &&
-        (!cap_joint_end_alive(w, d->a) || d->a == d->b || d->kind == CAP_JOINT_DRAG || CAP_JOINT_IS_BODY(d->a) != CAP_JOINT_IS_BODY(d->b)))
+    if (d->a != CAP_JOINT_WORLD && (!cap_joint_end_alive(w, d->a) || d->a == d->b || d->kind == CAP_JOINT_DRAG))
         return cap_world_fail(w, CAP_WORLD_BAD_HANDLE, (int)d->a, -1);
     const int body_a = d->kind == CAP_JOINT_DISTANCE && CAP_JOINT_IS_BODY(d->a), body_b = d->kind == CAP_JOINT_DISTANCE && CAP_JOINT_IS_BODY(d->b);
     const float l[4] = {d->local_ax, d->local_ay, d->local_bx, d->local_by};

@@ -48,7 +48,7 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* st)
 {
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         const cap_wjoint* j = &w->joints[k];
-        if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD || CAP_JOINT_IS_BODY(j->b)) continue; /* bodies: bodies_sleep.c */
+        if (j->kind == CAP_JOINT_NONE || j->a == CAP_JOINT_WORLD || CAP_JOINT_ON_BODY(j)) continue; /* bodies: bodies_sleep.c */
         int aw = awake(flags, j->a), bw = awake(flags, j->b);
         if (aw == bw) continue;
         uint32_t sleeper = aw ? j->b : j->a;
@@ -60,7 +60,7 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* st)
 /* A joint the passes solve (live, with a moving end). */
 static int active(const cap_wjoint* j)
 {
-    return j->kind != CAP_JOINT_NONE && j->mass != 0.0f && !CAP_JOINT_IS_BODY(j->b); /* a body's: the bodies' step */
+    return j->kind != CAP_JOINT_NONE && j->mass != 0.0f && !CAP_JOINT_ON_BODY(j); /* a body's: the bodies' step */
 }
 
 /* A rigid distance joint: no spring, its length fixed. */
@@ -348,7 +348,12 @@ CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
     const float* im = CAP_BF(w, CAP_BALL_INV_MASS);
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         cap_wjoint* j = &w->joints[k];
-        if (j->kind == CAP_JOINT_NONE || CAP_JOINT_IS_BODY(j->b)) continue; /* a body's: the bodies' step */
+        if (j->kind == CAP_JOINT_NONE) continue;
+        if (CAP_JOINT_ON_BODY(j)) { /* a body's: the bodies' step; a ball end is not in free flight either */
+            if (j->a < n) body[j->a].free = 0.0f;
+            if (j->b < n) body[j->b].free = 0.0f;
+            continue;
+        }
         int world = j->a == CAP_JOINT_WORLD;
         j->ia = world ? n : j->a;
         j->ib = j->b;
@@ -530,7 +535,7 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
     if (w->jloose == 0u) return; /* every active joint in a pack */
     for (uint32_t k = 0; k < slots; k++) {
         cap_wjoint* j = &J[k];
-        if (j->kind != CAP_JOINT_DISTANCE || j->mass == 0.0f || CAP_JOINT_IS_BODY(j->b) || j->packed) continue; /* a body's: bodies_joints.c; a packed rope's: pack_pass */
+        if (j->kind != CAP_JOINT_DISTANCE || j->mass == 0.0f || CAP_JOINT_ON_BODY(j) || j->packed) continue; /* a body's: bodies_joints.c; a packed rope's: pack_pass */
         axis(j, body);
         j->rm = rs.mass_scale * j->mass;
         j->rb = rs.bias_rate * (j->len - j->length);

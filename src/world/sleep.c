@@ -105,6 +105,9 @@ void cap_step_sleep(cap_world* w, const step_ctx* s)
             uint32_t ra = cap_find_root(parent, j->a), rb = cap_find_root(parent, j->b);
             if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
         }
+        /* A group with a ball joined to an awake capsule body stays awake. */
+        const uint32_t HELD = 1u << 31;
+        if (w->joint_count) cap_joints_hold_balls(w, parent, s->flags, HELD);
         /* A group's time is its least; store it at the root (float min). */
         for (uint32_t i = 0; i < n; i++) {
             if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
@@ -114,10 +117,11 @@ void cap_step_sleep(cap_world* w, const step_ctx* s)
         for (uint32_t i = 0; i < n; i++) {
             if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
             uint32_t r = cap_find_root(parent, i);
-            if (s->st[r] >= d->sleep_time && s->st[i] >= d->sleep_time) {
+            if (s->st[r] >= d->sleep_time && s->st[i] >= d->sleep_time && !(s->flags[r] & HELD)) {
                 s->flags[i] &= ~CAP_BALL_AWAKE;
                 s->vx[i] = s->vy[i] = s->av[i] = 0.0f;
             }
         }
+        for (uint32_t i = 0; w->joint_count && i < n; i++) s->flags[i] &= ~HELD;
     }
 }

@@ -281,15 +281,14 @@ static const char* check_loaded(cap_world* w, const uint32_t* n, int32_t* slot)
         for (int i = 0; i < 25; i++)
             if (!in_range(f[i])) return "joints.values";
         if (j->kind > CAP_JOINT_REVOLUTE || j->generation == 0) return "joints.kind";
-        /* Ends: live balls, or live capsule bodies (loaded before this
-         * check) at both ends; a the world or another of b's kind. Local
+        /* Ends: live balls or live capsule bodies (loaded before this
+         * check), either kind at either end; a the world or another. Local
          * anchors of a distance or drag joint: on body ends only. */
         if (!cap_joint_end_alive(w, j->b)) return "joints.b";
         if (j->kind != CAP_JOINT_REVOLUTE && ((!CAP_JOINT_IS_BODY(j->a) && (j->lax != 0.0f || j->lay != 0.0f)) ||
                                               (!CAP_JOINT_IS_BODY(j->b) && (j->lbx != 0.0f || j->lby != 0.0f))))
             return "joints.anchors";
-        if (j->a != CAP_JOINT_WORLD && (!cap_joint_end_alive(w, j->a) || j->a == j->b || j->kind == CAP_JOINT_DRAG ||
-                                        CAP_JOINT_IS_BODY(j->a) != CAP_JOINT_IS_BODY(j->b)))
+        if (j->a != CAP_JOINT_WORLD && (!cap_joint_end_alive(w, j->a) || j->a == j->b || j->kind == CAP_JOINT_DRAG))
             return "joints.a";
         if (!(j->hertz >= 0.0f && j->damping_ratio >= 0.0f && j->break_force >= 0.0f && j->force >= 0.0f)) return "joints.values";
         if (j->kind == CAP_JOINT_REVOLUTE) {

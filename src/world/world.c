@@ -335,7 +335,7 @@ uint32_t cap_world_state_hash(const cap_world* w)
         words[0] = k;
         memcpy(&words[1], &w->joints[k], 17 * 4);
         h = fnv_words(h, words, 18);
-        if (w->joints[k].kind != 3 && !CAP_JOINT_IS_BODY(w->joints[k].b)) continue;
+        if (w->joints[k].kind != 3 && !CAP_JOINT_ON_BODY(&w->joints[k])) continue;
         memcpy(words, &w->joints[k].lax, 12 * 4);
         h = fnv_words(h, words, 12);
     }

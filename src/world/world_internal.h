@@ -120,6 +120,13 @@ typedef struct cap_wjoint {
 
 /* A joint end's tag: a capsule body (CAP_JOINT_BODY | slot; not the world). */
 #define CAP_JOINT_IS_BODY(e) ((e) != 0xffffffffu && ((e)&0x80000000u))
+/* A joint with a capsule body end (two bodies, a body and the world, or a
+ * body and a ball): solved in the bodies' step (bodies_joints.c), a ball
+ * end through its solver state there; the others in the balls' step. */
+#define CAP_JOINT_ON_BODY(j) (CAP_JOINT_IS_BODY((j)->a) || CAP_JOINT_IS_BODY((j)->b))
+/* A live joint between a ball and a body: the body's slot in *body, the
+ * ball's in *ball (0: another joint; bodies_joints.c). */
+int cap_joint_mixed(const cap_wjoint* j, uint32_t* body, uint32_t* ball);
 /* A joint end that is alive: a live ball, or CAP_JOINT_BODY | a live capsule
  * body's slot (joints.c; the world end is not one). */
 int cap_joint_end_alive(const cap_world* w, uint32_t e);
@@ -348,6 +355,11 @@ struct cap_bstate;
 int cap_joints_body_any(const cap_world* w);
 void cap_joints_body_prepare(cap_world* w, struct cap_bstate* st);
 void cap_joints_body_pass(cap_world* w, struct cap_bstate* st, int mode, float h);
+/* The balls' sleep (sleep.c): or's bit into the flags of the group root
+ * (parent: the balls' union-find) of each ball joined to an awake capsule
+ * body, which then does not sleep (the body's sleep waited for the ball:
+ * bodies_sleep.c). */
+void cap_joints_hold_balls(cap_world* w, uint32_t* parent, uint32_t* flags, uint32_t bit);
 
 /* contacts.c, events.c */
 int cap_world_key_cmp(const cap_wcontact* x, const cap_wcontact* y);

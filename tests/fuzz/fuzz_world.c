@@ -15,9 +15,12 @@
  *     chains (open or closed, any values) and pivoted capsules (limits,
  *     motor, damping) are refused or taken, never trap;
  *   - joints (distance, drag or revolute, any values and ends: balls,
- *     capsule bodies, the world, local anchors on any end; removed, their target moved, removed with
+ *     capsule bodies, a ball and a body, the world, local anchors on any end; removed, their target moved, removed with
  *     their ball or body, saved in snapshots) likewise; the joint count
- *     matches what was added, removed and broken;
+ *     matches what was added, removed and broken; a distance or revolute
+ *     joint between a live ball and a live body is never refused for its
+ *     ends (BAD_HANDLE), and once made it is kept by a step (unless it
+ *     breaks) and its ends stay finite;
  *   - capsule bodies (added with any values, removed): a world with live
  *     bodies refuses to save (0 bytes).
  * Build and run with tests/fuzz/run.sh. */
@@ -214,6 +217,13 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             int st = cap_world_add_joint(w, &jd, &slot);
             CHECK(st == 0 || st == CAP_WORLD_BAD_VALUE || st == CAP_WORLD_BAD_HANDLE || st == CAP_WORLD_NO_MEMORY);
             CHECK(cap_world_joint_count(w) == before + (st == 0));
+            /* a ball and a body (issue 28): ends never refused when both live */
+            const uint32_t bi = (jd.a & CAP_JOINT_BODY) ? jd.a & ~CAP_JOINT_BODY : jd.b & ~CAP_JOINT_BODY;
+            const uint32_t ba = (jd.a & CAP_JOINT_BODY) ? jd.b : jd.a;
+            const int mixed = jd.a != CAP_JOINT_WORLD && !(jd.a & CAP_JOINT_BODY) != !(jd.b & CAP_JOINT_BODY) && jd.kind != CAP_JOINT_DRAG &&
+                              ba < cap_world_ball_slots(w) && (((uint32_t*)cap_world_ball_field(w, CAP_BALL_FLAGS))[ba] & CAP_BALL_ALIVE) &&
+                              bi < cap_world_body_slots(w) && (((uint32_t*)cap_world_body_field(w, CAP_BODY_FLAGS))[bi] & CAP_BALL_ALIVE);
+            if (mixed) CHECK(st != CAP_WORLD_BAD_HANDLE);
             if (st == 0) {
                 const float vv[] = {jd.ax, jd.ay, jd.length, jd.max_length, jd.hertz, jd.damping_ratio, jd.max_force};
                 for (int k = 0; k < 7; k++) wild |= !(fabsf(vv[k]) <= 1e6f) && !(k == 3 && vv[k] == CAP_MAX_COORD);
@@ -231,6 +241,14 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                     CHECK(f[CAP_JOINT_INFO_LOCAL_AX] == lv[0] && f[CAP_JOINT_INFO_LOCAL_AY] == lv[1] && f[CAP_JOINT_INFO_LOCAL_BX] == lv[2] &&
                           f[CAP_JOINT_INFO_LOCAL_BY] == lv[3]);
                 }
+            }
+            if (mixed && st == 0 && !wild) { /* kept by a step unless broken; its ends finite */
+                int s2 = cap_world_step(w);
+                CHECK(s2 == 0 || s2 == CAP_WORLD_NO_MEMORY || s2 == CAP_WORLD_BAD_VALUE);
+                uint32_t info[23];
+                if (s2 == 0 && cap_world_event_count(w, CAP_EVENT_JOINT_BREAK) == 0) CHECK(cap_world_joint_info(w, slot, info) == 0);
+                if (s2 == 0 && ba < cap_world_ball_slots(w)) CHECK(isfinite(((float*)cap_world_ball_field(w, CAP_BALL_X))[ba]));
+                if (s2 == 0 && bi < cap_world_body_slots(w)) CHECK(isfinite(((float*)cap_world_body_field(w, CAP_BODY_X))[bi]));
             }
         } else if (kind == 14) {
             uint32_t slot = u8(&r) % 8, before = cap_world_joint_count(w);

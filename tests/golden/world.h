@@ -26,3 +26,8 @@
  * and on a drag joint; 300 steps, this state hash (bodies and joints
  * included). */
 #define CAP_WORLD_BODY_JOINTS_HASH 0x8d529ab5u
+/* The ball-body joints scene (test_joints_ball_body.c, tests/world/ball-body-scene.js):
+ * balls joined to capsule bodies (a lamp's bob on a rope, a ragdoll's head
+ * on a pin, a ball on a rigid joint to a falling capsule, one on a spring,
+ * a rope that breaks), balls falling on them; 300 steps, this state hash. */
+#define CAP_WORLD_BALL_BODY_HASH 0x97ff0cc6u

@@ -342,14 +342,17 @@ int test_joints_body_refusals(void)
     ENSURE(cap_world_add_ball(w, &bd, &ball) == 0);
     uint32_t h0 = cap_world_state_hash(w);
     const uint32_t B = CAP_JOINT_BODY;
-    /* a dead body, the same body twice, a ball with a body (either way) */
+    /* a dead body, the same body twice, a dead ball with a body (either
+     * way; live ones: test_joints_ball_body.c), a ball anchor off centre */
     ENSURE(dist(w, CAP_JOINT_WORLD, B | 7u, 0, 0, 0, 0, 0, 0, 1.0f, 0) == 0xffffffffu);
     ENSURE(cap_world_error_info(w)->status == CAP_WORLD_BAD_HANDLE);
     ENSURE(dist(w, B | c, B | c, 0, 0, 0, 0, 0, 0, 1.0f, 0) == 0xffffffffu);
-    ENSURE(dist(w, ball, B | c, 0, 0, 0, 0, 0, 0, 1.0f, 0) == 0xffffffffu);
-    ENSURE(cap_world_error_info(w)->status == CAP_WORLD_BAD_HANDLE && cap_world_error_info(w)->slot == (int)ball);
-    ENSURE(dist(w, B | c, ball, 0, 0, 0, 0, 0, 0, 1.0f, 0) == 0xffffffffu);
+    ENSURE(dist(w, ball + 1u, B | c, 0, 0, 0, 0, 0, 0, 1.0f, 0) == 0xffffffffu);
+    ENSURE(cap_world_error_info(w)->status == CAP_WORLD_BAD_HANDLE && cap_world_error_info(w)->slot == (int)ball + 1);
+    ENSURE(dist(w, B | c, ball + 1u, 0, 0, 0, 0, 0, 0, 1.0f, 0) == 0xffffffffu);
     ENSURE(cap_world_error_info(w)->status == CAP_WORLD_BAD_HANDLE);
+    ENSURE(dist(w, ball, B | c, 0, 0, 0.1f, 0, 0, 0, 1.0f, 0) == 0xffffffffu);
+    ENSURE(cap_world_error_info(w)->status == CAP_WORLD_BAD_VALUE && cap_world_error_info(w)->field == 13);
     /* local anchors: on a ball or the world refused, NaN / 1e39 refused, field 13 .. 16 */
     ENSURE(dist(w, CAP_JOINT_WORLD, ball, 0, 0, 0.1f, 0, 0, 0, 1.0f, 0) == 0xffffffffu);
     ENSURE(cap_world_error_info(w)->status == CAP_WORLD_BAD_VALUE && cap_world_error_info(w)->field == 13);

@@ -351,8 +351,8 @@ int test_joints_revolute_refusals(void)
     cap_joint_def_default(&d);
     ENSURE(pin(w, CAP_JOINT_WORLD, CAP_JOINT_BODY | 7u, 0, 0, NULL) == 0xffffffffu);
     ENSURE(pin(w, CAP_JOINT_BODY | c, CAP_JOINT_BODY | c, 0, 0, NULL) == 0xffffffffu);
-    ENSURE(pin(w, ball, CAP_JOINT_BODY | c, 0, 0, NULL) == 0xffffffffu);
-    ENSURE(cap_world_error_info(w)->status == CAP_WORLD_BAD_HANDLE);
+    ENSURE(pin(w, ball + 1u, CAP_JOINT_BODY | c, 0, 0, NULL) == 0xffffffffu); /* a dead ball with a body */
+    ENSURE(cap_world_error_info(w)->status == CAP_WORLD_BAD_HANDLE && cap_world_error_info(w)->slot == (int)ball + 1);
     d.lower_angle = -4.0f; d.upper_angle = 0.0f;
     ENSURE(pin(w, CAP_JOINT_WORLD, CAP_JOINT_BODY | c, 0, 0, &d) == 0xffffffffu);
     ENSURE(cap_world_error_info(w)->field == 9);

@@ -12,7 +12,9 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { init, World } from 'capsule2d';
+import { BALL_BODY_WORLD_HASH } from './golden.js';
 
 await init();
 
@@ -149,8 +151,9 @@ test('bad input on every new argument form: TypeError / RangeError naming the ar
   const j = w.addDistanceJoint(c, c2);
   const hash = w.stateHash(), count = w.joints().length;
   const cases = [
-    [() => w.addDistanceJoint(c, a), RangeError, /a ball and a capsule body cannot be joined/],
-    [() => w.addDistanceJoint(a, c), RangeError, /a ball and a capsule body cannot be joined/],
+    // a ball and a body join (the ball-body tests below), but a ball's anchor stays its centre
+    [() => w.addDistanceJoint(a, c, { localAnchorA: { x: 0.1, y: 0 } }), RangeError, /^options\.localAnchorA is for a capsule body/],
+    [() => w.addDistanceJoint(c, a, { localAnchorB: { x: 0.1, y: 0 } }), RangeError, /^options\.localAnchorB is for a capsule body/],
     [() => w.addDistanceJoint(c, c), RangeError, /^b must be another capsule body than a/],
     [() => w.addDistanceJoint(gone, c2), RangeError, /^a .* refers to a removed capsule body/],
     [() => w.addDistanceJoint(c, gone), RangeError, /^b .* refers to a removed capsule body/],
@@ -272,4 +275,184 @@ test('README: the capsule bodies\' joints example runs and prints what it says',
   const out = execFileSync(process.execPath, [`${root}build/readme-body-joints.mjs`], { encoding: 'utf8' }).trimEnd().split('\n');
   const wants = [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((m) => m[1].trim());
   assert.deepEqual(out, wants);
+});
+
+// ---- joints between a ball and a capsule body (C: bodies_joints.c; native:
+// tests/native/test_joints_ball_body.c). Each of these failed before: such a
+// joint was refused (RangeError "a ball and a capsule body cannot be joined").
+
+/** The lamp: a capsule pinned to the world at both ends, a ball (radius 0.05) hung from its right tip (0.5, 5) by `how`. */
+function lamp(th, how) {
+  const w = new World({ sleep: false });
+  const c = w.addCapsuleBody(0, 5, 0.5, 0.05);
+  w.addRevoluteJoint(c, null, -0.5, 5);
+  w.addRevoluteJoint(c, null, 0.5, 5);
+  const b = w.addBall(0.5 + Math.sin(th), 5 - Math.cos(th), 0.05);
+  const j = how === 'revolute' ? w.addRevoluteJoint(b, c, 0.5, 5)
+    : w.addDistanceJoint(b, c, { localAnchorB: { x: 0.5, y: 0 }, ...(how === 'rope' ? { maxLength: 1 } : {}) });
+  return { w, b, c, j };
+}
+
+test('a ball hung from a pinned capsule (rigid, rope, revolute): the pendulum\'s period within 1%, never gains energy', () => {
+  for (const how of ['distance', 'rope', 'revolute']) {
+    const { w, j } = lamp(0.05, how);
+    const st = w.jointState(j);
+    assert.equal(st.kind, how === 'revolute' ? 'revolute' : 'distance');
+    if (how !== 'revolute') assert.ok(Math.abs(st.length - 1) < 1e-6, `length ${st.length}`);
+    const B = w.balls, m = Math.PI * 0.05 * 0.05, I = 0.5 * m * 0.05 * 0.05;
+    const cross = [];
+    let xv = B.x[0] - 0.5;
+    for (let k = 0; k < 720; k++) {
+      w.step();
+      const x = B.x[0] - 0.5;
+      if (xv < 0 && x >= 0) cross.push((k + 1 - x / (x - xv)) / 60);
+      xv = x;
+    }
+    const period = (cross[5] - cross[0]) / 5;
+    const want = how === 'revolute' ? 2 * Math.PI * Math.sqrt((I + m) / (m * 10)) : 2 * Math.PI * Math.sqrt(1 / 10);
+    assert.ok(Math.abs(period / want - 1) < 0.01, `${how}: period ${period}, want ${want}`);
+    w.destroy();
+    // from 0.5 rad over 2,000 steps: the energy never above the start's
+    const s = lamp(0.5, how), m2 = Math.PI * 0.05 * 0.05;
+    const energy = () => 0.5 * m2 * (s.w.balls.vx[0] ** 2 + s.w.balls.vy[0] ** 2) + 0.5 * I * s.w.balls.angularVelocity[0] ** 2 + m2 * 10 * s.w.balls.y[0];
+    const e0 = energy(), drop = m2 * 10 * (1 - Math.cos(0.5));
+    let emax = e0, late = -Infinity, early = -Infinity;
+    for (let k = 0; k < 2000; k++) {
+      s.w.step();
+      const e = energy();
+      emax = Math.max(emax, e);
+      if (k < 200) early = Math.max(early, e);
+      if (k >= 1800) late = Math.max(late, e);
+    }
+    assert.ok((emax - e0) / drop <= 5e-3, `${how}: energy rose ${(emax - e0) / drop} of the drop`);
+    assert.ok(late <= early && (early - late) / drop < 0.05, `${how}: late ${late} early ${early} (lost ${(early - late) / drop} of the drop)`);
+    s.w.destroy();
+  }
+});
+
+test('a ball on a rigid joint to a falling, tumbling capsule keeps the length within 1% through the landing', () => {
+  const w = new World();
+  w.addSegment(-20, 0, 20, 0);
+  const c = w.addCapsuleBody(0, 4, 0.4, 0.08, { angularVelocity: 3 });
+  const b = w.addBall(1.2, 4, 0.1, { vy: 4 });
+  w.addDistanceJoint(c, b, { localAnchorA: { x: 0.4, y: 0 } }); // the body as a, the ball as b
+  const C = w.capsuleBodies, B = w.balls;
+  let worst = 0, lowest = Infinity;
+  for (let k = 0; k < 300; k++) {
+    w.step();
+    const tx = C.x[0] + 0.4 * Math.cos(C.angle[0]), ty = C.y[0] + 0.4 * Math.sin(C.angle[0]);
+    worst = Math.max(worst, Math.abs(Math.hypot(B.x[0] - tx, B.y[0] - ty) - 0.8));
+    lowest = Math.min(lowest, C.y[0]);
+  }
+  assert.ok(lowest < 0.5, `it fell (lowest ${lowest})`);
+  assert.ok(worst <= 0.008, `length off by ${worst}`);
+  w.destroy();
+});
+
+test('a breakable ball-body joint breaks at its threshold, once, the event naming the ball and the body', () => {
+  const weight = Math.PI * 0.1 * 0.1 * 10;
+  for (const [factor, want] of [[1.2, 0], [0.8, 1]]) {
+    const w = new World({ sleep: false });
+    const c = w.addCapsuleBody(0, 5, 0.5, 0.05);
+    w.addRevoluteJoint(c, null, -0.5, 5);
+    w.addRevoluteJoint(c, null, 0.5, 5);
+    const b = w.addBall(0.5, 4, 0.1);
+    const j = w.addDistanceJoint(c, b, { maxLength: 1, localAnchorA: { x: 0.5, y: 0 }, breakForce: factor * weight });
+    const breaks = [];
+    for (let k = 0; k < 120; k++) {
+      w.step();
+      breaks.push(...w.events.jointBreak.toArray());
+    }
+    assert.equal(breaks.length, want, `break force ${factor} x the weight`);
+    if (want) {
+      assert.deepEqual([breaks[0].joint, breaks[0].ball, breaks[0].other, breaks[0].kind], [j, c, b, 'distance']); // ball: addDistanceJoint's a
+      assert.ok(breaks[0].force > factor * weight);
+      assert.equal(w.hasJoint(j), false);
+      assert.ok(w.balls.y[0] < -5, 'the ball fell free');
+    } else {
+      assert.ok(Math.abs(w.jointState(j).force - weight) < 0.02 * weight, `force ${w.jointState(j).force}, weight ${weight}`);
+    }
+    w.destroy();
+  }
+});
+
+test('snapshots: ball-body joints (every kind, the ball at either end) round-trip bit for bit; drawWorld\'s lines', () => {
+  const w = new World();
+  const c0 = w.addCapsuleBody(0, 5, 0.5, 0.05), c1 = w.addCapsuleBody(3, 5, 0.4, 0.08, { angle: 0.3 });
+  const b0 = w.addBall(0.5, 4, 0.1), b1 = w.addBall(-0.5, 3.5, 0.1), b2 = w.addBall(2, 4, 0.15), b3 = w.addBall(3.5, 5.5, 0.1);
+  w.addRevoluteJoint(c0, null, 0, 5);
+  w.addDistanceJoint(c0, b0, { localAnchorA: { x: 0.5, y: 0 } });
+  w.addDistanceJoint(b1, c0, { maxLength: 1.6, localAnchorB: { x: -0.5, y: 0 } });
+  w.addDistanceJoint(c1, b2, { hertz: 2, dampingRatio: 0.2, length: 1, localAnchorA: { x: -0.4, y: 0 } });
+  w.addRevoluteJoint(b3, c1, 3.4, 5.3);
+  w.addRevoluteJoint(c1, null, 3, 5);
+  for (let k = 0; k < 40; k++) w.step();
+  const snap = w.save();
+  const r = World.fromSnapshot(snap);
+  assert.equal(r.stateHash(), w.stateHash());
+  for (let k = 0; k < 60; k++) {
+    w.step();
+    r.step();
+    assert.equal(r.stateHash(), w.stateHash(), `step ${k}`);
+  }
+  assert.deepEqual(Buffer.from(r.save()), Buffer.from(w.save()));
+  // drawWorld: a distance joint's line from the body's anchor to the ball's centre
+  const lines = [];
+  w._jointLines((x0, y0, x1, y1, kind) => lines.push([x0, y0, x1, y1, kind]));
+  const C = w.capsuleBodies, B = w.balls;
+  const tip = [C.x[0] + 0.5 * Math.cos(C.angle[0]), C.y[0] + 0.5 * Math.sin(C.angle[0])];
+  const d = lines[2]; // joint 1 (after joint 0's two revolute lines): a = c0, b = b0
+  assert.equal(d[4], 'distance');
+  assert.ok(Math.abs(d[0] - tip[0]) < 1e-5 && Math.abs(d[1] - tip[1]) < 1e-5 && d[2] === B.x[0] && d[3] === B.y[0], `line ${d} tip ${tip}`);
+  const st = w.jointState(w.joints()[1]);
+  assert.deepEqual([st.ball, st.other], [c0, b0]);
+  w.destroy();
+  r.destroy();
+});
+
+test('ball-body joints, bad input: named errors, nothing changed; removing either end removes the joint', () => {
+  const w = new World();
+  const c = w.addCapsuleBody(0, 5, 0.5, 0.1), b = w.addBall(0.5, 4, 0.1), gone = w.addBall(1, 1, 0.1);
+  w.removeBall(gone);
+  const hash = w.stateHash();
+  const cases = [
+    [() => w.addDistanceJoint(gone, c), RangeError, /^a .* refers to a removed ball/],
+    [() => w.addDistanceJoint(c, gone), RangeError, /^b .* refers to a removed ball/],
+    [() => w.addDistanceJoint(b, c, { localAnchorA: { x: 0.1, y: 0 } }), RangeError, /^options\.localAnchorA is for a capsule body a \(a ball's anchor is its centre\)/],
+    [() => w.addDistanceJoint(c, b, { localAnchorB: { x: 0, y: 0.1 } }), RangeError, /^options\.localAnchorB is for a capsule body b/],
+    [() => w.addDistanceJoint(c, b, { length: 5, maxLength: 1 }), RangeError, /^options\.length 5 must be within/],
+    [() => w.addRevoluteJoint(gone, c, 0, 5), RangeError, /^a .* refers to a removed ball/],
+    [() => w.addRevoluteJoint(b, c, NaN, 5), RangeError, /^x must be finite/],
+  ];
+  for (const [call, Err, re] of cases) {
+    assert.throws(call, (e) => e instanceof Err && re.test(e.message), String(call));
+    assert.equal(w.stateHash(), hash, `changed by ${call}`);
+    assert.equal(w.joints().length, 0);
+  }
+  const j = w.addDistanceJoint(b, c, { localAnchorB: { x: 0.5, y: 0 } });
+  assert.throws(() => w.setDragTarget(j, 0, 0), /^RangeError: joint .* joins two balls or bodies/);
+  w.step();
+  w.removeCapsuleBody(c);
+  assert.equal(w.hasJoint(j), false);
+  const c2 = w.addCapsuleBody(0, 5, 0.5, 0.1);
+  const j2 = w.addRevoluteJoint(c2, b, 0.5, 4.5);
+  w.removeBall(b);
+  assert.equal(w.hasJoint(j2), false);
+  w.step();
+  w.destroy();
+});
+
+test('ball-body joints golden hash: SIMD and scalar builds, every 50 steps equal, the native constant at the end', async () => {
+  const runIn = (simd) => new Promise((resolve, reject) => {
+    const w = new Worker(new URL('./ball-body-worker.js', import.meta.url), { workerData: { simd } });
+    w.once('message', resolve);
+    w.once('error', reject);
+  });
+  const [simd, scalar] = await Promise.all([runIn(true), runIn(false)]);
+  assert.deepEqual([simd.simd, scalar.simd], [true, false]);
+  assert.deepEqual(simd.hashes, scalar.hashes);
+  assert.deepEqual([simd.breaks, simd.joints], [1, 9]);
+  const hex = (h) => '0x' + (h >>> 0).toString(16).padStart(8, '0');
+  assert.equal(hex(simd.hash), hex(BALL_BODY_WORLD_HASH));
+  assert.equal(hex(scalar.hash), hex(BALL_BODY_WORLD_HASH));
 });

@@ -213,7 +213,7 @@ test('addRevoluteJoint: bad input throws naming the argument, before anything ch
     [() => w.addRevoluteJoint(ball, null, 0, 0, { breakForce: 0 }), RangeError, /options\.breakForce/],
     [() => w.addRevoluteJoint(ball, null, 0, 0, { hertz: 1 }), TypeError, /unknown option "hertz"/],
     [() => w.addRevoluteJoint(ball, ball, 0, 0), RangeError, /another end/],
-    [() => w.addRevoluteJoint(body, ball, 2, 5), RangeError, /a ball and a capsule body/],
+    [() => w.addRevoluteJoint(body, ball, 2, 5, { lowerAngle: 1, upperAngle: 0 }), RangeError, /options\.lowerAngle 1 must be <= options\.upperAngle/],
     [() => w.addRevoluteJoint(body, body, 2, 5), RangeError, /another end/],
     [() => w.addRevoluteJoint(2 ** 40, null, 0, 0), RangeError, /^a /],
   ];
