@@ -5,12 +5,20 @@
  * free bands between the 10 highest peg rows, swinging down through them.
  *   source tools/c-sources.sh; gcc "${CAP_CFLAGS[@]}" -O2 -msse4.1 -g tools/profile/ropes.c "${CAP_LIB_SOURCES[@]}" -lm -o ropes
  *   ./ropes [warm-up steps] [timed steps]
- * Add -DCAP_PHASE_PROFILE for the time by phase (as plinko.c). Prints the
+ * Add -DCAP_PHASE_PROFILE for the time by phase (as plinko.c); add
+ * -DCAP_CALLGRIND and run under valgrind --tool=callgrind --collect-atstart=no
+ * to count the timed steps only. Prints the
  * median step time, the worst link's stretch at the end and the hash. */
 #include "scene.h" /* first: it sets _POSIX_C_SOURCE */
 #include <stdio.h>
 
 #include "capsule2d_joints.h"
+#ifdef CAP_CALLGRIND /* count only the timed steps: valgrind --tool=callgrind --collect-atstart=no */
+#include <valgrind/callgrind.h>
+#define CAP_COLLECT() CALLGRIND_TOGGLE_COLLECT
+#else
+#define CAP_COLLECT() ((void)0)
+#endif
 
 #ifdef CAP_PHASE_PROFILE
 static double phase_ms[10], phase_last;
@@ -63,7 +71,9 @@ int main(int argc, char** argv)
 #endif
     for (int i = 0; i < timed; i++) {
         double t0 = now_ms();
+        CAP_COLLECT();
         cap_world_step(w);
+        CAP_COLLECT();
         t[i] = now_ms() - t0;
     }
     qsort(t, (size_t)timed, sizeof(double), cmp);
