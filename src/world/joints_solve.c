@@ -28,7 +28,9 @@ static const jsoft rigid_soft = {0.0f, 1.0f, 0.0f};
 
 /* The position error of rigid lengths and limits is fed back at twice the
  * ball-ball contact stiffness (at most half the sub-step rate), damping
- * ratio 2 (Box2D's joint softness). */
+ * ratio 5 (Box2D v3's is 2: measured on the bench's ropes, 2 and 3 change
+ * the worst links little (the sweeps' stops make those), and 2 lets a
+ * pendulum gain a few micro-joules). */
 cap_soft cap_joint_softness(float h)
 {
     jsoft s = cap_make_soft(0.25f / h, 5.0f, h);
@@ -625,6 +627,20 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
             }
             at[l] = k;
         }
+    }
+}
+
+/* For the sweeps after the sub-steps (ccd.c): each ball on an active
+ * joint this step gets 1 in its solver body's pad word (the next step's
+ * solver bodies start with it 0 again). */
+void cap_joints_tag(cap_world* w, cap_wbody* body)
+{
+    const cap_wjoint* J = w->joints;
+    const uint32_t t = 1u;
+    for (uint32_t k = 0; k < w->joint_slots; k++) {
+        if (!active(&J[k])) continue;
+        memcpy(&body[J[k].ib].pad, &t, sizeof t);
+        if (J[k].a != CAP_JOINT_WORLD) memcpy(&body[J[k].ia].pad, &t, sizeof t);
     }
 }
 

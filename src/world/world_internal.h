@@ -340,6 +340,7 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* sleep_time);
 void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n);
 void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h);
 void cap_joints_finish(cap_world* w);
+void cap_joints_tag(cap_world* w, cap_wbody* body);
 /* Joints with a capsule body end: a removed body's go with it; the
  * bodies' step's hooks (bodies_joints.c): prepare (and mark the bodies a
  * drag joint holds in their solver states), one pass (mode as
