@@ -217,7 +217,7 @@ static void lane_clear(jrow* r, int l, uint32_t n, int link)
 /* This step's packs (none when out of memory: every joint is then solved
  * one at a time, the same bits), and jloose: the active joints left to the
  * one-at-a-time passes. n: the static body's slot. */
-static CAP_SMALL void pack(cap_world* w, cap_wbody* body, uint32_t n)
+static void pack(cap_world* w, cap_wbody* body, uint32_t n)
 {
     cap_wjoint* J = w->joints;
     const uint32_t slots = w->joint_slots;
@@ -632,13 +632,22 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
 
 /* For the sweeps after the sub-steps (ccd.c): each ball on an active
  * joint this step gets 1 in its solver body's pad word (the next step's
- * solver bodies start with it 0 again). */
+ * solver bodies start with it 0 again): the packs' balls from their rows
+ * (the empty lanes' and world ends' static body n too, which no sweep
+ * reads), the other joints' from the joints. */
 void cap_joints_tag(cap_world* w, cap_wbody* body)
 {
-    const cap_wjoint* J = w->joints;
     const uint32_t t = 1u;
-    for (uint32_t k = 0; k < w->joint_slots; k++) {
-        if (!active(&J[k])) continue;
+    const jrow* P = w->jrows;
+    for (uint32_t p = 0; p < w->jpacks; p++) {
+        const uint32_t L = P[0].joint[0];
+        for (uint32_t i = 0; i <= L; i++)
+            for (int l = 0; l < PW; l++) memcpy(&body[P[i].ball[l]].pad, &t, sizeof t);
+        P += L + 1u;
+    }
+    const cap_wjoint* J = w->joints;
+    for (uint32_t k = 0; w->jloose && k < w->joint_slots; k++) {
+        if (!active(&J[k]) || J[k].packed) continue;
         memcpy(&body[J[k].ib].pad, &t, sizeof t);
         if (J[k].a != CAP_JOINT_WORLD) memcpy(&body[J[k].ia].pad, &t, sizeof t);
     }
