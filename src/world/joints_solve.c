@@ -288,12 +288,9 @@ static void pack(cap_world* w, cap_wbody* body, uint32_t n)
 
 /* A pack's rows before a pass: the balls' velocities (and when moved,
  * displacements, then each link's axis and length as axis() makes them:
- * the warm start of a step's first sub-step and the relax passes; the
- * solve pass keeps the warm start's, a later warm start the relax pass's,
- * made from the same positions), then the row constants for softness rs
- * as cap_joints_pass gives rm, rb (the warm start: its impulse, as
- * solve_distance's impulse + lower - upper with both +0). */
-static void pack_fill(jrow* P, uint32_t L, const cap_wbody* body, int mode, int moved, jsoft rs)
+ * a step's first solve pass and the relax passes; a later solve pass keeps
+ * the relax pass's before it, made from the same positions). */
+static void pack_fill(jrow* P, uint32_t L, const cap_wbody* body, int moved)
 {
     for (uint32_t i = 0; i <= L; i++) {
         jrow* r = &P[i];
@@ -307,25 +304,39 @@ static void pack_fill(jrow* P, uint32_t L, const cap_wbody* body, int mode, int 
         }
     }
     const c4 zero = c4_splat(0.0f), one = c4_splat(1.0f);
-    const c4 ms = c4_splat(rs.mass_scale), br = c4_splat(rs.bias_rate);
     C4_LOOP_AS_IS
-    for (uint32_t i = 1; i <= L; i++) {
+    for (uint32_t i = 1; moved && i <= L; i++) {
         jrow *q = &P[i - 1], *r = &P[i];
         C4_LOOP_AS_IS
         for (int o = 0; o < PW; o += 4) {
-            if (moved) {
-                c4 dx = c4_add(c4_load(r->d0x + o), c4_sub(c4_load(r->dx + o), c4_load(q->dx + o)));
-                c4 dy = c4_add(c4_load(r->d0y + o), c4_sub(c4_load(r->dy + o), c4_load(q->dy + o)));
-                c4 len = c4_sqrt(c4_add(c4_mul(dx, dx), c4_mul(dy, dy)));
-                c4m pos = c4_lt(zero, len); /* coincident ends: up (never NaN) */
-                c4_store(r->ux + o, c4_sel(pos, c4_div(dx, len), zero));
-                c4_store(r->uy + o, c4_sel(pos, c4_div(dy, len), one));
-                c4_store(r->len + o, len);
+            c4 dx = c4_add(c4_load(r->d0x + o), c4_sub(c4_load(r->dx + o), c4_load(q->dx + o)));
+            c4 dy = c4_add(c4_load(r->d0y + o), c4_sub(c4_load(r->dy + o), c4_load(q->dy + o)));
+            c4 len = c4_sqrt(c4_add(c4_mul(dx, dx), c4_mul(dy, dy)));
+            c4m pos = c4_lt(zero, len); /* coincident ends: up (never NaN) */
+            c4_store(r->ux + o, c4_sel(pos, c4_div(dx, len), zero));
+            c4_store(r->uy + o, c4_sel(pos, c4_div(dy, len), one));
+            c4_store(r->len + o, len);
+        }
+    }
+}
+
+/* The row constants of a pass for softness rs as cap_joints_pass gives
+ * rm, rb (the warm start: rb its impulse, as solve_distance's impulse +
+ * lower - upper with both +0). */
+static void pack_consts(jrow* P, uint32_t L, int mode, jsoft rs)
+{
+    const c4 zero = c4_splat(0.0f), ms = c4_splat(rs.mass_scale), br = c4_splat(rs.bias_rate);
+    C4_LOOP_AS_IS
+    for (uint32_t i = 1; i <= L; i++) {
+        jrow* r = &P[i];
+        C4_LOOP_AS_IS
+        for (int o = 0; o < PW; o += 4) {
+            if (mode == 0) {
+                c4_store(r->rb + o, c4_sub(c4_add(c4_load(r->imp + o), zero), zero));
+                continue;
             }
             c4_store(r->rm + o, c4_mul(ms, c4_load(r->mass + o)));
-            c4 rb = mode == 0 ? c4_sub(c4_add(c4_load(r->imp + o), zero), zero)
-                              : c4_mul(br, c4_sub(c4_load(r->len + o), c4_load(r->length + o)));
-            c4_store(r->rb + o, rb);
+            c4_store(r->rb + o, c4_mul(br, c4_sub(c4_load(r->len + o), c4_load(r->length + o))));
         }
     }
 }
@@ -382,25 +393,41 @@ C4_HOT void pack_link(jrow* q, jrow* r, int o, c4* ax, c4* ay, c4 isc, int warm)
     *ay = c4_add(by, c4_mul(mb, py));
 }
 
-/* One pass over the packs: sweeps times down each pack's rows. */
+/* Sweeps down a pack's rows (warm: the warm start's apply). */
+static void pack_sweeps(jrow* P, uint32_t L, c4 isc, int sweeps, int warm)
+{
+    for (int s = 0; s < sweeps; s++) {
+        c4 ax0 = c4_load(P[0].vx), ay0 = c4_load(P[0].vy), ax1 = c4_load(P[0].vx + 4), ay1 = c4_load(P[0].vy + 4);
+        C4_LOOP_AS_IS
+        for (uint32_t i = 1; i <= L; i++) {
+            pack_link(&P[i - 1], &P[i], 0, &ax0, &ay0, isc, warm);
+            pack_link(&P[i - 1], &P[i], 4, &ax1, &ay1, isc, warm);
+        }
+        c4_store(P[L].vx, ax0); c4_store(P[L].vy, ay0); c4_store(P[L].vx + 4, ax1); c4_store(P[L].vy + 4, ay1);
+    }
+}
+
+/* One pass over the packs: sweeps times down each pack's rows. The warm
+ * start (mode 0) is made in the solve pass (mode 1), before its sweeps:
+ * one gather and one store for both. The step runs the joints' warm start
+ * after the contacts' (step.c), so nothing acts between the two; warm
+ * starts only add stored impulses, so their order is a matter of rounding. */
 static void pack_pass(cap_world* w, cap_wbody* body, int mode, jsoft rs, int sweeps)
 {
+    if (mode == 0) return;
     jrow* P = w->jrows;
     const c4 isc = c4_splat(rs.impulse_scale);
-    const int moved = mode == 2 || (mode == 0 && !w->jaxes);
+    const int moved = mode == 2 || !w->jaxes;
     if (mode == 2) w->jaxes = 1; /* (the positions stay until the next sub-step's relax) */
     for (uint32_t p = 0; p < w->jpacks; p++) {
         const uint32_t L = P[0].joint[0];
-        pack_fill(P, L, body, mode, moved, rs);
-        for (int s = 0; s < sweeps; s++) {
-            c4 ax0 = c4_load(P[0].vx), ay0 = c4_load(P[0].vy), ax1 = c4_load(P[0].vx + 4), ay1 = c4_load(P[0].vy + 4);
-            C4_LOOP_AS_IS
-            for (uint32_t i = 1; i <= L; i++) {
-                pack_link(&P[i - 1], &P[i], 0, &ax0, &ay0, isc, mode == 0);
-                pack_link(&P[i - 1], &P[i], 4, &ax1, &ay1, isc, mode == 0);
-            }
-            c4_store(P[L].vx, ax0); c4_store(P[L].vy, ay0); c4_store(P[L].vx + 4, ax1); c4_store(P[L].vy + 4, ay1);
+        pack_fill(P, L, body, moved);
+        if (mode == 1) {
+            pack_consts(P, L, 0, rs);
+            pack_sweeps(P, L, isc, 1, 1);
         }
+        pack_consts(P, L, mode, rs);
+        pack_sweeps(P, L, isc, sweeps, 0);
         pack_store(P, L, body);
         P += L + 1u;
     }
@@ -433,7 +460,7 @@ CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
         if (j->mass == 0.0f) j->impulse = j->lower = j->upper = 0.0f;
     }
     pack(w, body, n);
-    group(w, body);
+    if (w->jloose) group(w, body); /* (none left: every active joint packed) */
     w->jaxes = 0;
 }
 
