@@ -217,7 +217,7 @@ static void lane_clear(jrow* r, int l, uint32_t n, int link)
 /* This step's packs (none when out of memory: every joint is then solved
  * one at a time, the same bits), and jloose: the active joints left to the
  * one-at-a-time passes. n: the static body's slot. */
-static void pack(cap_world* w, cap_wbody* body, uint32_t n)
+static CAP_SMALL void pack(cap_world* w, cap_wbody* body, uint32_t n)
 {
     cap_wjoint* J = w->joints;
     const uint32_t slots = w->joint_slots;
@@ -393,8 +393,9 @@ C4_HOT void pack_link(jrow* q, jrow* r, int o, c4* ax, c4* ay, c4 isc, int warm)
     *ay = c4_add(by, c4_mul(mb, py));
 }
 
-/* Sweeps down a pack's rows (warm: the warm start's apply). */
-static void pack_sweeps(jrow* P, uint32_t L, c4 isc, int sweeps, int warm)
+/* Sweeps down a pack's rows (warm: the warm start's apply; noinline: one
+ * copy of the rows' code for both). */
+static __attribute__((noinline)) void pack_sweeps(jrow* P, uint32_t L, c4 isc, int sweeps, int warm)
 {
     for (int s = 0; s < sweeps; s++) {
         c4 ax0 = c4_load(P[0].vx), ay0 = c4_load(P[0].vy), ax1 = c4_load(P[0].vx + 4), ay1 = c4_load(P[0].vy + 4);
