@@ -132,6 +132,14 @@ static __attribute__((noinline)) float toi_ball(float wx, float wy, float dx, fl
     return cap_toi_segment(wx, wy, dx, dy, 0.0f, 0.0f, 0.0f, 0.0f, fmin2(fmax2(R - slop, 0.5f * R), d0), slop);
 }
 
+/* Whether ball b is on an active joint this step (cap_joints_tag). */
+static int joined(const cap_world* w, uint32_t b)
+{
+    uint32_t t = 0u;
+    if (w->joint_count) memcpy(&t, &w->body[b].pad, sizeof t);
+    return t != 0u;
+}
+
 /* Continuous collision of a fast ball b against the other balls, each
  * moving from its start to where the step leaves it (as ccd_bullet, below):
  * the time in [0, 1) at which b's path p0 -> p1 first comes within the
@@ -391,6 +399,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
      * the moved bullets against the other balls (CAP_BALL_BULLET), in slot
      * order, each seeing the final places of the bullets before it. */
     uint32_t bullets = 0, kfirst = 0;
+    if (w->joint_count) cap_joints_tag(w, w->body);
     for (uint32_t i = 0; i < n; i++) {
         if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
         if (s->x[i] == s->sx[i] && s->y[i] == s->sy[i]) continue;
@@ -428,9 +437,14 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
         /* A fast ball (a move of more than its radius) stops at the
          * first ball in its path too: one it went into would be pushed out
          * at the push speed, and pumped by friction on the way. (Not a
-         * bullet: it gets the full sweep below, against every ball.) */
+         * bullet: it gets the full sweep below, against every ball. Not a
+         * ball on a joint: the stop would move it back along its path while
+         * the joints held it to its partners, crushing or stretching its
+         * links (a rope's last links, flying fast into another rope or its
+         * own, folded to a third of their length in a few steps: the bench's
+         * ropes); its contacts push it out.) */
         float mx = s->x[i] - s->sx[i], my = s->y[i] - s->sy[i];
-        if (mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET)) {
+        if (mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET) && !joined(w, i)) {
             float px = s->sx[i] + fmin2(t, 1.0f) * mx, py = s->sy[i] + fmin2(t, 1.0f) * my;
             float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py);
             if (tb < 1.0f) { t = fmin2(t, 1.0f) * tb; kin = 0xffffffffu; }

@@ -28,7 +28,9 @@ static const jsoft rigid_soft = {0.0f, 1.0f, 0.0f};
 
 /* The position error of rigid lengths and limits is fed back at twice the
  * ball-ball contact stiffness (at most half the sub-step rate), damping
- * ratio 2 (Box2D's joint softness). */
+ * ratio 5 (Box2D v3's is 2: measured on the bench's ropes, 2 and 3 change
+ * the worst links little (the sweeps' stops make those), and 2 lets a
+ * pendulum gain a few micro-joules). */
 cap_soft cap_joint_softness(float h)
 {
     jsoft s = cap_make_soft(0.25f / h, 5.0f, h);
@@ -101,42 +103,46 @@ static void meet(cap_wjoint* J, cap_wbody* body, uint32_t k, uint32_t i)
     memcpy(&body[i].pad, &t, sizeof t);
 }
 
-/* This step's groups: active joints joined when they share a ball (a world
- * end joins nothing: the world never moves). Joints of different groups
- * touch different balls, so the passes may interleave the groups (which
- * hides the latency of one joint's result feeding the next along a chain)
- * and still give every ball the same updates in the same order as sweeping
- * the joints in slot order: the same bits. Each group lists its joints in
- * slot order (next), from its root, its lowest slot. */
+/* This step's groups of the active joints not packed (pack() ran
+ * first): joints joined when they share a ball (a world end joins
+ * nothing: the world never moves). Joints of different groups touch
+ * different balls, so the passes may interleave the groups (which hides
+ * the latency of one joint's result feeding the next along a chain) and
+ * still give every ball the same updates in the same order as sweeping the
+ * joints in slot order: the same bits. Each group lists its joints in slot
+ * order (next), from its root, its lowest slot. */
 static void group(cap_world* w, cap_wbody* body)
 {
     cap_wjoint* J = w->joints;
     for (uint32_t k = 0; k < w->joint_slots; k++) {
-        if (!active(&J[k])) continue;
+        if (!active(&J[k]) || J[k].packed) continue;
         J[k].parent = k;
         J[k].next = CAP_JOINT_WORLD;
         meet(J, body, k, J[k].ib);
         if (J[k].a != CAP_JOINT_WORLD) meet(J, body, k, J[k].ia);
     }
     for (uint32_t k = 0; k < w->joint_slots; k++) {
-        if (!active(&J[k])) continue;
+        if (!active(&J[k]) || J[k].packed) continue;
         body[J[k].ib].pad = 0.0f;
         body[J[k].ia].pad = 0.0f; /* the world's body too: its pad was 0 */
         uint32_t r = root_of(J, k);
         if (r != k) J[J[r].tail].next = k;
-        else J[k].all_rigid = 1u;
         J[r].tail = k;
-        if (!rigid(&J[k])) J[r].all_rigid = 0u;
     }
 }
 
-/* Packed ropes. A group whose joints, in slot order, are rigid distance
- * links each starting at the ball the one before ended at (a rope: a0 ->
- * b0, b0 -> b1, ...; a0 a ball or the world), every ball once, is a chain.
- * Chains are packed PW side by side, in the order of their roots: a pack
- * is a head row (lane l: the chain's a0, and in joint[0] the pack's length
- * L) then L rows, row i holding each chain's i-th link (lanes past a
- * chain's end: no joint, no ball, zeros, which change nothing real). A
+/* Packed ropes. A run of joints in consecutive slots that are rigid
+ * distance links, each starting at the ball the one before ended at (a
+ * rope: a0 -> b0, b0 -> b1, ...; a0 a ball or the world), whose balls no
+ * other active joint touches (a0 and the last ball: this run's one joint;
+ * the others: its two), is a chain: a whole group (as group() makes them)
+ * whose joints in slot order are the run, every ball once. (A rope made
+ * out of slot order is no run: group() and the one-at-a-time passes take
+ * it, the same bits.) Chains are packed PW side by side, in slot order: a
+ * pack is a head row (lane l: the chain's a0, and in joint[0] the pack's
+ * length L) then L rows, row i holding each chain's i-th link (lanes past a
+ * chain's end: no joint, the static body n (at rest: read and written
+ * back as +0, see pack_link), zeros, which change nothing real). A
  * sweep walks the rows, each lane one chain in slot order, carrying the
  * velocity of the ball two links share: the same operations in the same
  * order as solve_rigid and solve_distance's warm start on each joint (a
@@ -152,7 +158,7 @@ typedef struct jrow {
      * and mass; this sub-step's length of the link */
     float ux[PW], uy[PW], rm[PW], rb[PW], imp[PW], ma[PW], mb[PW], vx[PW], vy[PW], dx[PW], dy[PW];
     float d0x[PW], d0y[PW], length[PW], mass[PW], len[PW];
-    uint32_t joint[PW], ball[PW]; /* CAP_JOINT_WORLD: none */
+    uint32_t joint[PW], ball[PW]; /* joint CAP_JOINT_WORLD: none */
 } jrow;
 
 /* Whether joint k's lower and upper impulses are +0 (always, for a rigid
@@ -165,28 +171,53 @@ static int zero_limits(const cap_wjoint* j)
     return (lo | up) == 0u;
 }
 
-/* The length of the chain rooted at r, or 0 when its group is no chain
- * (tags the balls in the body pads, then clears them). */
-static CAP_SMALL uint32_t chain_length(cap_wjoint* J, cap_wbody* body, uint32_t r)
+/* A joint a chain may hold: active, rigid, its limit impulses +0. */
+static int link_ok(const cap_wjoint* j)
 {
-    uint32_t len = 0, ok = J[r].all_rigid, prev = CAP_JOINT_WORLD;
-    const float seen = 1.0f;
-    body[J[r].ia].pad = seen;
-    for (uint32_t k = r; k != CAP_JOINT_WORLD; k = J[k].next) {
-        if ((prev != CAP_JOINT_WORLD && J[k].ia != J[prev].ib) || body[J[k].ib].pad == seen || !zero_limits(&J[k])) ok = 0;
-        body[J[k].ib].pad = seen;
-        prev = k;
-        len++;
-    }
-    body[J[r].ia].pad = 0.0f;
-    for (uint32_t k = r; k != CAP_JOINT_WORLD; k = J[k].next) body[J[k].ib].pad = 0.0f;
-    return ok ? len : 0u;
+    return active(j) && rigid(j) && zero_limits(j);
 }
 
-/* This step's packs (none when out of memory: every group is then solved
- * one joint at a time, the same bits), and jloose: the active joints left
- * to the one-at-a-time passes. */
-static CAP_SMALL void pack(cap_world* w, cap_wbody* body)
+/* The count of active joints on ball i (pack() keeps it in the solver
+ * body's unused pad word, zero again after). */
+static uint32_t ends(const cap_wbody* b)
+{
+    uint32_t t;
+    memcpy(&t, &b->pad, sizeof t);
+    return t;
+}
+
+static void count_end(cap_wbody* b)
+{
+    uint32_t t = ends(b) + 1u;
+    memcpy(&b->pad, &t, sizeof t);
+}
+
+/* The length of the chain starting at joint k, or 0 when none does. */
+static uint32_t chain_at(const cap_wjoint* J, const cap_wbody* body, uint32_t k, uint32_t slots, uint32_t n)
+{
+    if (!link_ok(&J[k]) || (J[k].ia != n && ends(&body[J[k].ia]) != 1u)) return 0u;
+    uint32_t e = k;
+    while (ends(&body[J[e].ib]) == 2u) { /* its other joint must be the next link */
+        if (e + 1u >= slots || !link_ok(&J[e + 1u]) || J[e + 1u].ia != J[e].ib) return 0u;
+        e++;
+    }
+    return ends(&body[J[e].ib]) == 1u ? e - k + 1u : 0u;
+}
+
+/* Lane l of pack row r left empty (i > 0: a link row). */
+static void lane_clear(jrow* r, int l, uint32_t n, int link)
+{
+    r->joint[l] = CAP_JOINT_WORLD;
+    r->ball[l] = n;
+    if (!link) return;
+    r->ma[l] = r->mb[l] = r->mass[l] = 0.0f;
+    r->d0x[l] = r->d0y[l] = r->length[l] = r->imp[l] = 0.0f;
+}
+
+/* This step's packs (none when out of memory: every joint is then solved
+ * one at a time, the same bits), and jloose: the active joints left to the
+ * one-at-a-time passes. n: the static body's slot. */
+static CAP_SMALL void pack(cap_world* w, cap_wbody* body, uint32_t n)
 {
     cap_wjoint* J = w->joints;
     const uint32_t slots = w->joint_slots;
@@ -196,13 +227,24 @@ static CAP_SMALL void pack(cap_world* w, cap_wbody* body)
         J[k].packed = 0u;
         if (!active(&J[k])) continue;
         act++;
-        if (J[k].parent != k) continue;
-        uint32_t len = chain_length(J, body, k);
-        if (len == 0u) continue;
-        J[k].packed = len; /* (the root: its chain's length, for now) */
+        count_end(&body[J[k].ib]);
+        if (J[k].a != CAP_JOINT_WORLD) count_end(&body[J[k].ia]);
+    }
+    /* Chains, in slot order; J[k].packed: at a chain's first joint its
+     * length, for now. */
+    for (uint32_t k = 0; k < slots;) {
+        uint32_t len = chain_at(J, body, k, slots, n);
+        if (len == 0u) { k++; continue; }
+        J[k].packed = len;
         packed += len;
         longest = len > longest ? len : longest;
         if (++lanes == PW) { rows += longest + 1u; lanes = longest = 0; }
+        k += len;
+    }
+    for (uint32_t k = 0; k < slots; k++) {
+        if (!active(&J[k])) continue;
+        body[J[k].ib].pad = 0.0f;
+        body[J[k].ia].pad = 0.0f; /* the world's body too: its pad was 0 */
     }
     if (lanes) rows += longest + 1u;
     w->jloose = act;
@@ -211,96 +253,127 @@ static CAP_SMALL void pack(cap_world* w, cap_wbody* body)
         return;
     }
     w->jloose = act - packed;
-    jrow* R = w->jrows;
-    uint32_t head = 0, lane = 0;
-    for (uint32_t k = 0; k <= slots; k++) {
-        if (k < slots && !(J[k].packed && J[k].parent == k)) continue; /* a chain's root (its length) */
-        if (lane == 0 && k < slots) { /* a new pack: its length from the chains ahead */
-            uint32_t L = 0, c = 0;
-            for (uint32_t q = k; q < slots && c < PW; q++)
-                if (J[q].packed && J[q].parent == q) { L = J[q].packed > L ? J[q].packed : L; c++; }
-            memset(&R[head], 0, (L + 1u) * sizeof(jrow));
-            for (uint32_t i = 0; i <= L; i++)
-                for (int l = 0; l < PW; l++) R[head + i].joint[l] = R[head + i].ball[l] = CAP_JOINT_WORLD;
-            R[head].joint[0] = L;
-            w->jpacks++;
+    jrow* P = w->jrows;
+    for (uint32_t k = 0; k < slots;) {
+        /* A pack: up to PW chains from k on, L the longest. */
+        uint32_t first[PW], len[PW], c = 0, L = 0;
+        for (; k < slots && c < PW; k++) {
+            if (!J[k].packed) continue;
+            first[c] = k;
+            len[c] = J[k].packed;
+            L = len[c] > L ? len[c] : L;
+            k += len[c++] - 1u;
         }
-        if (k == slots) break;
-        jrow* P = &R[head];
-        P[0].ball[lane] = J[k].ia;
-        uint32_t i = 1;
-        for (uint32_t q = k; q != CAP_JOINT_WORLD; q = J[q].next, i++) {
-            const cap_wjoint* j = &J[q];
-            J[q].packed = 1u;
-            P[i].joint[lane] = q; P[i].ball[lane] = j->ib;
-            P[i].ma[lane] = j->ma; P[i].mb[lane] = j->mb; P[i].mass[lane] = j->mass;
-            P[i].d0x[lane] = j->d0x; P[i].d0y[lane] = j->d0y; P[i].length[lane] = j->length;
-            P[i].imp[lane] = j->impulse;
+        if (c == 0u) break;
+        P[0].joint[0] = L;
+        for (uint32_t l = 0; l < PW; l++) {
+            const uint32_t m = l < c ? len[l] : 0u;
+            if (l) P[0].joint[l] = CAP_JOINT_WORLD;
+            P[0].ball[l] = m ? J[first[l]].ia : n;
+            for (uint32_t i = 1; i <= m; i++) {
+                cap_wjoint* j = &J[first[l] + i - 1u];
+                jrow* r = &P[i];
+                j->packed = 1u;
+                r->joint[l] = first[l] + i - 1u; r->ball[l] = j->ib;
+                r->ma[l] = j->ma; r->mb[l] = j->mb; r->mass[l] = j->mass;
+                r->d0x[l] = j->d0x; r->d0y[l] = j->d0y; r->length[l] = j->length;
+                r->imp[l] = j->impulse;
+            }
+            for (uint32_t i = m + 1u; i <= L; i++) lane_clear(&P[i], (int)l, n, 1);
         }
-        if (++lane == PW) { head += P[0].joint[0] + 1u; lane = 0; }
+        w->jpacks++;
+        P += L + 1u;
     }
 }
 
-/* A pack's rows before a pass: the balls' velocities (and in the warm
- * start and relax passes, when the positions have moved, displacements,
- * then each link's axis and length as axis() makes them; the solve pass
- * keeps the warm start's), then the row constants for softness rs as
- * cap_joints_pass gives rm, rb (the warm start: its impulse, as
- * solve_distance's impulse + lower - upper with both +0). */
-static void pack_fill(jrow* P, uint32_t L, const cap_wbody* body, int mode, jsoft rs)
+/* A pack's rows before a pass: the balls' velocities (and when moved,
+ * displacements, then each link's axis and length as axis() makes them:
+ * a step's first solve pass and the relax passes; a later solve pass keeps
+ * the relax pass's before it, made from the same positions). */
+static void pack_fill(jrow* P, uint32_t L, const cap_wbody* body, int moved)
 {
-    const int moved = mode != 1;
     for (uint32_t i = 0; i <= L; i++) {
         jrow* r = &P[i];
         for (int l = 0; l < PW; l++) {
-            if (r->ball[l] == CAP_JOINT_WORLD) continue;
             const cap_wbody* b = &body[r->ball[l]];
             r->vx[l] = b->vx; r->vy[l] = b->vy;
-            if (moved) { r->dx[l] = b->dx; r->dy[l] = b->dy; }
+        }
+        for (int l = 0; moved && l < PW; l++) {
+            const cap_wbody* b = &body[r->ball[l]];
+            r->dx[l] = b->dx; r->dy[l] = b->dy;
         }
     }
     const c4 zero = c4_splat(0.0f), one = c4_splat(1.0f);
-    const c4 ms = c4_splat(rs.mass_scale), br = c4_splat(rs.bias_rate);
     C4_LOOP_AS_IS
-    for (uint32_t i = 1; i <= L; i++) {
+    for (uint32_t i = 1; moved && i <= L; i++) {
         jrow *q = &P[i - 1], *r = &P[i];
         C4_LOOP_AS_IS
         for (int o = 0; o < PW; o += 4) {
-            if (moved) {
-                c4 dx = c4_add(c4_load(r->d0x + o), c4_sub(c4_load(r->dx + o), c4_load(q->dx + o)));
-                c4 dy = c4_add(c4_load(r->d0y + o), c4_sub(c4_load(r->dy + o), c4_load(q->dy + o)));
-                c4 len = c4_sqrt(c4_add(c4_mul(dx, dx), c4_mul(dy, dy)));
-                c4m pos = c4_lt(zero, len); /* coincident ends: up (never NaN) */
-                c4_store(r->ux + o, c4_sel(pos, c4_div(dx, len), zero));
-                c4_store(r->uy + o, c4_sel(pos, c4_div(dy, len), one));
-                c4_store(r->len + o, len);
-            }
-            c4_store(r->rm + o, c4_mul(ms, c4_load(r->mass + o)));
-            c4 rb = mode == 0 ? c4_sub(c4_add(c4_load(r->imp + o), zero), zero)
-                              : c4_mul(br, c4_sub(c4_load(r->len + o), c4_load(r->length + o)));
-            c4_store(r->rb + o, rb);
+            c4 dx = c4_add(c4_load(r->d0x + o), c4_sub(c4_load(r->dx + o), c4_load(q->dx + o)));
+            c4 dy = c4_add(c4_load(r->d0y + o), c4_sub(c4_load(r->dy + o), c4_load(q->dy + o)));
+            c4 len = c4_sqrt(c4_add(c4_mul(dx, dx), c4_mul(dy, dy)));
+            c4m pos = c4_lt(zero, len); /* coincident ends: up (never NaN) */
+            c4_store(r->ux + o, c4_sel(pos, c4_div(dx, len), zero));
+            c4_store(r->uy + o, c4_sel(pos, c4_div(dy, len), one));
+            c4_store(r->len + o, len);
         }
     }
 }
 
-/* After a pass: the velocities back (and after a relax pass the impulses:
- * within the step the rows hold them; cap_joints_finish reads them). */
-static void pack_store(cap_wjoint* J, const jrow* P, uint32_t L, cap_wbody* body, int mode)
+/* The row constants of a pass for softness rs as cap_joints_pass gives
+ * rm, rb (the warm start: rb its impulse, as solve_distance's impulse +
+ * lower - upper with both +0). */
+static void pack_consts(jrow* P, uint32_t L, int mode, jsoft rs)
+{
+    const c4 zero = c4_splat(0.0f), ms = c4_splat(rs.mass_scale), br = c4_splat(rs.bias_rate);
+    C4_LOOP_AS_IS
+    for (uint32_t i = 1; i <= L; i++) {
+        jrow* r = &P[i];
+        C4_LOOP_AS_IS
+        for (int o = 0; o < PW; o += 4) {
+            if (mode == 0) {
+                c4_store(r->rb + o, c4_sub(c4_add(c4_load(r->imp + o), zero), zero));
+                continue;
+            }
+            c4_store(r->rm + o, c4_mul(ms, c4_load(r->mass + o)));
+            c4_store(r->rb + o, c4_mul(br, c4_sub(c4_load(r->len + o), c4_load(r->length + o))));
+        }
+    }
+}
+
+/* After a pass: the velocities back (an empty lane writes the static
+ * body's +0 back). */
+static void pack_store(const jrow* P, uint32_t L, cap_wbody* body)
 {
     for (uint32_t i = 0; i <= L; i++) {
         const jrow* r = &P[i];
         for (int l = 0; l < PW; l++) {
-            if (r->ball[l] == CAP_JOINT_WORLD) continue;
-            body[r->ball[l]].vx = r->vx[l]; body[r->ball[l]].vy = r->vy[l];
-            if (i && mode == 2) J[r->joint[l]].impulse = r->imp[l];
+            body[r->ball[l]].vx = r->vx[l];
+            body[r->ball[l]].vy = r->vy[l];
         }
     }
+}
+
+/* After the sub-steps: the packed joints' impulses (within the step the
+ * rows hold them) back into the joints, which cap_joints_finish reads. */
+static void pack_impulses(cap_world* w)
+{
+    const jrow* P = w->jrows;
+    for (uint32_t p = 0; p < w->jpacks; p++) {
+        const uint32_t L = P[0].joint[0];
+        for (uint32_t i = 1; i <= L; i++)
+            for (int l = 0; l < PW; l++)
+                if (P[i].joint[l] != CAP_JOINT_WORLD) w->joints[P[i].joint[l]].impulse = P[i].imp[l];
+        P += L + 1u;
+    }
+    w->jpacks = 0;
 }
 
 /* Link row r, lanes o..o+3, with the shared ball's velocity (ax, ay):
  * solve_rigid (warm: the warm start's apply of rb) on 4 chains; writes the
  * shared ball's final velocity into row q (the one before) and carries the
- * row's ball's on. */
+ * row's ball's on. An empty lane (velocity, masses, impulse and axis +0 or
+ * up) keeps +0: imp = 0 - 0 (x) - 0 = +0, and b + 0 (x) = +0. */
 C4_HOT void pack_link(jrow* q, jrow* r, int o, c4* ax, c4* ay, c4 isc, int warm)
 {
     const c4 zero = c4_splat(0.0f);
@@ -320,24 +393,43 @@ C4_HOT void pack_link(jrow* q, jrow* r, int o, c4* ax, c4* ay, c4 isc, int warm)
     *ay = c4_add(by, c4_mul(mb, py));
 }
 
-/* One pass over the packs: sweeps times down each pack's rows. */
+/* Sweeps down a pack's rows (warm: the warm start's apply; noinline: one
+ * copy of the rows' code for both). */
+static __attribute__((noinline)) void pack_sweeps(jrow* P, uint32_t L, c4 isc, int sweeps, int warm)
+{
+    for (int s = 0; s < sweeps; s++) {
+        c4 ax0 = c4_load(P[0].vx), ay0 = c4_load(P[0].vy), ax1 = c4_load(P[0].vx + 4), ay1 = c4_load(P[0].vy + 4);
+        C4_LOOP_AS_IS
+        for (uint32_t i = 1; i <= L; i++) {
+            pack_link(&P[i - 1], &P[i], 0, &ax0, &ay0, isc, warm);
+            pack_link(&P[i - 1], &P[i], 4, &ax1, &ay1, isc, warm);
+        }
+        c4_store(P[L].vx, ax0); c4_store(P[L].vy, ay0); c4_store(P[L].vx + 4, ax1); c4_store(P[L].vy + 4, ay1);
+    }
+}
+
+/* One pass over the packs: sweeps times down each pack's rows. The warm
+ * start (mode 0) is made in the solve pass (mode 1), before its sweeps:
+ * one gather and one store for both. The step runs the joints' warm start
+ * after the contacts' (step.c), so nothing acts between the two; warm
+ * starts only add stored impulses, so their order is a matter of rounding. */
 static void pack_pass(cap_world* w, cap_wbody* body, int mode, jsoft rs, int sweeps)
 {
+    if (mode == 0) return;
     jrow* P = w->jrows;
     const c4 isc = c4_splat(rs.impulse_scale);
+    const int moved = mode == 2 || !w->jaxes;
+    if (mode == 2) w->jaxes = 1; /* (the positions stay until the next sub-step's relax) */
     for (uint32_t p = 0; p < w->jpacks; p++) {
         const uint32_t L = P[0].joint[0];
-        pack_fill(P, L, body, mode, rs);
-        for (int s = 0; s < sweeps; s++) {
-            c4 ax0 = c4_load(P[0].vx), ay0 = c4_load(P[0].vy), ax1 = c4_load(P[0].vx + 4), ay1 = c4_load(P[0].vy + 4);
-            C4_LOOP_AS_IS
-            for (uint32_t i = 1; i <= L; i++) {
-                pack_link(&P[i - 1], &P[i], 0, &ax0, &ay0, isc, mode == 0);
-                pack_link(&P[i - 1], &P[i], 4, &ax1, &ay1, isc, mode == 0);
-            }
-            c4_store(P[L].vx, ax0); c4_store(P[L].vy, ay0); c4_store(P[L].vx + 4, ax1); c4_store(P[L].vy + 4, ay1);
+        pack_fill(P, L, body, moved);
+        if (mode == 1) {
+            pack_consts(P, L, 0, rs);
+            pack_sweeps(P, L, isc, 1, 1);
         }
-        pack_store(w->joints, P, L, body, mode);
+        pack_consts(P, L, mode, rs);
+        pack_sweeps(P, L, isc, sweeps, 0);
+        pack_store(P, L, body);
         P += L + 1u;
     }
 }
@@ -373,8 +465,9 @@ CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
         j->mass = k_ > 0.0f ? 1.0f / k_ : 0.0f;
         if (j->mass == 0.0f) j->impulse = j->lower = j->upper = 0.0f;
     }
-    group(w, body);
-    pack(w, body);
+    pack(w, body, n);
+    if (w->jloose) group(w, body); /* (none left: every active joint packed) */
+    w->jaxes = 0;
 }
 
 /* Adds impulse p (along x, y) to b and takes it from a (a world end has
@@ -570,6 +663,29 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
     }
 }
 
+/* For the sweeps after the sub-steps (ccd.c): each ball on an active
+ * joint this step gets 1 in its solver body's pad word (the next step's
+ * solver bodies start with it 0 again): the packs' balls from their rows
+ * (the empty lanes' and world ends' static body n too, which no sweep
+ * reads), the other joints' from the joints. */
+void cap_joints_tag(cap_world* w, cap_wbody* body)
+{
+    const uint32_t t = 1u;
+    const jrow* P = w->jrows;
+    for (uint32_t p = 0; p < w->jpacks; p++) {
+        const uint32_t L = P[0].joint[0];
+        for (uint32_t i = 0; i <= L; i++)
+            for (int l = 0; l < PW; l++) memcpy(&body[P[i].ball[l]].pad, &t, sizeof t);
+        P += L + 1u;
+    }
+    const cap_wjoint* J = w->joints;
+    for (uint32_t k = 0; w->jloose && k < w->joint_slots; k++) {
+        if (!active(&J[k]) || J[k].packed) continue;
+        memcpy(&body[J[k].ib].pad, &t, sizeof t);
+        if (J[k].a != CAP_JOINT_WORLD) memcpy(&body[J[k].ia].pad, &t, sizeof t);
+    }
+}
+
 /* An end's generation (0: the world). */
 static uint32_t end_gen(const cap_world* w, uint32_t e)
 {
@@ -586,6 +702,7 @@ _Static_assert((int)CAP_JOINT_BREAK_OTHER_GENERATION < (int)CAP_EVENT_WORDS, "a 
 void cap_joints_finish(cap_world* w)
 {
     float inv_h = (float)w->def.sub_steps / w->def.dt;
+    pack_impulses(w);
     for (uint32_t k = 0; k < w->joint_slots; k++) {
         cap_wjoint* j = &w->joints[k];
         if (j->kind == CAP_JOINT_NONE) continue;

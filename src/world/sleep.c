@@ -28,8 +28,8 @@ void cap_step_wake(cap_world* w, const step_ctx* s)
         } else {
             asleep += (s->flags[i] & CAP_LIVE_AWAKE) == CAP_BALL_ALIVE;
         }
+    if (asleep == 0) return; /* every ball awake: no joint or contact below has one side asleep */
     if (w->joint_count) cap_joints_wake(w, s->flags, s->st); /* joined balls wake together */
-    if (asleep == 0) return; /* every ball awake: no contact below has one side asleep */
     /* Waking by contact: a sleeping ball touched by a moving awake one, or
      * struck this step (a speculative contact the approach closes within
      * dt: before, the ball bounced off the sleeper as off a wall). A strike

@@ -242,8 +242,12 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
                 }
                 if (w->pivots) cap_pivot_turn(w, h);
             }
-            if (w->joint_count) cap_joints_pass(w, body, pass, h); /* joints first, as Box2D */
+            /* Joints first, as Box2D; their warm start after the contacts'
+             * (both only add stored impulses: the order is rounding), so a
+             * packed rope's is made with its solve pass (joints_solve.c). */
+            if (w->joint_count && pass != 0) cap_joints_pass(w, body, pass, h);
             cap_solver_pass(w, body, pass, inv_h, push);
+            if (w->joint_count && pass == 0) cap_joints_pass(w, body, pass, h);
             if (w->pivots) cap_pivot_pass(w, body, pass, inv_h, push);
         }
     }

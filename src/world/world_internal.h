@@ -113,9 +113,8 @@ typedef struct cap_wjoint {
     /* this step's groups of joints that share balls (joints_solve.c):
      * parent (union-find; a group's root is its lowest slot), the next
      * joint of the group in slot order (none: CAP_JOINT_WORLD), the root's
-     * last joint and whether all the group's joints are rigid distance ones;
-     * packed: this step the joint is a link of a packed rope (joints_solve.c) */
-    uint32_t parent, next, tail, all_rigid, packed;
+     * last joint; packed: this step the joint is a link of a packed rope */
+    uint32_t parent, next, tail, packed;
 } cap_wjoint;
 
 /* A joint end's tag: a capsule body (CAP_JOINT_BODY | slot; not the world). */
@@ -243,9 +242,11 @@ struct cap_world {
     uint32_t joint_cap, joint_slots, joint_count;
     /* This step's packed ropes (joints_solve.c: jpacks packs of rows in
      * jrows, room for jrows_cap rows; scratch, rebuilt each step) and the
-     * count of active joints not in them. */
+     * count of active joints not in them; jaxes: the packs' axes are the
+     * balls' present positions' (a relax pass made them, the warm start
+     * after it keeps them; prepare clears it). */
     void* jrows;
-    uint32_t jrows_cap, jpacks, jloose;
+    uint32_t jrows_cap, jpacks, jloose, jaxes;
     /* Capsule bodies (bodies.h): NULL until the first is added. */
     struct cap_wbodies* bodies;
 };
@@ -346,6 +347,7 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* sleep_time);
 void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n);
 void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h);
 void cap_joints_finish(cap_world* w);
+void cap_joints_tag(cap_world* w, cap_wbody* body);
 /* Joints with a capsule body end: a removed body's go with it; the
  * bodies' step's hooks (bodies_joints.c): prepare (and mark the bodies a
  * drag joint holds in their solver states), one pass (mode as
