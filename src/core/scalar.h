@@ -39,26 +39,29 @@ CAP_INLINE float cap_maxf(float a, float b) { return a > b ? a : b; }
 CAP_INLINE float cap_clampf(float v, float lo, float hi) { return cap_minf(cap_maxf(v, lo), hi); }
 CAP_INLINE float cap_absf(float a) { return a < 0.0f ? -a : a; }
 
+/* The rare paths of cap_length and cap_length_and_normalize (scalar.c):
+ * out of line, so each use inlines only the common case (one copy of the
+ * rescaling in the module instead of one per use; the same operations, so
+ * the same bits). */
+float cap_length_rescaled(float x, float y);
+float cap_normalize_rescaled(float x, float y, cap_vec2* unit);
+
 /* |a|, correct for every finite float32 vector: when a.x^2 + a.y^2 would
  * overflow (|a| > ~1.8e19) or lose precision to underflow (|a| < ~1e-15) the
- * vector is first scaled by its largest component. */
+ * vector is first scaled by its largest component (cap_length_rescaled). */
 CAP_INLINE float cap_length(cap_vec2 a)
 {
     float d2 = a.x * a.x + a.y * a.y;
     if (d2 >= 1e-30f && d2 <= 3.0e38f) return __builtin_sqrtf(d2);
-    float m = cap_maxf(cap_absf(a.x), cap_absf(a.y));
-    if (!(m > 0.0f)) return 0.0f;
-    if (m > 3.40282347e38f) return m; /* infinite input: no finite length */
-    float sx = a.x / m, sy = a.y / m;
-    return m * __builtin_sqrtf(sx * sx + sy * sy);
+    return cap_length_rescaled(a.x, a.y);
 }
 
 /* Length of a, and a divided by it. A zero vector leaves *unit untouched and
  * returns 0, so the caller picks the documented fallback direction.
  * In the normal range this is a / |a|. Outside it (|a| > ~1.8e19 or
  * < ~1e-15) a is first divided by its largest component, so the unit vector
- * stays unit even when |a| itself is subnormal and rounded coarsely.
- * The unit vector never has a -0 component. */
+ * stays unit even when |a| itself is subnormal and rounded coarsely
+ * (cap_normalize_rescaled). The unit vector never has a -0 component. */
 CAP_INLINE float cap_length_and_normalize(cap_vec2 a, cap_vec2* unit)
 {
     float d2 = a.x * a.x + a.y * a.y;
@@ -68,13 +71,7 @@ CAP_INLINE float cap_length_and_normalize(cap_vec2 a, cap_vec2* unit)
         *unit = cap_v2(a.x / len + 0.0f, a.y / len + 0.0f);
         return len;
     }
-    float m = cap_maxf(cap_absf(a.x), cap_absf(a.y));
-    if (!(m > 0.0f)) return 0.0f;
-    if (m > 3.40282347e38f) return m; /* infinite input: no direction */
-    float sx = a.x / m, sy = a.y / m;
-    float ls = __builtin_sqrtf(sx * sx + sy * sy);
-    *unit = cap_v2(sx / ls + 0.0f, sy / ls + 0.0f);
-    return m * ls;
+    return cap_normalize_rescaled(a.x, a.y, unit);
 }
 
 #endif
