@@ -14,13 +14,12 @@ float cap_length_rescaled(float x, float y)
     return m * __builtin_sqrtf(sx * sx + sy * sy);
 }
 
-float cap_normalize_rescaled(float x, float y, cap_vec2* unit)
+float cap_unit_rescaled(float x, float y, int k)
 {
     float m = cap_maxf(cap_absf(x), cap_absf(y));
-    if (!(m > 0.0f)) return 0.0f;
-    if (m > 3.40282347e38f) return m; /* infinite input: no direction */
+    if (!(m > 0.0f) || m > 3.40282347e38f) return __builtin_nanf(""); /* zero or infinite: no direction */
     float sx = x / m, sy = y / m;
     float ls = __builtin_sqrtf(sx * sx + sy * sy);
-    *unit = cap_v2(sx / ls + 0.0f, sy / ls + 0.0f);
-    return m * ls;
+    /* + 0 turns a -0 component (from a -0 input) into +0 */
+    return (k ? sy : sx) / ls + 0.0f;
 }
