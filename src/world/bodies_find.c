@@ -72,7 +72,7 @@ float cap_body_ball_reach(const cap_world* w, uint32_t j)
 }
 
 /* Appends the manifold's points as contacts (room made by the caller). */
-CAP_NOINLINE static void add_points(cap_wbodies* b, const bman* m, uint32_t kind, uint32_t a, uint32_t bb, uint32_t sb, float fr, float re)
+static void add_points(cap_wbodies* b, const bman* m, uint32_t kind, uint32_t a, uint32_t bb, uint32_t sb, float fr, float re)
 {
     if (m->count > 0) b->mstart[b->mcount++] = b->count;
     for (int k = 0; k < m->count; k++) {
@@ -95,7 +95,7 @@ CAP_NOINLINE static void add_points(cap_wbodies* b, const bman* m, uint32_t kind
     }
 }
 
-CAP_NOINLINE static int room(cap_wbodies* b, uint32_t more)
+static int room(cap_wbodies* b, uint32_t more)
 {
     if (b->count + more <= b->contacts_cap && b->mcount + 2 <= b->mstart_cap) return 1;
     void* p = b->contacts;

@@ -1,8 +1,8 @@
 // What the tarball holds and how big it is: only what a user needs (dist/,
 // README, LICENSE, CHANGELOG, package.json); each .wasm within 178 KB raw and
 // 78 KB gzipped (Node's zlib, level 9), just above the modules after the
-// fourth session's size work (2026-11-27: SIMD 181,034 B raw, 77,657 B by
-// zlib, 77,368 B by gzip -9; scalar 179,129 / 78,958 / 78,596 B;
+// fourth session's size work (2026-11-27: SIMD 181,172 B raw, 77,669 B by
+// zlib, 77,361 B by gzip -9; scalar 179,265 / 78,933 / 78,533 B;
 // docs/install.md, Sizes, says what each feature costs); before it 184 / 80 KB
 // (2026-11-27, third session, after distance and drag joints on
 // capsule bodies, packed ropes, the coloured body solver and the impacts
