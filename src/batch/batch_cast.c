@@ -21,7 +21,7 @@ static int fail(cap_batch_error* err, int code, int field, uint32_t index)
  * (x0, y0, x1, y1, radius): all within the coordinate range (CAP_MAX_COORD)
  * but a ray's max_fraction, which may be any finite float32; the last >= 0;
  * a ray's direction not (0, 0). */
-static int check_five(const float v[5], int is_ray, uint32_t index, cap_batch_error* err)
+CAP_NOINLINE static int check_five(const float v[5], int is_ray, uint32_t index, cap_batch_error* err)
 {
     for (int f = 0; f < 5; f++)
         if (!(f == 4 && is_ray ? cap_finite(v[f]) : cap_in_range(v[f])) || (f == 4 && v[f] < 0.0f))

@@ -201,7 +201,7 @@ EMSCRIPTEN_KEEPALIVE int capw_capsule_from_angle(float cx, float cy, float angle
 
 /* A single cast's hit goes into the cast block as the one ray-hit record
  * (capw_ray_out, as the batch and world casts write it), index 0. */
-static int put_ray_hit(int r, const cap_ray_hit* h)
+__attribute__((noinline)) static int put_ray_hit(int r, const cap_ray_hit* h)
 {
     if (r != 1) return r;
     capw_ray_out o = {0, h->fraction, h->point.x, h->point.y, h->normal.x, h->normal.y, (uint32_t)h->starts_inside};
@@ -237,7 +237,7 @@ EMSCRIPTEN_KEEPALIVE int capw_ray_cast_capsule(float ax, float ay, float bx, flo
 }
 
 /* The same for a sweep: the one sweep-hit record (capw_sweep_out), index 0. */
-static int put_sweep_hit(int r, const cap_sweep_hit* h)
+__attribute__((noinline)) static int put_sweep_hit(int r, const cap_sweep_hit* h)
 {
     if (r != 1) return r;
     capw_sweep_out o = {0, h->t, h->center.x, h->center.y, h->normal.x, h->normal.y,

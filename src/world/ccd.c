@@ -214,7 +214,7 @@ static float ccd_bullet(const step_ctx* s, uint32_t i)
 /* Moves ball i back to time t of its move this step. The fall the stop
  * undid is potential energy the velocity already holds (gravity acted for
  * the whole step): the speed gives it back, direction kept. */
-static void stop_at(step_ctx* s, uint32_t i, float t, float gx, float gy)
+CAP_NOINLINE static void stop_at(step_ctx* s, uint32_t i, float t, float gx, float gy)
 {
     float ex = s->x[i], ey = s->y[i];
     s->x[i] = s->sx[i] + t * (s->x[i] - s->sx[i]);
@@ -318,7 +318,7 @@ float cap_toi_turning(float qx, float qy, float rx, float ry, float th0, float d
 
 /* A kinematic or pivoted capsule's pose over this step: the pivot at the
  * step's start and its move, the angle at the start and its turn. */
-static void moving_pose(const cap_world* w, uint32_t k, float* cx, float* cy, float* ex, float* ey, float* th0, float* dth)
+CAP_NOINLINE static void moving_pose(const cap_world* w, uint32_t k, float* cx, float* cy, float* ex, float* ey, float* th0, float* dth)
 {
     const cap_wstatic* st = &w->statics[w->kins[k]];
     int piv = cap_static_turns(st);
