@@ -5,10 +5,12 @@
 // GOLDEN_WORLD_HASH (the constants of the native and Node tests; with its
 // fast balls as bullets, BULLET_WORLD_HASH), and a
 // snapshot of the world scene restored and stepped on must give
-// SNAPSHOT_WORLD_HASH; the joints scenes of world/joints-scene.js and
-// world/revolute-scene.js (ball joints and ropes, capsule bodies on revolute,
-// distance and drag joints) must give JOINTS_WORLD_HASH, CHAINS_WORLD_HASH and
-// BODY_JOINTS_WORLD_HASH.
+// SNAPSHOT_WORLD_HASH; the joints scenes of world/joints-scene.js,
+// world/revolute-scene.js and world/ball-body-scene.js (ball joints and
+// ropes, capsule bodies on revolute,
+// distance and drag joints, balls joined to capsule bodies) must give
+// JOINTS_WORLD_HASH, CHAINS_WORLD_HASH, BODY_JOINTS_WORLD_HASH and
+// BALL_BODY_WORLD_HASH.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -17,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { EXPECTED_HASH } from '../helpers/determinism-scene.js';
 import {
-  BODY_JOINTS_WORLD_HASH, BULLET_WORLD_HASH, CHAINS_WORLD_HASH, GOLDEN_WORLD_HASH, JOINTS_WORLD_HASH, SNAPSHOT_WORLD_HASH,
+  BALL_BODY_WORLD_HASH, BODY_JOINTS_WORLD_HASH, BULLET_WORLD_HASH, CHAINS_WORLD_HASH, GOLDEN_WORLD_HASH, JOINTS_WORLD_HASH, SNAPSHOT_WORLD_HASH,
 } from '../world/golden.js';
 import { CASTS_GOLDEN_HASH } from './casts.js';
 import { ROOT, CHROMIUM, skipReason } from '../browser/harness.js';
@@ -31,6 +33,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>determinism</title>
   import { runCastsScene } from '/tests/helpers/casts-scene.js';
   import { chainScene, jointScene } from '/tests/world/joints-scene.js';
   import { revoluteScene } from '/tests/world/revolute-scene.js';
+  import { ballBodyScene } from '/tests/world/ball-body-scene.js';
   const sceneHash = (make) => { const s = make(api.World); s.run(); const h = s.world.stateHash(); s.world.destroy(); return h; };
   const simd = new URLSearchParams(location.search).get('simd') === '1';
   try {
@@ -41,7 +44,8 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>determinism</title>
     const snapshotHash = continueSnapshot(api.World, saved.save());
     saved.destroy();
     window.__result = { hash, castsHash, worldHash: runWorldScene(api.World), bulletHash: runWorldScene(api.World, { bullets: true }), snapshotHash, simd: api.usingSimd(),
-      jointsHash: sceneHash(jointScene), chainsHash: sceneHash(chainScene), bodyJointsHash: sceneHash(revoluteScene) };
+      jointsHash: sceneHash(jointScene), chainsHash: sceneHash(chainScene), bodyJointsHash: sceneHash(revoluteScene),
+      ballBodyHash: sceneHash(ballBodyScene) };
   } catch (e) {
     window.__result = { error: String(e && e.stack || e) };
   }
@@ -101,6 +105,7 @@ test('Chromium, SIMD and scalar: the golden determinism hashes (batch contacts, 
       assert.equal(hex(r.jointsHash), hex(JOINTS_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: ball joints`);
       assert.equal(hex(r.chainsHash), hex(CHAINS_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: ropes`);
       assert.equal(hex(r.bodyJointsHash), hex(BODY_JOINTS_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: capsule bodies on joints`);
+      assert.equal(hex(r.ballBodyHash), hex(BALL_BODY_WORLD_HASH), `Chromium ${simd ? 'SIMD' : 'scalar'}: balls joined to capsule bodies`);
     }
   } finally {
     await context.close();
