@@ -142,7 +142,10 @@ int cap_world_add_pivoted(cap_world* w, const cap_static_def* d, float x, float 
     w->static_info[3 * *slot_out] = CAP_STATIC_PIVOTED;
     st->mass = density * (2.0f * r * length + 3.14159265f * r * r);
     float inertia = st->mass * (length * length / 12.0f + off * off);
-    st->inv_i = inertia > 0.0f && cap_finite(1.0f / inertia) ? 1.0f / inertia : 0.0f;
+    /* An inertia so small that its inverse is past 1e38 (or overflows):
+     * the capsule does not turn (inv_i 0), as the snapshot check allows
+     * only values within +-1e38. */
+    st->inv_i = inertia > 0.0f && cap_in_range(1.0f / inertia) ? 1.0f / inertia : 0.0f;
     st->lo = 1.0f;
     st->hi = -1.0f;
     return CAP_WORLD_OK;
