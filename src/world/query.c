@@ -200,6 +200,8 @@ static void copy_grid_statics(cap_world* w, struct cap_wquery* q)
         cap_qstatic* r = &q->grid_statics[k];
         float mag = __builtin_fabsf(s->ax) + __builtin_fabsf(s->ay) + __builtin_fabsf(s->bx) + __builtin_fabsf(s->by);
         r->ax = s->ax, r->ay = s->ay, r->bx = s->bx, r->by = s->by, r->radius = s->radius;
+        r->cx = 0.5 * ((double)s->ax + s->bx), r->cy = 0.5 * ((double)s->ay + s->by);
+        r->hx = 0.5 * ((double)s->bx - s->ax), r->hy = 0.5 * ((double)s->by - s->ay);
         r->reach = (double)s->radius + 1e-6 * (double)mag;
         r->slot = s->sensor || cap_static_half_plane(s) ? DEAD : i;
     }
@@ -211,6 +213,9 @@ static void copy_grid_statics(cap_world* w, struct cap_wquery* q)
 struct cap_wquery* cap_query_index(cap_world* w)
 {
     struct cap_wquery* q = w->query;
+    /* (the usual case, every query between two steps: nothing to do) */
+    if (q && !w->query_stale && q->grid_statics_version == w->sg_version && w->ball_slots < q->hit_cap)
+        return q->huge || q->huge_statics ? NULL : q;
     if (!q) {
         q = calloc(1, sizeof *q);
         if (!q) return NULL;

@@ -83,15 +83,17 @@ uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr
 #define EXTRA_MAX 32 /* balls kept out of the grid: each is tested by every query */
 
 /* A grid static as the path walk reads it (query.c keeps one per box of the
- * static grid, box k at k, remade with the grid): its core and radius, the
- * reach path_near pads them by (radius plus 1e-6 of its magnitudes), its
- * slot; slot DEAD for one no ray or sweep hits (a sensor) or not a capsule
- * (tested by try_static instead). 32 bytes, next to each other: the walk
- * never reads the static's cold record (cap_wstatic, 180 bytes) to skip it. */
+ * static grid, box k at k, remade with the grid): its core as centre and
+ * half axis in double (exact: sums and differences of two floats), the
+ * reach path_near pads it by (radius plus 1e-6 of its magnitudes), the
+ * float core and radius for the exact cast, its slot; slot DEAD for one no
+ * ray or sweep hits (a sensor) or not a capsule (tested by try_static
+ * instead). 64 bytes, next to each other: the walk never reads the static's
+ * cold record (cap_wstatic, 180 bytes) to skip it. */
 typedef struct cap_qstatic {
+    double cx, cy, hx, hy, reach;
     float ax, ay, bx, by, radius;
     uint32_t slot;
-    double reach;
 } cap_qstatic;
 
 struct cap_wquery {
