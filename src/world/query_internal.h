@@ -100,7 +100,8 @@ struct cap_wquery {
     uint32_t items;  /* entries of the step's ball grid (0: none) */
     uint32_t mapped; /* slots below this: w->cell_of[slot] is the cell of the slot's entry, if it has one */
     double moved;    /* the most an entry's ball is from where its cell was chosen, per axis */
-    uint32_t extra[EXTRA_MAX], n_extra; /* live balls in neither the grid nor w->big */
+    uint32_t extra[EXTRA_MAX], n_extra; /* live balls in neither the grid nor w->big, by x (extra_x) */
+    float extra_x[EXTRA_MAX], extra_r;  /* their x (w->last_x), ascending; their largest radius (or more) */
     int huge;        /* a ball or a static above CAP_QUERY_BIG: every query scans */
     int huge_statics;
     uint32_t *movers, n_movers, movers_cap; /* moving statics (CAP_FIND_MOVERS), ascending */
@@ -114,6 +115,21 @@ CAP_QUERY_HOT uint32_t slot_of(const float* p)
     uint32_t i;
     memcpy(&i, &p[3], 4);
     return i;
+}
+
+/* The extras whose x is within [lo, hi] are q->extra[*first .. *end - 1]
+ * (lo, hi: a query's x range grown by q->extra_r: every extra it can meet). */
+static inline void extras_in(const struct cap_wquery* q, double lo, double hi, uint32_t* first, uint32_t* end)
+{
+    uint32_t a = 0, b = q->n_extra;
+    while (a < b) { /* the first x >= lo */
+        uint32_t m = (a + b) / 2;
+        if ((double)q->extra_x[m] < lo) a = m + 1;
+        else b = m;
+    }
+    *first = a;
+    while (b < q->n_extra && (double)q->extra_x[b] <= hi) b++;
+    *end = b;
 }
 
 /* Padding for a query whose numbers have magnitude sum m (see the top of query.c). */

@@ -1,7 +1,7 @@
 /* capsule2d — the world's ray casts and swept balls (cap_world_ray_cast,
  * cap_world_sweep_ball): a walk of the path through the step's ball grid
- * and static grid together, in chunks of about a cell in order of t,
- * stopping once the best hit is closer than the next chunk of either.
+ * and static grid together, column by column in order of t, stopping once
+ * the best hit is closer than the next column of either.
  * How the grids stay exact and why they find every hit the scan finds: the
  * comment at the top of query.c. */
 #include <stdlib.h>
@@ -25,6 +25,7 @@ typedef struct cap_path_query {
     double len, len_slack;      /* |d|, and it times 1.000001 */
     int major;                  /* the walks' major axis: 1 when |dy| > |dx| */
     double inv_d[2];            /* 1 / dx, 1 / dy (0 for a 0) */
+    double box[4];              /* the path's box: o and o + t_max d */
     int found, kind;
     uint32_t slot;
     float t;           /* the best hit's fraction or t */
@@ -113,23 +114,24 @@ static void walk_start(cap_walk* k, const cap_world* w, const cap_grid* g, const
     /* Clip to the grid's bounds grown by a cell and twice pad (every box,
      * every ball's start centre lies inside the bounds), so a long path
      * costs the cells it crosses (by the inverse direction: the margin is
-     * far more than its rounding). */
+     * far more than its rounding); none to do for a path inside them. */
     double m = 2.0 * pad + cell, t0 = 0.0, t1 = t_max;
     double lo[2] = {minx - m, miny - m}, hi[2] = {minx + k->nx * cell + m, miny + ny * cell + m};
-    for (int a = 0; a < 2; a++) {
-        double p = a ? c->oy : c->ox, inv = c->inv_d[a];
-        if (inv == 0.0) {
-            if (p < lo[a] || p > hi[a]) return;
-            continue;
+    const double* box = c->box;
+    if (box[0] > hi[0] || box[2] < lo[0] || box[1] > hi[1] || box[3] < lo[1]) return;
+    if (!(box[0] >= lo[0] && box[2] <= hi[0] && box[1] >= lo[1] && box[3] <= hi[1])) {
+        for (int a = 0; a < 2; a++) {
+            double p = a ? c->oy : c->ox, inv = c->inv_d[a];
+            if (inv == 0.0) continue; /* (inside the bounds on this axis: the box test) */
+            double u = (lo[a] - p) * inv, v = (hi[a] - p) * inv;
+            if (u > v) {
+                double x = u;
+                u = v, v = x;
+            }
+            if (u > t0) t0 = u;
+            if (v < t1) t1 = v;
+            if (!(t0 <= t1)) return;
         }
-        double u = (lo[a] - p) * inv, v = (hi[a] - p) * inv;
-        if (u > v) {
-            double x = u;
-            u = v, v = x;
-        }
-        if (u > t0) t0 = u;
-        if (v < t1) t1 = v;
-        if (!(t0 <= t1)) return;
     }
     int major = c->major;
     k->g = g, k->major = major;
@@ -304,8 +306,8 @@ static void try_entries(cap_path_query* c, uint32_t e0, uint32_t e1)
 }
 
 /* Every shape the path can meet: lines, moving statics, big balls and
- * extras first, then the two grids walked together, chunk by chunk in order
- * of t, until the best hit is before the next chunk of either (pad: the
+ * extras first, then the two grids walked together, column by column in
+ * order of t, until the best hit is before the next column of either (pad: the
  * statics' padding; the balls' adds the largest radius and `moved`). */
 static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, double pad, int usable)
 {
@@ -320,11 +322,22 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     }
     for (uint32_t j = 0; j < q->n_movers; j++) try_static(c, q->movers[j]);
     if (!usable) return;
-    for (uint32_t j = 0; j < w->bg_nbig + q->n_extra; j++) {
-        uint32_t i = j < w->bg_nbig ? w->big[j] : q->extra[j - w->bg_nbig];
+    for (uint32_t j = 0; j < w->bg_nbig; j++) {
+        uint32_t i = w->big[j];
         if (i != DEAD) try_ball(c, w->last_x[i], w->last_y[i], rad[i], i);
     }
+    /* the extras the path's x range (grown by their reach) holds */
+    double ex = c->ox + t_max * c->dx, reach = pad + (double)q->extra_r * 1.000001;
+    uint32_t e0, e1;
+    extras_in(q, (ex < c->ox ? ex : c->ox) - reach, (ex < c->ox ? c->ox : ex) + reach, &e0, &e1);
+    for (; e0 < e1; e0++) {
+        uint32_t i = q->extra[e0];
+        try_ball(c, w->last_x[i], w->last_y[i], rad[i], i);
+    }
     cap_walk kb, ks;
+    double ey = c->oy + t_max * c->dy;
+    c->box[0] = ex < c->ox ? ex : c->ox, c->box[1] = ey < c->oy ? ey : c->oy;
+    c->box[2] = ex < c->ox ? c->ox : ex, c->box[3] = ey < c->oy ? c->oy : ey;
     c->major = absd(c->dy) > absd(c->dx);
     c->inv_d[0] = c->dx != 0.0 ? 1.0 / c->dx : 0.0;
     c->inv_d[1] = c->dy != 0.0 ? 1.0 / c->dy : 0.0;
