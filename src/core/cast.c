@@ -94,20 +94,17 @@ static int cap_cast_core(cap_capsule c, cap_path p, double* s, double* nx, doubl
     return CAP_CAST_HIT;
 }
 
-/* A ray with a finite, nonzero direction and 0 <= max_fraction < inf. */
-static int cap_ray_ok(cap_ray ray)
+/* A ray with a finite, nonzero direction and 0 <= max_fraction < inf;
+ * writes -direction/|direction|, the normal of a start inside. */
+static int cap_ray_ok(cap_ray ray, cap_vec2* back)
 {
     if (!(ray.max_fraction >= 0.0f && ray.max_fraction <= 3.40282347e38f)) return 0;
     if (!(cap_absf(ray.direction.x) <= 3.40282347e38f && cap_absf(ray.direction.y) <= 3.40282347e38f)) return 0;
-    return !(ray.direction.x == 0.0f && ray.direction.y == 0.0f);
-}
-
-/* -direction/|direction|: the normal of a start inside (made only then). */
-static cap_vec2 cap_ray_back(cap_ray ray)
-{
+    if (ray.direction.x == 0.0f && ray.direction.y == 0.0f) return 0;
     cap_vec2 u = {0.0f, 0.0f};
     cap_length_and_normalize(ray.direction, &u);
-    return cap_neg(u);
+    *back = cap_neg(u);
+    return 1;
 }
 
 /* Ray against the capsule c. A hit beyond max_fraction, or no hit, still
@@ -116,13 +113,14 @@ static cap_vec2 cap_ray_back(cap_ray ray)
  * end_touch = 0 leaves that to the caller (the sweeps). */
 static int cap_cast(cap_capsule c, cap_ray ray, cap_path p, int end_touch, cap_ray_hit* out)
 {
-    if (!cap_ray_ok(ray)) return CAP_ERR_BAD_RAY;
+    cap_vec2 back = {0.0f, 0.0f};
+    if (!cap_ray_ok(ray, &back)) return CAP_ERR_BAD_RAY;
     double s = 0.0, nx = 0.0, ny = 0.0;
     int k = cap_point_in_capsule(c, ray.origin) ? CAP_CAST_INSIDE : cap_cast_core(c, p, &s, &nx, &ny);
     if (k == CAP_CAST_INSIDE) {
         out->fraction = 0.0f;
         out->point = ray.origin;
-        out->normal = cap_ray_back(ray);
+        out->normal = back;
         out->starts_inside = 1;
         return 1;
     }
@@ -146,7 +144,6 @@ static int cap_cast(cap_capsule c, cap_ray ray, cap_path p, int end_touch, cap_r
      * point */
     out->normal = ct.normal;
     if (!(ct.depth < c.radius)) {
-        cap_vec2 back = cap_ray_back(ray);
         float dn = cap_dot(ct.normal, back);
         if (dn < 0.0f) out->normal = cap_neg(ct.normal);
         if (dn == 0.0f || (c.a.x == c.b.x && c.a.y == c.b.y)) out->normal = back;
