@@ -80,6 +80,19 @@ static void add_extra(cap_world* w, struct cap_wquery* q, uint32_t i)
     q->extra_r = r > q->extra_r ? r : q->extra_r;
 }
 
+void cap_query_extras_in(const struct cap_wquery* q, double lo, double hi, uint32_t* first, uint32_t* end)
+{
+    uint32_t a = 0, b = q->n_extra;
+    while (a < b) { /* the first x >= lo */
+        uint32_t m = (a + b) / 2;
+        if ((double)q->extra_x[m] < lo) a = m + 1;
+        else b = m;
+    }
+    *first = a;
+    while (b < q->n_extra && (double)q->extra_x[b] <= hi) b++;
+    *end = b;
+}
+
 /* ---- keeping the index: the step's refit, world methods, rebuilds ------------ */
 
 void cap_world_query_refit(cap_world* w)
@@ -295,7 +308,7 @@ static uint32_t overlap(cap_world* w, struct cap_wquery* q, float qx, float qy, 
         if (i != DEAD) overlap_ball(&o, w->last_x[i], w->last_y[i], rad[i], i);
     }
     uint32_t e0, e1;
-    extras_in(q, g[0] - q->extra_r, g[2] + q->extra_r, &e0, &e1);
+    cap_query_extras_in(q, g[0] - q->extra_r, g[2] + q->extra_r, &e0, &e1);
     for (; e0 < e1; e0++) {
         uint32_t i = q->extra[e0];
         overlap_ball(&o, w->last_x[i], w->last_y[i], rad[i], i);

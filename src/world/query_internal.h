@@ -118,19 +118,9 @@ CAP_QUERY_HOT uint32_t slot_of(const float* p)
 }
 
 /* The extras whose x is within [lo, hi] are q->extra[*first .. *end - 1]
- * (lo, hi: a query's x range grown by q->extra_r: every extra it can meet). */
-static inline void extras_in(const struct cap_wquery* q, double lo, double hi, uint32_t* first, uint32_t* end)
-{
-    uint32_t a = 0, b = q->n_extra;
-    while (a < b) { /* the first x >= lo */
-        uint32_t m = (a + b) / 2;
-        if ((double)q->extra_x[m] < lo) a = m + 1;
-        else b = m;
-    }
-    *first = a;
-    while (b < q->n_extra && (double)q->extra_x[b] <= hi) b++;
-    *end = b;
-}
+ * (lo, hi: a query's x range grown by q->extra_r: every extra it can meet).
+ * query.c. */
+void cap_query_extras_in(const struct cap_wquery* q, double lo, double hi, uint32_t* first, uint32_t* end);
 
 /* Padding for a query whose numbers have magnitude sum m (see the top of query.c). */
 static inline double pad_of(double m) { return 1e-5 * m + 1e-30; }

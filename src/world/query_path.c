@@ -329,7 +329,7 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     /* the extras the path's x range (grown by their reach) holds */
     double ex = c->ox + t_max * c->dx, reach = pad + (double)q->extra_r * 1.000001;
     uint32_t e0, e1;
-    extras_in(q, (ex < c->ox ? ex : c->ox) - reach, (ex < c->ox ? c->ox : ex) + reach, &e0, &e1);
+    cap_query_extras_in(q, (ex < c->ox ? ex : c->ox) - reach, (ex < c->ox ? c->ox : ex) + reach, &e0, &e1);
     for (; e0 < e1; e0++) {
         uint32_t i = q->extra[e0];
         try_ball(c, w->last_x[i], w->last_y[i], rad[i], i);
