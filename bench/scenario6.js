@@ -31,9 +31,14 @@ function lcg(seed) {
 function perCall(fn, count, { rounds, per }) {
   const times = [];
   let i = 0;
-  // warm: every input three times (at least 2 batches), the same for both
-  // engines, so the JIT has settled (a game casts rays every frame for minutes)
-  for (let k = 0, m = Math.max(per * 2, 3 * count); k < m; k++) fn(k % count);
+  // warm: every input three times (at least 2 batches) and for at least
+  // 300 ms, the same for both engines, so the JIT has settled (a game casts
+  // rays every frame for minutes): V8 tiers wasm up from its baseline
+  // compiler in the background, which on a loaded machine took longer than
+  // the count alone (the first-measured 1,000-ball row read 1.2-1.6 us for
+  // rayCast and sweepBall, 0.65-0.9 at 10,000, in the same run)
+  const warmUntil = performance.now() + 300;
+  for (let k = 0, m = Math.max(per * 2, 3 * count); k < m || performance.now() < warmUntil; k++) fn(k % count);
   for (let r = 0; r < rounds; r++) {
     const t0 = performance.now();
     for (let k = 0; k < per; k++, i++) fn(i % count);

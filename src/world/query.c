@@ -11,7 +11,8 @@
  *    then at most `moved` (per axis) from where its cell was chosen, and a
  *    query widens its cell range by that (a loose grid). Balls that moved
  *    more than half a cell are taken out (their entry marked DEAD) into a
- *    short list of extras that every query tests, so one fast ball does not
+ *    short list of extras (in order of x: a query tests those its x range,
+ *    grown by their largest radius, holds), so one fast ball does not
  *    widen every query; past EXTRA_MAX of them the loose bound grows instead.
  *    Why a refit and not a re-bin at the end of every step: the refit is one
  *    pass over the entries, where a re-bin also clears and sums the cells
@@ -30,9 +31,9 @@
  *    was added or removed (statics_dirty, as the step would); the lines
  *    (w->lines) and the moving capsules (kinematic and pivoted, at their
  *    current pose) are tested by every query.
- * Rays and sweeps walk their path through both grids together, in chunks of
- * about a cell in order of t, and stop once the best hit is closer than the
- * next chunk of either.
+ * Rays and sweeps walk their path through both grids together, column by
+ * column (rows for a path nearer vertical) in order of t, and stop once the
+ * best hit is closer than where the next column's part of the path starts.
  *
  * Results equal a scan of every ball (ascending slot) then every static
  * (ascending slot) keeping the first strictly closer hit: the closest hit
@@ -68,6 +69,30 @@ void cap_world_query_free(struct cap_wquery* q)
 
 static void set_slot(float* p, uint32_t i) { memcpy(&p[3], &i, 4); }
 
+/* Ball i into the extras, kept in order of x (at its place: the first whose
+ * x is greater), its radius into extra_r (room: the caller's check). */
+static void add_extra(cap_world* w, struct cap_wquery* q, uint32_t i)
+{
+    float x = w->last_x[i], r = ((const float*)w->ball[CAP_BALL_RADIUS])[i];
+    uint32_t j = q->n_extra++;
+    for (; j > 0 && q->extra_x[j - 1] > x; j--) q->extra[j] = q->extra[j - 1], q->extra_x[j] = q->extra_x[j - 1];
+    q->extra[j] = i, q->extra_x[j] = x;
+    q->extra_r = r > q->extra_r ? r : q->extra_r;
+}
+
+void cap_query_extras_in(const struct cap_wquery* q, double lo, double hi, uint32_t* first, uint32_t* end)
+{
+    uint32_t a = 0, b = q->n_extra;
+    while (a < b) { /* the first x >= lo */
+        uint32_t m = (a + b) / 2;
+        if ((double)q->extra_x[m] < lo) a = m + 1;
+        else b = m;
+    }
+    *first = a;
+    while (b < q->n_extra && (double)q->extra_x[b] <= hi) b++;
+    *end = b;
+}
+
 /* ---- keeping the index: the step's refit, world methods, rebuilds ------------ */
 
 void cap_world_query_refit(cap_world* w)
@@ -78,7 +103,7 @@ void cap_world_query_refit(cap_world* w)
     if (!q || w->bg_nx <= 0) return; /* no grid (fewer than two balls): the queries scan */
     uint32_t total = w->cell_start[(uint32_t)w->bg_nx * (uint32_t)w->bg_ny];
     float half = 0.5f / w->bg_inv, moved = 0.0f, top = 0.0f;
-    uint32_t ne = 0;
+    uint32_t ne = 0, found[EXTRA_MAX];
     for (uint32_t k = 0; k < total; k++) {
         float* p = &w->cell_pos[4 * (size_t)k];
         uint32_t i = slot_of(p);
@@ -89,7 +114,7 @@ void cap_world_query_refit(cap_world* w)
         p[0] = x;
         p[1] = y;
         if (d > half && ne < EXTRA_MAX) {
-            q->extra[ne++] = i;
+            found[ne++] = i;
             set_slot(p, DEAD);
         } else {
             moved = d > moved ? d : moved;
@@ -101,11 +126,13 @@ void cap_world_query_refit(cap_world* w)
         uint32_t i = w->big[j];
         huge |= big(w->last_x[i]) | big(w->last_y[i]) | big(rad[i]);
     }
+    /* the extras, in order of x */
+    q->n_extra = 0, q->extra_r = 0.0f;
+    for (uint32_t j = 0; j < ne; j++) add_extra(w, q, found[j]);
     q->items = total;
     q->mapped = w->ball_slots;
     /* (the float difference is at most half an ulp short of the true one) */
     q->moved = (double)moved * (1.0 + 1e-6);
-    q->n_extra = ne;
     q->huge = huge;
     w->query_stale &= ~1u;
 }
@@ -117,7 +144,7 @@ void cap_world_query_ball_added(cap_world* w, uint32_t slot)
         w->query_stale |= 1;
         return;
     }
-    q->extra[q->n_extra++] = slot;
+    add_extra(w, q, slot);
     q->huge |= big(w->last_x[slot]) | big(w->last_y[slot]) | big(((const float*)w->ball[CAP_BALL_RADIUS])[slot]);
 }
 
@@ -131,8 +158,8 @@ void cap_world_query_ball_removed(cap_world* w, uint32_t slot)
             return;
         }
     for (uint32_t j = 0; j < q->n_extra; j++)
-        if (q->extra[j] == slot) {
-            q->extra[j] = q->extra[--q->n_extra];
+        if (q->extra[j] == slot) { /* (the rest move down: still in order of x) */
+            for (q->n_extra--; j < q->n_extra; j++) q->extra[j] = q->extra[j + 1], q->extra_x[j] = q->extra_x[j + 1];
             return;
         }
     /* Else a ball of the step's grid, in cell w->cell_of[slot] (written by
@@ -200,6 +227,8 @@ static void copy_grid_statics(cap_world* w, struct cap_wquery* q)
         cap_qstatic* r = &q->grid_statics[k];
         float mag = __builtin_fabsf(s->ax) + __builtin_fabsf(s->ay) + __builtin_fabsf(s->bx) + __builtin_fabsf(s->by);
         r->ax = s->ax, r->ay = s->ay, r->bx = s->bx, r->by = s->by, r->radius = s->radius;
+        r->cx = 0.5 * ((double)s->ax + s->bx), r->cy = 0.5 * ((double)s->ay + s->by);
+        r->hx = 0.5 * ((double)s->bx - s->ax), r->hy = 0.5 * ((double)s->by - s->ay);
         r->reach = (double)s->radius + 1e-6 * (double)mag;
         r->slot = s->sensor || cap_static_half_plane(s) ? DEAD : i;
     }
@@ -211,6 +240,9 @@ static void copy_grid_statics(cap_world* w, struct cap_wquery* q)
 struct cap_wquery* cap_query_index(cap_world* w)
 {
     struct cap_wquery* q = w->query;
+    /* (the usual case, every query between two steps: nothing to do) */
+    if (q && !w->query_stale && q->grid_statics_version == w->sg_version && w->ball_slots < q->hit_cap)
+        return q->huge || q->huge_statics ? NULL : q;
     if (!q) {
         q = calloc(1, sizeof *q);
         if (!q) return NULL;
@@ -271,9 +303,15 @@ static uint32_t overlap(cap_world* w, struct cap_wquery* q, float qx, float qy, 
             }
         }
     }
-    for (uint32_t j = 0; j < w->bg_nbig + q->n_extra; j++) {
-        uint32_t i = j < w->bg_nbig ? w->big[j] : q->extra[j - w->bg_nbig];
+    for (uint32_t j = 0; j < w->bg_nbig; j++) {
+        uint32_t i = w->big[j];
         if (i != DEAD) overlap_ball(&o, w->last_x[i], w->last_y[i], rad[i], i);
+    }
+    uint32_t e0, e1;
+    cap_query_extras_in(q, g[0] - q->extra_r, g[2] + q->extra_r, &e0, &e1);
+    for (; e0 < e1; e0++) {
+        uint32_t i = q->extra[e0];
+        overlap_ball(&o, w->last_x[i], w->last_y[i], rad[i], i);
     }
     cap_sort_u32(o.hits, o.m); /* by slot */
     uint32_t n = 0;

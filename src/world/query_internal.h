@@ -83,22 +83,25 @@ uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr
 #define EXTRA_MAX 32 /* balls kept out of the grid: each is tested by every query */
 
 /* A grid static as the path walk reads it (query.c keeps one per box of the
- * static grid, box k at k, remade with the grid): its core and radius, the
- * reach path_near pads them by (radius plus 1e-6 of its magnitudes), its
- * slot; slot DEAD for one no ray or sweep hits (a sensor) or not a capsule
- * (tested by try_static instead). 32 bytes, next to each other: the walk
- * never reads the static's cold record (cap_wstatic, 180 bytes) to skip it. */
+ * static grid, box k at k, remade with the grid): its core as centre and
+ * half axis in double (exact: sums and differences of two floats), the
+ * reach path_near pads it by (radius plus 1e-6 of its magnitudes), the
+ * float core and radius for the exact cast, its slot; slot DEAD for one no
+ * ray or sweep hits (a sensor) or not a capsule (tested by try_static
+ * instead). 64 bytes, next to each other: the walk never reads the static's
+ * cold record (cap_wstatic, 180 bytes) to skip it. */
 typedef struct cap_qstatic {
+    double cx, cy, hx, hy, reach;
     float ax, ay, bx, by, radius;
     uint32_t slot;
-    double reach;
 } cap_qstatic;
 
 struct cap_wquery {
     uint32_t items;  /* entries of the step's ball grid (0: none) */
     uint32_t mapped; /* slots below this: w->cell_of[slot] is the cell of the slot's entry, if it has one */
     double moved;    /* the most an entry's ball is from where its cell was chosen, per axis */
-    uint32_t extra[EXTRA_MAX], n_extra; /* live balls in neither the grid nor w->big */
+    uint32_t extra[EXTRA_MAX], n_extra; /* live balls in neither the grid nor w->big, by x (extra_x) */
+    float extra_x[EXTRA_MAX], extra_r;  /* their x (w->last_x), ascending; their largest radius (or more) */
     int huge;        /* a ball or a static above CAP_QUERY_BIG: every query scans */
     int huge_statics;
     uint32_t *movers, n_movers, movers_cap; /* moving statics (CAP_FIND_MOVERS), ascending */
@@ -113,6 +116,11 @@ CAP_QUERY_HOT uint32_t slot_of(const float* p)
     memcpy(&i, &p[3], 4);
     return i;
 }
+
+/* The extras whose x is within [lo, hi] are q->extra[*first .. *end - 1]
+ * (lo, hi: a query's x range grown by q->extra_r: every extra it can meet).
+ * query.c. */
+void cap_query_extras_in(const struct cap_wquery* q, double lo, double hi, uint32_t* first, uint32_t* end);
 
 /* Padding for a query whose numbers have magnitude sum m (see the top of query.c). */
 static inline double pad_of(double m) { return 1e-5 * m + 1e-30; }

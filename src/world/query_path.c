@@ -1,7 +1,7 @@
 /* capsule2d — the world's ray casts and swept balls (cap_world_ray_cast,
  * cap_world_sweep_ball): a walk of the path through the step's ball grid
- * and static grid together, in chunks of about a cell in order of t,
- * stopping once the best hit is closer than the next chunk of either.
+ * and static grid together, column by column in order of t, stopping once
+ * the best hit is closer than the next column of either.
  * How the grids stay exact and why they find every hit the scan finds: the
  * comment at the top of query.c. */
 #include <stdlib.h>
@@ -12,84 +12,170 @@
 #include "world/step_internal.h"
 #include "world/query_internal.h"
 
+/* A ray cast or a swept ball on its way: the query, and the best hit so far
+ * by the scan's order (better()). */
+typedef struct cap_path_query {
+    cap_world* w;
+    int sweep;         /* 0: the ray, 1: the ball x0 -> x1 of radius */
+    cap_ray ray;
+    cap_vec2 x0, x1;
+    float radius;
+    double ox, oy, dx, dy, dd2; /* the path o + t d, dd2 = |d|^2 */
+    double t_max, pad;          /* its last t; the statics' padding (with a sweep's radius) */
+    double len, len_slack;      /* |d|, and it times 1.000001 */
+    int major;                  /* the walks' major axis: 1 when |dy| > |dx| */
+    double inv_d[2];            /* 1 / dx, 1 / dy (0 for a 0) */
+    double box[4];              /* the path's box: o and o + t_max d */
+    int found, kind;
+    uint32_t slot;
+    float t;           /* the best hit's fraction or t */
+    cap_ray_hit ray_hit;
+    cap_sweep_hit sweep_hit;
+} cap_path_query;
+
 /* ---- walking a path through the grids ---------------------------------------- */
 
-/* A walk along the path o + t d, t in [0, t_max], over the cells of a grid
- * within pad of it: chunks [ta, tb] of about one cell, in order of t. The
- * grid is the ball grid (float cells, contacts.c's cell_of) or a kernels
- * grid (g). */
+/* A walk along the path o + t d, t in [t0, t1] (the part near the grid),
+ * over the grid's columns in order of t (its rows when |dy| > |dx|: the
+ * columns of the major axis), reading in each the cells of the minor axis
+ * within pad of the path's part in that column. Column i's band is its
+ * extent grown by `slack` (pad, and far more than the rounding of the
+ * grid's own cell numbers); its part of the path is the t where the path
+ * is in the band (the edge columns reach to infinity). So a cell point
+ * within pad of o + t d (a grid static's box holds its hit point; a ball's
+ * cell point, its start centre, lies within its radius and `moved` of its
+ * centre) is in a cell the walk reads, in a column whose part starts no
+ * later than t: once the best hit is before where the next column's part
+ * starts, no later cell can hold a better one. The columns are disjoint:
+ * each cell is read once. The grid is the ball grid (float cells,
+ * step_internal.h's cell_of) or a kernels grid (g). */
 typedef struct cap_walk {
-    const cap_grid* g; /* NULL: the ball grid */
-    float fminx, fminy, finv;
-    int32_t nx, ny;
-    double ox, oy, dx, dy, pad;
-    double t, end, step; /* next chunk's start, the last t, chunk length */
+    const cap_grid* g;            /* NULL: the ball grid */
+    const uint32_t* start;        /* its cell starts */
+    int32_t nx, n_major, n_minor; /* nx: cells per row */
+    int major;                    /* 0: columns (x), 1: rows (y) */
+    double lo, cell, inv;         /* the major axis' first edge, its cell size and 1 / it */
+    double om, dm, inv_dm, on, dn; /* the path along the major and the minor axis; 1 / dm */
+    float flo, finv;              /* the minor axis' cells, ball grid */
+    double glo, ginv;             /* the minor axis' cells, kernels grid */
+    double pad, slack, t0, t1;
+    int32_t col, end, dir;        /* the next column, one past the last, the step (+1 or -1) */
+    double t, tb;                 /* the next column's part of the path */
     int done;
-    int32_t prev[4], cur[4]; /* the previous chunk's cells (all seen) and this one's; empty at first */
 } cap_walk;
 
-static void walk_start(cap_walk* k, const cap_world* w, const cap_grid* g, double ox, double oy, double dx, double dy,
-                       double t_max, double pad)
+/* The column of major coordinate v (by the walk's own arithmetic, clamped). */
+static int32_t column_of(const cap_walk* k, double v)
 {
-    k->g = g, k->ox = ox, k->oy = oy, k->dx = dx, k->dy = dy, k->pad = pad;
-    k->t = k->end = k->step = 0.0;
+    double f = (v - k->lo) * k->inv;
+    if (!(f >= 0.0)) return 0;
+    if (f >= (double)k->n_major) return k->n_major - 1;
+    return (int32_t)f;
+}
+
+/* From k->col on: the first column whose part of the path is not empty
+ * (k->t, k->tb), or done. */
+static void walk_seek(cap_walk* k)
+{
+    for (; k->col != k->end; k->col += k->dir) {
+        double a = k->col == 0 ? -1e308 : k->lo + k->col * k->cell - k->slack;
+        double b = k->col == k->n_major - 1 ? 1e308 : k->lo + (k->col + 1) * k->cell + k->slack;
+        double u = (a - k->om) * k->inv_dm, v = (b - k->om) * k->inv_dm;
+        if (u > v) {
+            double x = u;
+            u = v, v = x;
+        }
+        k->t = u > k->t0 ? u : k->t0;
+        k->tb = v < k->t1 ? v : k->t1;
+        if (k->t <= k->tb) return;
+    }
     k->done = 1;
-    k->cur[0] = k->cur[1] = 0, k->cur[2] = k->cur[3] = -1;
+}
+
+/* The walk of grid g (NULL: the ball grid) along the path of c (its
+ * major axis and inverse direction: walk_path) for t in [0, t_max]. */
+static void walk_start(cap_walk* k, const cap_world* w, const cap_grid* g, const cap_path_query* c, double t_max,
+                       double pad)
+{
+    k->done = 1;
     double minx, miny, cell;
+    int32_t ny;
     if (g) {
         if (!g->built || g->count == 0) return;
-        k->nx = g->nx, k->ny = g->ny;
+        k->start = g->start, k->nx = g->nx, ny = g->ny;
         minx = g->minx, miny = g->miny, cell = 1.0 / g->inv_cell;
+        k->ginv = g->inv_cell;
     } else {
         if (w->bg_nx <= 0) return;
-        k->fminx = w->bg_minx, k->fminy = w->bg_miny, k->finv = w->bg_inv;
-        k->nx = w->bg_nx, k->ny = w->bg_ny;
+        k->start = w->cell_start, k->nx = w->bg_nx, ny = w->bg_ny;
         minx = w->bg_minx, miny = w->bg_miny, cell = 1.0 / (double)w->bg_inv;
+        k->finv = w->bg_inv;
     }
     /* Clip to the grid's bounds grown by a cell and twice pad (every box,
      * every ball's start centre lies inside the bounds), so a long path
-     * costs the cells it crosses. */
-    double m = 2.0 * pad + cell;
-    double lo[2] = {minx - m, miny - m}, hi[2] = {minx + k->nx * cell + m, miny + k->ny * cell + m};
-    double p[2] = {ox, oy}, d[2] = {dx, dy}, t0 = 0.0, t1 = t_max;
-    if (!cap_clip_segment_box(p, d, lo, hi, &t0, &t1)) return;
-    double major = absd(dx) > absd(dy) ? absd(dx) : absd(dy);
-    double step = major > 0.0 ? cell / major : t1 - t0;
-    /* at most about as many chunks as the grid has rows and columns */
-    double least = (t1 - t0) / (double)(k->nx + k->ny + 2);
-    if (!(step >= least)) step = least;
-    k->t = t0, k->end = t1, k->step = step;
-    k->done = 0;
-}
-
-/* The next chunk's cell range. After it, k->t is where the following chunk
- * starts (a hit before it is final). The chunk's cells that the previous
- * chunk had (k->prev, all of whose items were tested) are skipped by the
- * callers: consecutive chunks overlap, and the ranges move monotonically
- * along the path, so each cell is read once. */
-static void walk_next(cap_walk* k, int32_t range[4])
-{
-    memcpy(k->prev, k->cur, sizeof k->prev);
-    double ta = k->t, tb = ta + k->step;
-    if (!(tb < k->end)) tb = k->end, k->done = 1;
-    k->t = tb;
-    double xa = k->ox + ta * k->dx, ya = k->oy + ta * k->dy, xb = k->ox + tb * k->dx, yb = k->oy + tb * k->dy;
-    double box[4] = {(xa < xb ? xa : xb) - k->pad, (ya < yb ? ya : yb) - k->pad, (xa < xb ? xb : xa) + k->pad,
-                     (ya < yb ? yb : ya) + k->pad};
-    if (k->g) {
-        cap_grid_cells(k->g, box, range);
-    } else {
-        range[0] = cell_of((float)box[0], k->fminx, k->finv, k->nx);
-        range[1] = cell_of((float)box[1], k->fminy, k->finv, k->ny);
-        range[2] = cell_of((float)box[2], k->fminx, k->finv, k->nx);
-        range[3] = cell_of((float)box[3], k->fminy, k->finv, k->ny);
+     * costs the cells it crosses (by the inverse direction: the margin is
+     * far more than its rounding); none to do for a path inside them. */
+    double m = 2.0 * pad + cell, t0 = 0.0, t1 = t_max;
+    double lo[2] = {minx - m, miny - m}, hi[2] = {minx + k->nx * cell + m, miny + ny * cell + m};
+    const double* box = c->box;
+    if (box[0] > hi[0] || box[2] < lo[0] || box[1] > hi[1] || box[3] < lo[1]) return;
+    if (!(box[0] >= lo[0] && box[2] <= hi[0] && box[1] >= lo[1] && box[3] <= hi[1])) {
+        for (int a = 0; a < 2; a++) {
+            double p = a ? c->oy : c->ox, inv = c->inv_d[a];
+            if (inv == 0.0) continue; /* (inside the bounds on this axis: the box test) */
+            double u = (lo[a] - p) * inv, v = (hi[a] - p) * inv;
+            if (u > v) {
+                double x = u;
+                u = v, v = x;
+            }
+            if (u > t0) t0 = u;
+            if (v < t1) t1 = v;
+            if (!(t0 <= t1)) return;
+        }
     }
-    memcpy(k->cur, range, sizeof k->cur);
-    /* a chunk that covers the whole grid visits everything: the last */
-    if (range[0] == 0 && range[1] == 0 && range[2] == k->nx - 1 && range[3] == k->ny - 1) k->done = 1;
+    int major = c->major;
+    k->g = g, k->major = major;
+    k->n_major = major ? ny : k->nx, k->n_minor = major ? k->nx : ny;
+    k->lo = major ? miny : minx, k->cell = cell, k->inv = g ? g->inv_cell : (double)w->bg_inv;
+    k->om = major ? c->oy : c->ox, k->dm = major ? c->dy : c->dx, k->on = major ? c->ox : c->oy;
+    k->dn = major ? c->dx : c->dy, k->inv_dm = c->inv_d[major];
+    if (g) k->glo = major ? minx : miny;
+    else k->flo = major ? w->bg_minx : w->bg_miny;
+    /* the grid's cells are floats (ball grid) or doubles from its bounds:
+     * their edges are within 1e-6 of its extent of the walk's */
+    k->pad = pad, k->slack = pad + 1e-6 * (absd(k->lo) + k->n_major * cell);
+    k->t0 = t0, k->t1 = t1;
+    k->dir = k->dm > 0.0 ? 1 : -1;
+    /* the first and last columns whose bands hold the clipped path's ends
+     * (column_of's rounding is far inside the slack's grid part) */
+    k->col = column_of(k, k->om + t0 * k->dm - k->dir * k->slack);
+    k->end = column_of(k, k->om + t1 * k->dm + k->dir * k->slack) + k->dir;
+    k->done = 0;
+    walk_seek(k);
 }
 
-/* Of two walks, the one whose next chunk starts first (NULL: both done). */
+/* The next column's cells: its first (*c0) and the step to the next
+ * (*stride: 1 along a row, nx along a column) and how many (the return);
+ * then on to the column after it. */
+static uint32_t walk_next(cap_walk* k, size_t* c0, size_t* stride)
+{
+    double ya = k->on + k->t * k->dn, yb = k->on + k->tb * k->dn;
+    double lo = (ya < yb ? ya : yb) - k->pad, hi = (ya < yb ? yb : ya) + k->pad;
+    int32_t r0, r1;
+    if (k->g) {
+        r0 = cap_grid_cell_of(lo, k->glo, k->ginv, k->n_minor), r1 = cap_grid_cell_of(hi, k->glo, k->ginv, k->n_minor);
+    } else {
+        r0 = cell_of((float)lo, k->flo, k->finv, k->n_minor), r1 = cell_of((float)hi, k->flo, k->finv, k->n_minor);
+    }
+    size_t col = (size_t)k->col;
+    *c0 = k->major ? col * (size_t)k->nx + (size_t)r0 : (size_t)r0 * (size_t)k->nx + col;
+    *stride = k->major ? 1 : (size_t)k->nx;
+    k->col += k->dir;
+    walk_seek(k);
+    return (uint32_t)(r1 - r0 + 1);
+}
+
+/* Of two walks, the one whose next column starts first (NULL: both done). */
 static cap_walk* walk_pick(cap_walk* a, cap_walk* b)
 {
     if (a->done) return b->done ? NULL : b;
@@ -106,24 +192,6 @@ static uint32_t next_stamp(cap_world* w)
     return w->sgs.stamp_id;
 }
 
-
-/* A ray cast or a swept ball on its way: the query, and the best hit so far
- * by the scan's order (better()). */
-typedef struct cap_path_query {
-    cap_world* w;
-    int sweep;         /* 0: the ray, 1: the ball x0 -> x1 of radius */
-    cap_ray ray;
-    cap_vec2 x0, x1;
-    float radius;
-    double ox, oy, dx, dy, dd2; /* the path o + t d, dd2 = |d|^2 */
-    double t_max, pad;          /* its last t; the statics' padding (with a sweep's radius) */
-    double len, len_slack;      /* |d|, and it times 1.000001 */
-    int found, kind;
-    uint32_t slot;
-    float t;           /* the best hit's fraction or t */
-    cap_ray_hit ray_hit;
-    cap_sweep_hit sweep_hit;
-} cap_path_query;
 
 CAP_QUERY_HOT void take(cap_path_query* c, float t, int kind, uint32_t slot, const cap_ray_hit* rh, const cap_sweep_hit* sh)
 {
@@ -163,28 +231,29 @@ CAP_QUERY_HOT void try_ball(cap_path_query* c, float x, float y, float r, uint32
 
 /* Whether the path, before the last t that counts, comes within reach of
  * the grid static r (a capsule: the grid holds no other kind) — its radius
- * plus the padding (with a sweep's radius) — of its core segment A-B: the
- * exact casts report a hit, a start inside or a touch only there (within
- * rounding, far less than the padding), so a static it does not is
- * skipped. Two tests, no division: the line o + t d misses the core by
- * more than the reach (A and B both farther than it on one side: a
- * segment that does not cross a line is closest to it at an end), or the
- * core's projection on the path (|d|^2 t of A and of B) lies, less the
- * reach, wholly before t = 0 or beyond the last t that counts (a hit at t
- * has a core point P within the reach of o + t d, and P's projection lies
- * between A's and B's). Slack: a millionth of the reach, and 1e-6 of the
- * static's magnitudes (its float32 contact tests; in r->reach); they and
- * the padding (1e-5 of the path's magnitudes) also bound this double
- * arithmetic's rounding, under 1e-15 (|dx| + |dy|) (|A - o| + |B - o|). */
+ * plus the padding (with a sweep's radius) — of its core segment A-B =
+ * C -+ H: the exact casts report a hit, a start inside or a touch only
+ * there (within rounding, far less than the padding), so a static it does
+ * not is skipped. Two tests, no division: the line o + t d misses the core
+ * by more than the reach (A and B both farther than it on one side: a
+ * segment that does not cross a line is closest to it at an end; with
+ * cross(d, A - o) = cc - ch, cross(d, B - o) = cc + ch: |cc| - |ch| >
+ * reach), or the core's projection on the path (|d|^2 t of A and of B,
+ * pc -+ ph) lies, less the reach, wholly before t = 0 or beyond the last t
+ * that counts (a hit at t has a core point P within the reach of o + t d,
+ * and P's projection lies between A's and B's). Slack: a millionth of the
+ * reach, and 1e-6 of the static's magnitudes (its float32 contact tests;
+ * in r->reach); they and the padding (1e-5 of the path's magnitudes) also
+ * bound this double arithmetic's rounding, under 1e-15 (|dx| + |dy|)
+ * (|A - o| + |B - o|). */
 CAP_QUERY_HOT int path_near(const cap_path_query* c, const cap_qstatic* r)
 {
-    double ax = (double)r->ax - c->ox, ay = (double)r->ay - c->oy, bx = (double)r->bx - c->ox, by = (double)r->by - c->oy;
+    double mx = r->cx - c->ox, my = r->cy - c->oy;
     double reach = (r->reach + c->pad) * c->len_slack; /* |d| times it */
-    double ca = c->dx * ay - c->dy * ax, cb = c->dx * by - c->dy * bx;
-    if ((ca > reach && cb > reach) || (ca < -reach && cb < -reach)) return 0;
-    double pa = ax * c->dx + ay * c->dy, pb = bx * c->dx + by * c->dy;
-    double lo = pa < pb ? pa : pb, hi = pa < pb ? pb : pa;
-    return !(hi < -reach || lo - reach > t_limit(c) * c->dd2);
+    double cc = c->dx * my - c->dy * mx, ch = c->dx * r->hy - c->dy * r->hx;
+    if (absd(cc) - absd(ch) > reach) return 0;
+    double pc = mx * c->dx + my * c->dy, ph = absd(r->hx * c->dx + r->hy * c->dy);
+    return !(pc + ph < -reach || pc - ph - reach > t_limit(c) * c->dd2);
 }
 
 /* Grid static r (slot r->slot, a capsule that is not a sensor) by its
@@ -237,8 +306,8 @@ static void try_entries(cap_path_query* c, uint32_t e0, uint32_t e1)
 }
 
 /* Every shape the path can meet: lines, moving statics, big balls and
- * extras first, then the two grids walked together, chunk by chunk in order
- * of t, until the best hit is before the next chunk of either (pad: the
+ * extras first, then the two grids walked together, column by column in
+ * order of t, until the best hit is before the next column of either (pad: the
  * statics' padding; the balls' adds the largest radius and `moved`). */
 static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, double pad, int usable)
 {
@@ -253,45 +322,51 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     }
     for (uint32_t j = 0; j < q->n_movers; j++) try_static(c, q->movers[j]);
     if (!usable) return;
-    for (uint32_t j = 0; j < w->bg_nbig + q->n_extra; j++) {
-        uint32_t i = j < w->bg_nbig ? w->big[j] : q->extra[j - w->bg_nbig];
+    for (uint32_t j = 0; j < w->bg_nbig; j++) {
+        uint32_t i = w->big[j];
         if (i != DEAD) try_ball(c, w->last_x[i], w->last_y[i], rad[i], i);
     }
+    /* the extras the path's x range (grown by their reach) holds */
+    double ex = c->ox + t_max * c->dx, reach = pad + (double)q->extra_r * 1.000001;
+    uint32_t e0, e1;
+    cap_query_extras_in(q, (ex < c->ox ? ex : c->ox) - reach, (ex < c->ox ? c->ox : ex) + reach, &e0, &e1);
+    for (; e0 < e1; e0++) {
+        uint32_t i = q->extra[e0];
+        try_ball(c, w->last_x[i], w->last_y[i], rad[i], i);
+    }
     cap_walk kb, ks;
-    walk_start(&kb, w, NULL, c->ox, c->oy, c->dx, c->dy, t_max, pad + w->bg_reach + q->moved);
+    double ey = c->oy + t_max * c->dy;
+    c->box[0] = ex < c->ox ? ex : c->ox, c->box[1] = ey < c->oy ? ey : c->oy;
+    c->box[2] = ex < c->ox ? c->ox : ex, c->box[3] = ey < c->oy ? c->oy : ey;
+    c->major = absd(c->dy) > absd(c->dx);
+    c->inv_d[0] = c->dx != 0.0 ? 1.0 / c->dx : 0.0;
+    c->inv_d[1] = c->dy != 0.0 ? 1.0 / c->dy : 0.0;
+    walk_start(&kb, w, NULL, c, t_max, pad + w->bg_reach + q->moved);
     if (q->items == 0) kb.done = 1;
-    walk_start(&ks, w, &w->sgrid, c->ox, c->oy, c->dx, c->dy, t_max, pad);
+    walk_start(&ks, w, &w->sgrid, c, t_max, pad);
     uint32_t id = next_stamp(w);
-    int32_t r[4];
+    const uint32_t* bs = w->cell_start;
+    const uint32_t* ss = w->sgrid.start;
     for (cap_walk* k; (k = walk_pick(&kb, &ks)) && !(c->found && c->t < k->t);) {
-        walk_next(k, r);
-        const int32_t* pv = k->prev;
-        for (int32_t cy = r[1]; cy <= r[3]; cy++) {
-            int in = cy >= pv[1] && cy <= pv[3]; /* a row the previous chunk had in part */
-            if (k == &kb) {
-                /* a row's cells are consecutive entries: the runs left and
-                 * right of the previous chunk's */
-                size_t row = (size_t)cy * (size_t)kb.nx;
-                int32_t a = r[0], b = in && pv[0] - 1 < r[2] ? pv[0] - 1 : r[2];
-                if (a <= b) try_entries(c, w->cell_start[row + (size_t)a], w->cell_start[row + (size_t)b + 1]);
-                if (in && pv[2] + 1 > a) a = pv[2] + 1;
-                if (in && a <= r[2]) try_entries(c, w->cell_start[row + (size_t)a], w->cell_start[row + (size_t)r[2] + 1]);
-                continue;
-            }
-            for (int32_t cx = r[0]; cx <= r[2]; cx++) {
-                if (in && cx >= pv[0] && cx <= pv[2]) continue;
-                size_t cell = (size_t)cy * (size_t)w->sgrid.nx + (size_t)cx;
-                for (uint32_t e = w->sgrid.start[cell]; e < w->sgrid.start[cell + 1]; e++) {
-                    uint32_t item = w->sgrid.items[e];
-                    if (w->sgs.stamp[item] == id) continue; /* a static spans cells */
-                    w->sgs.stamp[item] = id;
-                    const cap_qstatic* rec = &q->grid_statics[item];
-                    if (rec->slot == DEAD) { /* a sensor (never hit) or not a capsule */
-                        try_static(c, w->sg_slot[item]);
-                        continue;
-                    }
-                    if (path_near(c, rec)) try_grid_static(c, rec);
+        size_t cell, stride;
+        uint32_t n = walk_next(k, &cell, &stride);
+        if (k == &kb) {
+            if (stride == 1) try_entries(c, bs[cell], bs[cell + n]); /* a run of one row */
+            else
+                for (; n--; cell += stride) try_entries(c, bs[cell], bs[cell + 1]);
+            continue;
+        }
+        for (; n--; cell += stride) {
+            for (uint32_t e = ss[cell]; e < ss[cell + 1]; e++) {
+                uint32_t item = w->sgrid.items[e];
+                if (w->sgs.stamp[item] == id) continue; /* a static spans cells */
+                w->sgs.stamp[item] = id;
+                const cap_qstatic* rec = &q->grid_statics[item];
+                if (rec->slot == DEAD) { /* a sensor (never hit) or not a capsule */
+                    try_static(c, w->sg_slot[item]);
+                    continue;
                 }
+                if (path_near(c, rec)) try_grid_static(c, rec);
             }
         }
     }

@@ -10,6 +10,7 @@
 #include "capsule2d_world.h"
 #include "world/world_internal.h"
 #include "core/scalar.h" /* cap_v2 */
+#include "world/query_internal.h" /* the extras (test_world_query_walk_edges) */
 
 typedef struct qrng { uint32_t s; } qrng;
 static float qr(qrng* g, float lo, float hi)
@@ -591,5 +592,160 @@ int test_world_query_grid_statics_follow_changes(void)
     SAME_AS_SCAN(mid, (-4.0f - 0.25f + 9.0f) / 20.0f);
 #undef SAME_AS_SCAN
     cap_world_destroy(w);
+    return 0;
+}
+
+/* The path walk (query_path.c: column by column through both grids,
+ * stopping at the first column past the best hit) and the extras (balls
+ * kept out of the ball grid, tested by x range) against the scan, in a
+ * plinko-like scene: a staggered field of capsules, a pile of balls, and
+ * fast balls that leave their cells (extras). Rays and sweeps along the
+ * static grid's and the ball grid's cell lines and through their corners,
+ * tangent to capsules and extras (at exactly their radius), aimed at each
+ * extra's centre, starting inside shapes, of zero length, ending on a
+ * surface: every answer equals the scan bit for bit. A walk that stopped a
+ * column early, skipped a column or a row at a cell border, or an extras
+ * range short of their radius, would drop some of these hits. */
+static int compare_path(cap_world* w, float ox, float oy, float dx, float dy, float mf, float rad, int* hits)
+{
+    cap_ray ray = {{ox, oy}, {dx, dy}, mf};
+    cap_ray_hit h0, h1;
+    int k0 = 0, k1 = 0;
+    uint32_t s0 = 0, s1 = 0;
+    int f0 = cap_world_ray_cast(w, ray, &h0, &k0, &s0);
+    int f1 = cap_world_ray_cast_scan(w, ray, &h1, &k1, &s1);
+    if (!same_ray(f0, &h0, k0, s0, f1, &h1, k1, s1)) {
+        printf("  ray (%.9g %.9g) (%.9g %.9g) %g: index %d %d/%u, scan %d %d/%u\n", ox, oy, dx, dy, mf, f0, k0, s0, f1, k1, s1);
+        return 1;
+    }
+    cap_sweep_hit w0, w1;
+    cap_vec2 x0 = {ox, oy}, x1 = {ox + dx, oy + dy};
+    f0 = cap_world_sweep_ball(w, x0, x1, rad, &w0, &k0, &s0);
+    f1 = cap_world_sweep_ball_scan(w, x0, x1, rad, &w1, &k1, &s1);
+    if (!same_sweep(f0, &w0, k0, s0, f1, &w1, k1, s1)) {
+        printf("  sweep (%.9g %.9g)->(%.9g %.9g) r %g: index %d %d/%u, scan %d %d/%u\n", x0.x, x0.y, x1.x, x1.y, rad, f0,
+               k0, s0, f1, k1, s1);
+        return 1;
+    }
+    *hits += f1;
+    return 0;
+}
+
+int test_world_query_walk_edges(void)
+{
+    cap_world_def d;
+    cap_world_def_default(&d);
+    d.ball_capacity = 1100;
+    d.static_capacity = 200;
+    cap_world* w = cap_world_create(&d);
+    ENSURE(w);
+    cap_static_def s;
+    cap_static_def_default(&s);
+    uint32_t slot;
+    s.kind = CAP_STATIC_LINE;
+    s.ax = -30.0f; s.ay = 0.0f; s.bx = 30.0f; s.by = 0.0f;
+    ENSURE(cap_world_add_static(w, &s, &slot) == 0);
+    s.kind = CAP_STATIC_CAPSULE;
+    s.radius = 0.25f;
+    qrng g = {99u};
+    for (int row = 0; row < 8; row++)
+        for (int col = 0; col < 12; col++) {
+            float cx = -27.5f + 5.0f * (float)col + 2.5f * (float)(row % 2), cy = 4.0f + 3.3f * (float)row;
+            float a = qr(&g, -0.6f, 0.6f), c = 1.5f * cosf(a), sn = 1.5f * sinf(a);
+            s.ax = cx - c; s.ay = cy - sn; s.bx = cx + c; s.by = cy + sn;
+            ENSURE(cap_world_add_static(w, &s, &slot) == 0);
+        }
+    cap_ball_def b;
+    cap_ball_def_default(&b);
+    b.radius = 0.5f;
+    for (int i = 0; i < 1000; i++) {
+        b.x = -28.0f + 1.03f * (float)(i % 54);
+        b.y = 32.0f + 1.03f * (float)(i / 54);
+        ENSURE(cap_world_add_ball(w, &b, &slot) == 0);
+    }
+    for (int k = 0; k < 90; k++) ENSURE(cap_world_step(w) == 0);
+    /* fast balls high above the pile: each falls several cells in the next
+     * step (the extras) */
+    for (int i = 0; i < 24; i++) {
+        b.x = -27.0f + 2.3f * (float)i, b.y = 70.0f + 0.7f * (float)(i % 5);
+        b.vx = (float)(i % 3) * 20.0f - 20.0f, b.vy = -300.0f;
+        ENSURE(cap_world_add_ball(w, &b, &slot) == 0);
+    }
+    b.vx = b.vy = 0.0f;
+    ENSURE(cap_world_step(w) == 0);
+    const struct cap_wquery* q = w->query;
+    ENSURE(q && q->n_extra >= 8);
+    for (uint32_t j = 1; j < q->n_extra; j++) ENSURE(q->extra_x[j - 1] <= q->extra_x[j]);
+    int hits = 0, bad = 0;
+    for (int pass = 0; pass < 2 && !bad; pass++) {
+        /* along the static grid's column and row lines, and through its corners */
+        const cap_grid* sg = &w->sgrid;
+        ENSURE(sg->built && sg->nx > 1 && sg->ny > 1);
+        double cell = 1.0 / sg->inv_cell;
+        for (int i = 0; i <= sg->nx && !bad; i++) {
+            float x = (float)(sg->minx + i * cell);
+            bad |= compare_path(w, x, -2.0f, 0.0f, 80.0f, 1.0f, 0.0f, &hits);
+            bad |= compare_path(w, x, 70.0f, 0.0f, -80.0f, 1.0f, 0.3f, &hits);
+            for (int j = 0; j <= sg->ny && !bad; j++) {
+                float y = (float)(sg->miny + j * cell);
+                bad |= compare_path(w, x, y, 40.0f, 40.0f, 1.0f, 0.2f, &hits);
+                bad |= compare_path(w, x, y, -40.0f, 13.0f, 1.0f, 0.0f, &hits);
+                if (i == 0) bad |= compare_path(w, -40.0f, y, 80.0f, 0.0f, 1.0f, 0.25f, &hits);
+            }
+        }
+        /* along the ball grid's lines */
+        double bcell = 1.0 / (double)w->bg_inv;
+        for (int i = 0; i <= w->bg_nx && !bad; i += 3) {
+            float x = (float)(w->bg_minx + i * bcell);
+            bad |= compare_path(w, x, 120.0f, 0.0f, -125.0f, 1.0f, 0.5f, &hits);
+            bad |= compare_path(w, x, 0.5f, 3.0f, 100.0f, 1.0f, 0.0f, &hits);
+        }
+        for (int j = 0; j <= w->bg_ny && !bad; j += 3) {
+            float y = (float)(w->bg_miny + j * bcell);
+            bad |= compare_path(w, 35.0f, y, -70.0f, 0.0f, 1.0f, 0.1f, &hits);
+            bad |= compare_path(w, -35.0f, y, 70.0f, -1.0f, 1.0f, 0.0f, &hits);
+        }
+        /* at every extra: aimed at its centre, tangent to it (at its radius,
+         * both sides), from inside it, ending on its surface, zero length */
+        const float* r = (const float*)cap_world_ball_field(w, CAP_BALL_RADIUS);
+        for (uint32_t j = 0; j < q->n_extra && !bad; j++) {
+            uint32_t i = q->extra[j];
+            float x = w->last_x[i], y = w->last_y[i], ri = r[i];
+            bad |= compare_path(w, x - 9.0f, y + 2.0f, 18.0f, -4.0f, 1.0f, 0.1f, &hits);
+            bad |= compare_path(w, x - 6.0f, y + ri, 12.0f, 0.0f, 1.0f, 0.0f, &hits);
+            bad |= compare_path(w, x + 6.0f, y - ri, -12.0f, 0.0f, 1.0f, 0.0f, &hits);
+            bad |= compare_path(w, x, y + ri + 5.0f, 0.0f, -5.0f, 1.0f, 0.0f, &hits);
+            bad |= compare_path(w, x, y, 3.0f, 1.0f, 1.0f, 0.2f, &hits);
+            bad |= compare_path(w, x - ri - 3.0f, y, 3.0f, 0.0f, 1.0f, 0.0f, &hits);
+            bad |= compare_path(w, x, y, 0.0f, 0.0f, 1.0f, 0.3f, &hits);
+        }
+        /* tangent to capsules (parallel to the core at exactly the radius)
+         * and from inside them */
+        for (uint32_t i = 0; i < w->static_slots && !bad; i++) {
+            const cap_wstatic* st = &w->statics[i];
+            if (st->kind != CAP_STATIC_CAPSULE) continue;
+            float ux = st->bx - st->ax, uy = st->by - st->ay, l = sqrtf(ux * ux + uy * uy);
+            float nx = -uy / l, ny = ux / l;
+            bad |= compare_path(w, st->ax - 2.0f * ux + 0.25f * nx, st->ay - 2.0f * uy + 0.25f * ny, 5.0f * ux, 5.0f * uy, 1.0f,
+                                0.0f, &hits);
+            bad |= compare_path(w, st->bx + 2.0f * ux - 0.5f * nx, st->by + 2.0f * uy - 0.5f * ny, -5.0f * ux, -5.0f * uy, 1.0f,
+                                0.25f, &hits);
+            bad |= compare_path(w, 0.5f * (st->ax + st->bx), 0.5f * (st->ay + st->by), 7.0f, -3.0f, 1.0f, 0.0f, &hits);
+        }
+        /* random long paths, several max fractions */
+        for (int k = 0; k < 3000 && !bad; k++) {
+            float ox = qr(&g, -35.0f, 35.0f), oy = qr(&g, -2.0f, 80.0f), a = qr(&g, 0.0f, 6.2831853f);
+            float mfs[4] = {1.0f, 0.0f, 0.37f, 1e30f};
+            bad |= compare_path(w, ox, oy, 40.0f * cosf(a), 40.0f * sinf(a), mfs[k % 4], k % 3 ? 0.25f : 0.0f, &hits);
+        }
+        /* between steps: an extra removed, a ball added (into the extras) */
+        cap_world_remove_ball(w, q->extra[q->n_extra / 2]);
+        b.x = 3.3f; b.y = 20.0f;
+        ENSURE(cap_world_add_ball(w, &b, &slot) == 0);
+        for (uint32_t j = 1; j < q->n_extra; j++) ENSURE(q->extra_x[j - 1] <= q->extra_x[j]);
+    }
+    cap_world_destroy(w);
+    ENSURE(!bad);
+    ENSURE(hits > 5000);
     return 0;
 }
