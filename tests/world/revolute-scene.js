@@ -36,16 +36,16 @@ export function revoluteScene(World) {
   w.addDistanceJoint(tail, hung, { localAnchorA: { x: -0.5, y: 0 }, localAnchorB: { x: 0.5, y: 0 }, length: 0.6, minLength: 0, maxLength: 0.6 });
   w.addDistanceJoint(sprung, { x: 18, y: 6 }, { localAnchorA: { x: 0.4, y: 0 }, length: 1.5, minLength: 0, maxLength: 3, hertz: 2, dampingRatio: 0.3 });
   w.addDragJoint(lifted, -4.5, 3, { maxForce: 50, hertz: 5, dampingRatio: 0.7 });
-  return {
-    world: w,
-    run(hashes) {
-      let breaks = 0;
-      for (let k = 0; k < 300; k++) {
-        w.step();
-        breaks += w.events.jointBreak.count;
-        if (hashes && k % 50 === 49) hashes.push(w.stateHash());
-      }
-      return breaks;
-    },
-  };
+  return { world: w, run: (hashes) => runJointScene(w, hashes) };
+}
+
+/** Steps a golden joints scene 300 times, pushing the state hash every 50 steps into hashes (if given); returns the breaks seen. */
+export function runJointScene(w, hashes) {
+  let breaks = 0;
+  for (let k = 0; k < 300; k++) {
+    w.step();
+    breaks += w.events.jointBreak.count;
+    if (hashes && k % 50 === 49) hashes.push(w.stateHash());
+  }
+  return breaks;
 }
