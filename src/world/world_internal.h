@@ -240,7 +240,7 @@ struct cap_world {
     /* Joints (joints.c), slot-indexed; joint_count live (0: the step skips them). */
     cap_wjoint* joints;
     uint32_t joint_cap, joint_slots, joint_count;
-    /* This step's packed ropes (joints_solve.c: jpacks packs of rows in
+    /* This step's packed ropes (ropes.c: jpacks packs of rows in
      * jrows, room for jrows_cap rows; scratch, rebuilt each step) and the
      * count of active joints not in them; jaxes: the packs' axes are the
      * balls' present positions' (a relax pass made them, the warm start
