@@ -11,7 +11,8 @@
  *   on the other side of that static's core or deeper in it than a slop
  *   (0.005 m). Between balls, a ball moving more than its radius in a
  *   step stops a slop short of the first ball in its path (where the step
- *   leaves it; not a ball on a joint: its contacts push it out); only
+ *   leaves it; a ball on a joint is not stopped at another ball on a
+ *   joint: their contacts push them apart); only
  *   bullets (`BallOptions.bullet`) get the full guarantee.
  * - Normals: static → ball; ball → ball from the lower slot to the higher.
  * - Materials mix as friction √(fa·fb), restitution max(ea, eb), rolling

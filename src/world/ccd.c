@@ -151,7 +151,7 @@ static int joined(const cap_world* w, uint32_t b)
  * largest small ball's radius and a move of up to that radius; big balls
  * all (so, unlike a bullet's, not every ball: a ball that comes from far
  * away in the step may be missed). */
-static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y)
+static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, int joint_ball)
 {
     float dx = p1x - p0x, dy = p1y - p0y, dd = dx * dx + dy * dy;
     float best = 2.0f;
@@ -177,6 +177,7 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
         for (uint32_t k = k0; k < k1; k++) {
             uint32_t j = y <= y1 ? w->cell_items[k] : w->big[k];
             if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) continue;
+            if (joint_ball && joined(w, j)) continue; /* two balls on joints: their contacts (cap_step_ccd) */
             float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], R = s->rad[b] + s->rad[j];
             float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
             if (t < 1.0f) best = fmin2(best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
@@ -437,16 +438,20 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
         /* A fast ball (a move of more than its radius) stops at the
          * first ball in its path too: one it went into would be pushed out
          * at the push speed, and pumped by friction on the way. (Not a
-         * bullet: it gets the full sweep below, against every ball. Not a
-         * ball on a joint: the stop would move it back along its path while
-         * the joints held it to its partners, crushing or stretching its
-         * links (a rope's last links, flying fast into another rope or its
-         * own, folded to a third of their length in a few steps: the bench's
-         * ropes); its contacts push it out.) */
+         * bullet: it gets the full sweep below, against every ball. A
+         * ball on a joint is not stopped at another ball on a joint: the
+         * stop would move it back along its path while the joints held it to
+         * its partners, crushing or stretching its links (a rope's last
+         * links, flying fast into another rope or its own, folded to a third
+         * of their length in a few steps: the bench's ropes); their contacts
+         * push the two apart. It is stopped at a free ball, which it would
+         * otherwise pass through: a rope bridge's ball, kicked by a heavy
+         * ball landing on it, went through it, and the heavy ball fell
+         * through the bridge.) */
         float mx = s->x[i] - s->sx[i], my = s->y[i] - s->sy[i];
-        if (mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET) && !joined(w, i)) {
+        if (mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET)) {
             float px = s->sx[i] + fmin2(t, 1.0f) * mx, py = s->sy[i] + fmin2(t, 1.0f) * my;
-            float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py);
+            float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py, joined(w, i));
             if (tb < 1.0f) { t = fmin2(t, 1.0f) * tb; kin = 0xffffffffu; }
         }
         if (t < 1.0f || kin != 0xffffffffu) {
