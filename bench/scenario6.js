@@ -4,7 +4,9 @@
 // thread) in this process, both stepped until the balls have fallen and
 // piled, then the same random rays and boxes in both: per-call median µs
 // of capsule2d's rayCast, sweepBall, queryCircle, queryBox, and
-// castRays per ray; Box2D v3's b2World_CastRayClosest and
+// castRays per ray; Box2D v3's b2World_CastRayClosest, b2World_CastShape
+// (a circle proxy, the closest hit: the callback clips to each fraction),
+// b2World_OverlapShape (a circle proxy, every shape by callback) and
 // b2World_OverlapAABB (embind calls included, as a game would make them).
 // Also the cost of capsule2d's first query after a step: the queries go
 // through the step's own grids (src/world/query.c; the step refits its ball
@@ -110,6 +112,30 @@ export async function runScenario6({ quick, log, sizes }) {
     };
     for (let i = 0; i < count; i++) if (castB(i).hit) hitsB++;
     const rayB = perCall(castB, count, opts);
+    // sweepBall's and queryCircle's counterparts: one circle proxy each, reused
+    const sweepProxy = new B.b2ShapeProxy(), circleProxy = new B.b2ShapeProxy();
+    sweepProxy.count = 1; sweepProxy.radius = 0.25; circleProxy.count = 1; circleProxy.radius = 2;
+    const at = new B.b2Vec2(0, 0), move = new B.b2Vec2(0, 0);
+    const onCast = (r) => r.fraction; // clip to each hit: the closest remains
+    const sweepB = perCall((i) => {
+      at.x = q[4 * i]; at.y = q[4 * i + 1]; move.x = q[4 * i + 2]; move.y = q[4 * i + 3];
+      sweepProxy.setPoint(0, at);
+      B.b2World_CastShape(bw, sweepProxy, move, filter, onCast);
+    }, count, opts);
+    let overlaps = 0, overlapsC = 0;
+    const onOverlap = () => { overlaps++; return true; };
+    const circleB = perCall((i) => {
+      at.x = q[4 * i]; at.y = q[4 * i + 1];
+      circleProxy.setPoint(0, at);
+      B.b2World_OverlapShape(bw, circleProxy, filter, onOverlap);
+    }, count, opts);
+    overlaps = 0;
+    for (let i = 0; i < count; i++) {
+      at.x = q[4 * i]; at.y = q[4 * i + 1];
+      circleProxy.setPoint(0, at);
+      B.b2World_OverlapShape(bw, circleProxy, filter, onOverlap);
+      overlapsC += w.queryCircle(q[4 * i], q[4 * i + 1], 2).length;
+    }
     const aabb = new B.b2AABB();
     const lo = new B.b2Vec2(0, 0), hi = new B.b2Vec2(0, 0);
     let found = 0;
@@ -121,15 +147,19 @@ export async function runScenario6({ quick, log, sizes }) {
     }, count, opts);
     const us = (v) => v.toFixed(2);
     rows.push([String(n), us(ray), us(sweep), us(circle), us(box), us(many), us(manySweeps), us(builds[builds.length >> 1]), us(floors[floors.length >> 1]),
-      us(rayB), us(boxB), `${(rayB / ray).toFixed(1)}x`, `${(boxB / box).toFixed(1)}x`, `${hitsC} / ${hitsB}`]);
+      us(rayB), us(sweepB), us(circleB), us(boxB), `${(rayB / ray).toFixed(1)}x`, `${(sweepB / sweep).toFixed(1)}x`,
+      `${(circleB / circle).toFixed(1)}x`, `${(boxB / box).toFixed(1)}x`, `${hitsC} / ${hitsB}`, `${overlapsC} / ${overlaps}`]);
   }
   printTable('', ['N', 'rayCast', 'sweepBall', 'queryCircle', 'queryBox', 'castRays /ray', 'sweepBalls /sweep', 'first query after step', 'far query after step',
-    'B2 CastRayClosest', 'B2 OverlapAABB', 'ray: B2 / c2d', 'box: B2 / c2d', 'ray hits c2d / B2'], rows, log);
+    'B2 CastRayClosest', 'B2 CastShape', 'B2 OverlapShape', 'B2 OverlapAABB', 'ray: B2 / c2d', 'sweep: B2 / c2d', 'circle: B2 / c2d',
+    'box: B2 / c2d', 'ray hits c2d / B2', 'circle overlaps c2d / B2'], rows, log);
   log('   µs per call (medians). "first query after step": rayCast right after step() (the queries use the step\'s');
   log('   grids: nothing is built); "far query after step": queryCircle far outside the world right after step(),');
   log('   which tests nothing: the cost of any first call after a step here (cold caches), the floor of the former.');
   log('   "B2 / c2d" > 1x: capsule2d is faster. Box2D v3\'s pile differs from capsule2d\'s (two simulations), so hit');
-  log('   counts differ a little; each engine answers the same 2,000 inputs.');
+  log('   counts differ a little; each engine answers the same 2,000 inputs. B2 CastShape: a circle of radius 0.25 along');
+  log('   the sweep\'s path, its callback clipping to each hit (the closest remains); B2 OverlapShape: a circle of');
+  log('   radius 2, every shape by callback (queryCircle\'s counterpart).');
   const byN = new Map(rows.map((r) => [Number(r[0]), r]));
   if (!quick && byN.has(1000) && byN.has(50000)) {
     for (const [k, name] of [[1, 'rayCast'], [2, 'sweepBall'], [3, 'queryCircle']]) {

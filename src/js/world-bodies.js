@@ -100,7 +100,7 @@ export class CapsuleBodies {
   /** The handle of slot with generation gen (default, or < 0: the one now; a broken joint's event names the generation it had). */
   _handle(slot, gen = -1) {
     const g = gen < 0 ? this.#view(F_GENERATION)[slot] : gen;
-    return slot + SLOT_BITS * (KIND_STATIC + 2 * (this.#stamps.stamp(slot, g) % STAMPS));
+    return this.#stamps.handle(slot, g);
   }
   _slot(handle, name) {
     this.#world._p();

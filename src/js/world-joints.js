@@ -56,7 +56,7 @@ export class WorldJoints {
     const w = this.#world;
     return w._call('capw_world_joint_info', slot) !== 0 ? -1 : w._params();
   }
-  _handle(slot, gen) { return slot + SLOT_BITS * (KIND_STATIC + 2 * (this.#stamps.stamp(slot, gen) % STAMPS)); }
+  _handle(slot, gen) { return this.#stamps.handle(slot, gen); }
   /** True when this world's joints' table made stamp t for slot once (naming a handle's kind). */
   _made(slot, t) { return this.#stamps.made(slot, t); }
   _slot(handle, name) {
