@@ -130,8 +130,11 @@ void cap_bodies_free(cap_wbodies* b);
  * slot and CAP_BODY_FIELD_ERROR + field), picks up writes through the
  * views, finds the contacts and makes room. Returns 0 or a status. */
 int cap_bodies_begin(struct cap_world* w);
-/* Step, the part that cannot fail: solves, integrates, sleeps. */
-void cap_bodies_step(struct cap_world* w);
+/* Step, the part that cannot fail: solves, integrates, sleeps; then
+ * sweeps again each ball this pass moved (s: the balls' step, its start
+ * positions; cap_step_ccd_again). */
+struct step_ctx;
+void cap_bodies_step(struct cap_world* w, struct step_ctx* s);
 /* The state hash's body part (bodies.c). */
 uint32_t cap_bodies_hash(const cap_wbodies* b, uint32_t h);
 /* bodies_snapshot.c: the bodies' section of a world snapshot (layout

@@ -119,7 +119,7 @@ static int restitution(cap_world* w, cap_wbodies* b)
     return any;
 }
 
-void cap_bodies_step(cap_world* w)
+void cap_bodies_step(cap_world* w, step_ctx* sc)
 {
     cap_wbodies* b = w->bodies;
     const cap_world_def* d = &w->def;
@@ -231,6 +231,10 @@ void cap_bodies_step(cap_world* w)
         CAP_BF(w, CAP_BALL_Y)[j] = s->by + s->dy;
         float turned = s->joined != 0.0f ? s->da - (float)d->sub_steps * s->er : s->da; /* (er: counted twice) */
         CAP_BF(w, CAP_BALL_ANGLE)[j] = wrap_angle(CAP_BF(w, CAP_BALL_ANGLE)[j] + turned);
+        /* This pass moved it after the balls' sweeps (a joined ball: its
+         * whole step's motion): swept again, so no body or joint pulls or
+         * pushes it through a static. */
+        cap_step_ccd_again(w, sc, j);
     }
     cap_bodies_forget_balls(b);
     cap_bodies_sleep(w, b);

@@ -392,6 +392,41 @@ static void carry_with(cap_world* w, step_ctx* s, uint32_t i, uint32_t k, float 
 }
 
 /* Section 5 of the step. */
+/* Ball i against the statics from its start of step to where it is: the
+ * time of impact in [0, 1), or 1 or more (none, or it slid). */
+static inline float ccd_statics(cap_world* w, step_ctx* s, uint32_t i)
+{
+    float nx = 0.0f, ny = 0.0f;
+    float t = ccd_ball(w, s, i, s->sx[i], s->sy[i], s->x[i], s->y[i], &nx, &ny);
+    if (t == 0.0f) {
+        /* Stopped where it started (in contact, pressed in): it slides
+         * instead, its motion and velocity without their parts into
+         * that shape, when nothing else stops the slide. A ball held
+         * fast would keep the velocity the solver gave it for a move it
+         * never made, and gain more every step. */
+        float into = (s->x[i] - s->sx[i]) * nx + (s->y[i] - s->sy[i]) * ny;
+        float qx = s->x[i] - into * nx, qy = s->y[i] - into * ny, mx, my;
+        if (ccd_ball(w, s, i, s->sx[i], s->sy[i], qx, qy, &mx, &my) >= 1.0f) {
+            s->x[i] = qx;
+            s->y[i] = qy;
+            float vn = s->vx[i] * nx + s->vy[i] * ny;
+            if (vn < 0.0f) {
+                s->vx[i] = s->vx[i] - vn * nx;
+                s->vy[i] = s->vy[i] - vn * ny;
+            }
+            t = 1.0f;
+        }
+    }
+    return t;
+}
+
+void cap_step_ccd_again(cap_world* w, step_ctx* s, uint32_t i)
+{
+    if (s->x[i] == s->sx[i] && s->y[i] == s->sy[i]) return;
+    float t = ccd_statics(w, s, i);
+    if (t < 1.0f) stop_at(s, i, t, s->gx, s->gy);
+}
+
 void cap_step_ccd(cap_world* w, step_ctx* s)
 {
     uint32_t n = s->n;
@@ -406,27 +441,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
         if (s->x[i] == s->sx[i] && s->y[i] == s->sy[i]) continue;
         while (kfirst < w->contact_count && w->contacts[kfirst].kind == 0 && w->contacts[kfirst].b < i) kfirst++;
         bullets |= s->flags[i];
-        float nx = 0.0f, ny = 0.0f;
-        float t = ccd_ball(w, s, i, s->sx[i], s->sy[i], s->x[i], s->y[i], &nx, &ny);
-        if (t == 0.0f) {
-            /* Stopped where it started (in contact, pressed in): it slides
-             * instead, its motion and velocity without their parts into
-             * that shape, when nothing else stops the slide. A ball held
-             * fast would keep the velocity the solver gave it for a move it
-             * never made, and gain more every step. */
-            float into = (s->x[i] - s->sx[i]) * nx + (s->y[i] - s->sy[i]) * ny;
-            float qx = s->x[i] - into * nx, qy = s->y[i] - into * ny, mx, my;
-            if (ccd_ball(w, s, i, s->sx[i], s->sy[i], qx, qy, &mx, &my) >= 1.0f) {
-                s->x[i] = qx;
-                s->y[i] = qy;
-                float vn = s->vx[i] * nx + s->vy[i] * ny;
-                if (vn < 0.0f) {
-                    s->vx[i] = s->vx[i] - vn * nx;
-                    s->vy[i] = s->vy[i] - vn * ny;
-                }
-                t = 1.0f;
-            }
-        }
+        float t = ccd_statics(w, s, i);
         /* The kinematic and pivoted capsules it has no contact with, over
          * their motion: the first one met carries it on (carry_with). */
         uint32_t kin = 0xffffffffu;

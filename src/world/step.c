@@ -393,7 +393,7 @@ int cap_world_step(cap_world* w)
     restitution(w, &s);    /* 4 */
     CAP_PHASE(6);
     cap_step_ccd(w, &s);   /* 5 */
-    if (bodies) cap_bodies_step(w);
+    if (bodies) cap_bodies_step(w, &s); /* (and sweeps again the balls it moved) */
     if (w->joint_count) cap_joints_finish(w); /* after the bodies' step: their joints' forces too */
     CAP_PHASE(7);
     if (d->sleep_enabled) cap_step_sleep(w, &s); /* 6 */

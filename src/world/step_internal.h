@@ -140,6 +140,12 @@ int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, floa
 float cap_toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R, float slop);
 float cap_toi_turning(float qx, float qy, float rx, float ry, float th0, float dth, float la, float lb, float R, float tol);
 void cap_step_ccd(cap_world* w, step_ctx* s);
+/* Ball i swept again against the statics from its start of step to where
+ * it is now, with cap_step_ccd's rules (stopped at the first static met, or
+ * sliding along the one it starts pressed into): for a ball the bodies'
+ * pass moved after the balls' sweeps (one touching or joined to a capsule
+ * body: its motion is solved there). */
+void cap_step_ccd_again(cap_world* w, step_ctx* s, uint32_t i);
 /* Ball b's static candidates for a box, as cap_world_ball_static_candidates
  * (pad: its kept box's), into *m: where the ball's kept box holds the box and
  * keeps no grid static (a ball away from the pegs: most of a settled pile),

@@ -315,8 +315,10 @@ int test_joints_ball_body_breaks_once(void)
 /* A ragdoll's head: a ball (radius 0.15) pinned to the end of a capsule
  * torso (half length 0.3, radius 0.1) at a point inside both (they
  * overlap by 5 cm and do not collide: the pin alone holds them), dropped
- * on a floor with the head thrown up. The pin's two points stay within 3
- * cm on impact (as a ragdoll of bodies: 10 cm), within 1 mm over the
+ * on a floor with the head thrown up. The pin's two points stay within
+ * 3.5 cm on impact (as a ragdoll of bodies: 10 cm; 2.4 cm before the head
+ * was swept again after the bodies' pass, which let the pass push it
+ * into the floor: 3.0 cm since), within 1 mm over the
  * third second, at rest; with sleep on the two come to rest and sleep in the
  * same step, within 10 s; then a write through the ball's view wakes the
  * body too. */
@@ -351,7 +353,7 @@ int test_joints_ball_body_ragdoll_head(void)
     printf("  ragdoll head pinned to a torso: pin points apart <= %.5f over 3 s, <= %.5f in the third; the torso slept at step "
            "%d, the head at %d (torso at y %.3f)\n",
            worst, rest, asleep_at, ball_asleep_at, BODF(w, CAP_BODY_Y)[c]);
-    ENSURE(worst < 0.03 && rest < 0.001);
+    ENSURE(worst < 0.035 && rest < 0.001);
     ENSURE(asleep_at > 0 && ball_asleep_at == asleep_at);
     BALLF(w, CAP_BALL_VY)[j] = 2.0f;
     ENSURE(cap_world_step(w) == 0);
@@ -520,5 +522,50 @@ int test_joints_ball_body_golden_hash(void)
     ENSURE(breaks == 1 && cap_world_joint_count(w) == 9);
     ENSURE(h == CAP_WORLD_BALL_BODY_HASH);
     cap_world_destroy(w);
+    return 0;
+}
+
+/* A capsule (half length 1, radius 0.1) pinned to the world at its centre
+ * and spun at w (3 to 300 rad/s), a ball (radius 0.1) on a rigid joint of
+ * length 2 from its tip (local (1, 0)) sent round with it (3 w m/s on a
+ * circle of radius 3), and a thin wall across that circle at x = -2.5 (a
+ * segment, then a capsule of radius 0.01): over 10 s the ball never gets
+ * through; its centre stays right of the wall by its radius less two slops.
+ * The bodies' pass solves a joined ball's motion after the balls' sweeps;
+ * before it swept such a ball again (cap_step_ccd_again), the ball went
+ * through the wall from 10 rad/s on (30 m/s: half a metre a step), on more
+ * than 40 of the 600 steps. */
+int test_joints_ball_body_wall_stops_ball(void)
+{
+    const float spins[] = {3.0f, 10.0f, 30.0f, 100.0f, 300.0f};
+    for (int thick = 0; thick < 2; thick++)
+        for (int v = 0; v < 5; v++) {
+            cap_world* w = mworld(0, 0);
+            cap_static_def sd;
+            cap_static_def_default(&sd);
+            sd.kind = CAP_STATIC_CAPSULE; /* (radius 0: a segment) */
+            sd.ax = -2.5f; sd.ay = -10.0f; sd.bx = -2.5f; sd.by = 10.0f; sd.radius = thick ? 0.01f : 0.0f;
+            uint32_t st;
+            ENSURE(cap_world_add_static(w, &sd, &st) == 0);
+            uint32_t c = capsule(w, 0.0f, 0.0f, 0.0f, 1.0f, 0.1f), j = ball(w, 3.0f, 0.0f, 0.1f);
+            ENSURE(pin(w, CAP_JOINT_WORLD, B | c, 0.0f, 0.0f) != FAIL);
+            ENSURE(dist(w, j, B | c, 0, 0, 1.0f, 0, 2.0f, 0, 0.0f) != FAIL);
+            BODF(w, CAP_BODY_W)[c] = spins[v];
+            BALLF(w, CAP_BALL_VY)[j] = 3.0f * spins[v];
+            double lowest = 1e9;
+            int beyond = 0;
+            for (int k = 0; k < 600; k++) {
+                ENSURE(cap_world_step(w) == 0);
+                double x = BALLF(w, CAP_BALL_X)[j] - (thick ? 0.01 : 0.0);
+                if (x < lowest) lowest = x;
+                beyond += BALLF(w, CAP_BALL_X)[j] < -2.5f;
+            }
+            printf("  ball on a joint to a capsule spun at %5.0f rad/s, a %s wall across its circle: %d steps beyond, "
+                   "closest centre %.4f from the wall (radius 0.1)\n",
+                   spins[v], thick ? "capsule" : "segment", beyond, lowest + 2.5);
+            ENSURE(beyond == 0);
+            ENSURE(lowest + 2.5 >= 0.1 - 2.0 * 0.005); /* (the slop: 0.005 m) */
+            cap_world_destroy(w);
+        }
     return 0;
 }
