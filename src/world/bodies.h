@@ -109,7 +109,7 @@ typedef struct cap_wbodies {
     float* pre;
     uint32_t pre_cap;
     /* This step's pairs of bodies joined by a joint (lower << 32 | higher
-     * slot, ascending; bodies_joints.c): they do not collide (Box2D's
+     * slot, ascending; bodies_joined.c): they do not collide (Box2D's
      * collideConnected = false). */
     uint64_t* joined;
     uint32_t joined_count, joined_cap;
@@ -202,7 +202,7 @@ static inline int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j
 /* Last step's contacts' order (bodies_find.c): the lower body, the kind,
  * the other slot, the point id. */
 int cap_bcontact_cmp(const cap_bcontact* x, const cap_bcontact* y);
-/* bodies_joints.c: this step's joined pairs (0 or NO_MEMORY, nothing
+/* bodies_joined.c: this step's joined pairs (0 or NO_MEMORY, nothing
  * changed then); whether bodies i < j are joined; whether body i and ball
  * j are (they do not collide either). */
 int cap_bodies_joined_build(struct cap_world* w, cap_wbodies* b);

@@ -92,7 +92,7 @@ static inline cap_soft cap_make_soft(float hertz, float zeta, float h)
     return s;
 }
 
-/* Revolute joints (bodies_joints.c; used by joints_solve.c for balls): an
+/* Revolute joints (joints_revolute.c; used by joints_solve.c for balls): an
  * end's state in a solve is a capsule body's solver state (bodies.h's
  * cap_bstate: velocity, spin, displacement, rotation qc, qs and angle da
  * since the step's start; a ball's is made from its solver body, the
@@ -109,9 +109,13 @@ void cap_revolute_solve(cap_wjoint* j, struct cap_bstate* a, struct cap_bstate* 
 cap_soft cap_joint_softness(float h);
 /* The same for a joint between balls (or a ball and the world) in the
  * balls' step: prepare from the step's start, one pass on the balls'
- * solver bodies (bodies_joints.c, compiled for size). */
+ * solver bodies (joints_revolute.c, compiled for size). */
 void cap_revolute_ball_prepare(cap_world* w, cap_wjoint* j);
 void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, cap_soft js);
+/* A joint's anchors turned into the world frame, the centres' offset and
+ * the ends' masses at the step's start, from the ends' poses as above
+ * (joints_revolute.c; every joint with a body end, bodies_joints.c). */
+void cap_joint_anchors_prepare(cap_wjoint* j, const float* pose_a, const float* pose_b);
 
 typedef struct step_ctx {
     float *x, *y, *vx, *vy, *ang, *av, *rad, *im, *ii, *rest, *fric, *roll, *gs, *ld, *ad, *st;
