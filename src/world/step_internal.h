@@ -139,8 +139,9 @@ int cap_step_find_contacts(cap_world* w, const step_ctx* s);
 int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by,
                          float R, int keep, float* nx, float* ny, float* sep, float* qx, float* qy);
 
-/* ccd.c: continuous collision (section 5 of the step) and the sweeps the
- * contacts and movers use. */
+/* toi.c: the sweeps (times of impact) the continuous collision, the
+ * contacts and the movers use; ccd.c: continuous collision (section 5 of
+ * the step). */
 float cap_toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R, float slop);
 float cap_toi_turning(float qx, float qy, float rx, float ry, float th0, float dth, float la, float lb, float R, float tol);
 void cap_step_ccd(cap_world* w, step_ctx* s);
