@@ -75,6 +75,15 @@ static inline int32_t cell_of(float v, float lo, float inv, int32_t n)
     return (int32_t)c;
 }
 
+/* Appends c to w->contacts (the contact block grows with room to spare);
+ * 0: no memory (contacts.c, contacts_static.c). */
+static inline int cap_push_contact(cap_world* w, const cap_wcontact* c)
+{
+    if (w->contact_count == w->contact_cap && cap_world_grow_contacts(w, w->contact_count + 1)) return 0;
+    w->contacts[w->contact_count++] = *c;
+    return 1;
+}
+
 /* The step's view of the world: the ball arrays, the step's constants. */
 /* A soft constraint's coefficients for a stiffness (hertz), damping ratio and
  * sub-step h (Box2D v3's soft step): one definition for every solver pass. */
@@ -135,7 +144,9 @@ void cap_step_impacts(cap_world* w, const step_ctx* s, cap_wbody* body);
 /* contacts.c: ball-static and ball-ball contacts from the start positions
  * (speculative ones clipped by the path). 0: no memory. */
 int cap_step_find_contacts(cap_world* w, const step_ctx* s);
-/* A speculative contact clipped by the path p0 + tau d (see contacts.c). */
+/* contacts_static.c: the ball-static ones (first: the list starts empty);
+ * a speculative contact clipped by the path p0 + tau d (see there). */
+int cap_step_static_contacts(cap_world* w, const step_ctx* s);
 int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by,
                          float R, int keep, float* nx, float* ny, float* sep, float* qx, float* qy);
 
