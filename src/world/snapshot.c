@@ -180,7 +180,7 @@ static const char* check_ball(const cap_world* w, uint32_t i)
     if (flags & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET)) return "balls.flags";
     if (!(flags & CAP_BALL_ALIVE)) {
         /* A free slot: flags 0, and no mass (the step tells balls from free
-         * slots by their inverse mass and inertia: validate in step.c). */
+         * slots by their inverse mass and inertia: step_validate.c). */
         if (flags) return "balls.flags";
         if (CAP_BF(w, CAP_BALL_INV_MASS)[i] != 0.0f) return "balls.invMass";
         if (CAP_BF(w, CAP_BALL_INV_INERTIA)[i] != 0.0f) return "balls.invInertia";
