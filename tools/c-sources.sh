@@ -27,7 +27,7 @@ shopt -u nullglob
 # queries, capsule-set index builds and scratch growth) that the wasm
 # builds compile with -Oz, to keep each module within its size budget; the
 # hot paths stay fast (kernels -O3, the step and the solver -O2: build.sh).
-CAP_SIZE_SOURCES=(src/world/world.c src/world/balls.c src/world/joints.c src/world/statics.c src/world/static_kinds.c src/world/bodies.c src/world/bodies_ccd.c src/world/bodies_joints.c src/world/bodies_sleep.c src/world/bodies_snapshot.c src/wasm/exports_bodies.c src/wasm/exports_joints.c src/wasm/exports_world.c src/world/snapshot.c src/world/movers.c src/world/events.c src/world/query.c src/world/query_path.c src/world/query_scan.c src/world/query_batch.c src/batch/batch_sets.c src/batch/batch_check.c src/batch/batch_query.c src/kernels/scratch.c src/kernels/contact_index.c)
+CAP_SIZE_SOURCES=(src/world/world.c src/world/balls.c src/world/joints.c src/world/statics.c src/world/static_kinds.c src/world/bodies.c src/world/bodies_ccd.c src/world/bodies_joints.c src/world/bodies_joined.c src/world/joints_revolute.c src/world/bodies_sleep.c src/world/bodies_snapshot.c src/wasm/exports_bodies.c src/wasm/exports_joints.c src/wasm/exports_world.c src/world/snapshot.c src/world/snapshot_check.c src/world/movers.c src/world/events.c src/world/query.c src/world/query_path.c src/world/query_scan.c src/world/query_batch.c src/batch/batch_sets.c src/batch/batch_check.c src/batch/batch_query.c src/kernels/scratch.c src/kernels/contact_index.c)
 CAP_INCLUDE=(-Isrc/include -Isrc)
 # Determinism: C11, IEEE float32 in a fixed order, never fused.
 CAP_CFLAGS=(-std=c11 -ffp-contract=off "${CAP_INCLUDE[@]}")

@@ -94,13 +94,13 @@ typedef struct cap_wbodies {
      * (kept between steps: nearly sorted already; order_stale after an
      * add or a remove), the pairs found (pairs, 2 words each) and each
      * slot's neighbours, ascending: adj[adj_start[i] .. adj_start[i + 1])
-     * (bodies_find.c; order_tmp: the fill cursors). */
+     * (bodies_pairs.c; order_tmp: the fill cursors). */
     cap_scratch gs;
     uint32_t *order, *order_tmp, *pairs, *adj, *adj_start;
     uint32_t order_n, order_cap, order_tmp_cap, order_stale, pairs_cap, adj_cap, adj_start_cap;
     double* key;                        /* per slot: its box's low edge on the sweep axis */
     uint32_t key_cap;
-    double* sbox;                       /* per sweep position: the box's edges (build_pairs) */
+    double* sbox;                       /* per sweep position: the box's edges (cap_bodies_pairs) */
     uint32_t sbox_cap;
     uint32_t* adj_low;                  /* per slot: how many of its neighbours are lower slots */
     uint32_t adj_low_cap;
@@ -109,7 +109,7 @@ typedef struct cap_wbodies {
     float* pre;
     uint32_t pre_cap;
     /* This step's pairs of bodies joined by a joint (lower << 32 | higher
-     * slot, ascending; bodies_joints.c): they do not collide (Box2D's
+     * slot, ascending; bodies_joined.c): they do not collide (Box2D's
      * collideConnected = false). */
     uint64_t* joined;
     uint32_t joined_count, joined_cap;
@@ -172,18 +172,21 @@ typedef struct bman {
 int cap_body_manifold(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 b1, float rb, float margin, bman* m);
 /* A half-plane (point a, unit free-side normal n) against capsule B. */
 int cap_body_manifold_line(cap_vec2 a, cap_vec2 n, cap_vec2 b0, cap_vec2 b1, float rb, float margin, bman* m);
-/* bodies_find.c: a body's core ends; its reach (slop margin plus travel,
- * at most 4 radii); a ball's; the filter; dropping the
- * balls' solver states. */
+/* bodies_pairs.c: a body's core ends; its reach (slop margin plus travel,
+ * at most 4 radii); this step's pairs of bodies (the boxes, b->pre, the
+ * neighbour lists: cap_body_near; 1, or 0 out of memory). */
 void cap_body_ends(const cap_wbodies* b, uint32_t i, cap_vec2* p0, cap_vec2* p1);
 float cap_body_reach(const struct cap_world* w, const cap_wbodies* b, uint32_t i, float margin);
+int cap_bodies_pairs(struct cap_world* w, cap_wbodies* b, float margin);
+/* bodies_find.c: a ball's reach (as a body's); dropping the balls' solver
+ * states. */
 float cap_body_ball_reach(const struct cap_world* w, uint32_t j);
 void cap_bodies_forget_balls(cap_wbodies* b);
-/* Body i's box this step (from b->pre, filled by build_pairs): its core's
- * box grown by its radius and its reach, in double, widened by a relative
- * 1e-6 (float32 rounding in find_body's test): low x, low y, high x, high
- * y. Two bodies whose cores' boxes, each grown by its radius, are within
- * the larger reach have overlapping boxes. */
+/* Body i's box this step (from b->pre, filled by cap_bodies_pairs): its
+ * core's box grown by its radius and its reach, in double, widened by a
+ * relative 1e-6 (float32 rounding in bodies_find.c's find_body test): low
+ * x, low y, high x, high y. Two bodies whose cores' boxes, each grown by
+ * its radius, are within the larger reach have overlapping boxes. */
 static inline void cap_body_box(const cap_wbodies* b, uint32_t i, double box[4])
 {
     const float* pi = &b->pre[5 * (size_t)i];
@@ -202,7 +205,7 @@ static inline int cap_body_collides(const cap_wbodies* b, uint32_t i, uint32_t j
 /* Last step's contacts' order (bodies_find.c): the lower body, the kind,
  * the other slot, the point id. */
 int cap_bcontact_cmp(const cap_bcontact* x, const cap_bcontact* y);
-/* bodies_joints.c: this step's joined pairs (0 or NO_MEMORY, nothing
+/* bodies_joined.c: this step's joined pairs (0 or NO_MEMORY, nothing
  * changed then); whether bodies i < j are joined; whether body i and ball
  * j are (they do not collide either). */
 int cap_bodies_joined_build(struct cap_world* w, cap_wbodies* b);

@@ -1,7 +1,8 @@
 /* capsule2d — the world's joints: storage (slot-indexed, lowest free slot
  * first, a generation per slot), validation, removal (also when a ball or
- * a body goes), the drag target. Solved by joints_solve.c (balls) and
- * bodies_joints.c (joints with a capsule body end). */
+ * a body goes), the drag target. Solved by joints_solve.c (balls),
+ * bodies_joints.c (joints with a capsule body end) and joints_revolute.c
+ * (the revolute rows, in both). */
 #include <stdlib.h>
 #include <string.h>
 

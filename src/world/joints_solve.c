@@ -5,7 +5,7 @@
  * relax without it (2). Joints are solved one after another in slot order
  * (groups side by side, the same result), before the contacts of each
  * pass. A distance or drag joint's anchor is a ball's centre, so only
- * linear velocity changes; a revolute joint (bodies_joints.c's rows) turns
+ * linear velocity changes; a revolute joint (joints_revolute.c's rows) turns
  * the balls too. Joints with a capsule body end are solved in the bodies'
  * step (bodies_joints.c) and finished here with the others. Ropes (groups
  * that are chains of rigid links) are packed 8 side by side in rows of
@@ -135,7 +135,7 @@ CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
         int world = j->a == CAP_JOINT_WORLD;
         j->ia = world ? n : j->a;
         j->ib = j->b;
-        /* A joined ball is not in free flight (step.c's parabola term). */
+        /* A joined ball is not in free flight (step_substeps.c's parabola term). */
         body[j->b].free = 0.0f;
         if (!world) body[j->a].free = 0.0f;
         if (j->kind == CAP_JOINT_REVOLUTE) {

@@ -1,5 +1,6 @@
 /* capsule2d — private: what the step's files share (step.c runs the
- * phases; contacts.c, ccd.c, movers.c, events.c and sleep.c hold them).
+ * phases; step_validate.c, contacts.c, contacts_static.c, step_substeps.c,
+ * ccd.c, toi.c, movers.c, events.c and sleep.c hold them).
  * Only src/world/ includes it. */
 #ifndef CAP_STEP_INTERNAL_H
 #define CAP_STEP_INTERNAL_H
@@ -75,6 +76,15 @@ static inline int32_t cell_of(float v, float lo, float inv, int32_t n)
     return (int32_t)c;
 }
 
+/* Appends c to w->contacts (the contact block grows with room to spare);
+ * 0: no memory (contacts.c, contacts_static.c). */
+static inline int cap_push_contact(cap_world* w, const cap_wcontact* c)
+{
+    if (w->contact_count == w->contact_cap && cap_world_grow_contacts(w, w->contact_count + 1)) return 0;
+    w->contacts[w->contact_count++] = *c;
+    return 1;
+}
+
 /* The step's view of the world: the ball arrays, the step's constants. */
 /* A soft constraint's coefficients for a stiffness (hertz), damping ratio and
  * sub-step h (Box2D v3's soft step): one definition for every solver pass. */
@@ -92,7 +102,7 @@ static inline cap_soft cap_make_soft(float hertz, float zeta, float h)
     return s;
 }
 
-/* Revolute joints (bodies_joints.c; used by joints_solve.c for balls): an
+/* Revolute joints (joints_revolute.c; used by joints_solve.c for balls): an
  * end's state in a solve is a capsule body's solver state (bodies.h's
  * cap_bstate: velocity, spin, displacement, rotation qc, qs and angle da
  * since the step's start; a ball's is made from its solver body, the
@@ -109,9 +119,13 @@ void cap_revolute_solve(cap_wjoint* j, struct cap_bstate* a, struct cap_bstate* 
 cap_soft cap_joint_softness(float h);
 /* The same for a joint between balls (or a ball and the world) in the
  * balls' step: prepare from the step's start, one pass on the balls'
- * solver bodies (bodies_joints.c, compiled for size). */
+ * solver bodies (joints_revolute.c, compiled for size). */
 void cap_revolute_ball_prepare(cap_world* w, cap_wjoint* j);
 void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, cap_soft js);
+/* A joint's anchors turned into the world frame, the centres' offset and
+ * the ends' masses at the step's start, from the ends' poses as above
+ * (joints_revolute.c; every joint with a body end, bodies_joints.c). */
+void cap_joint_anchors_prepare(cap_wjoint* j, const float* pose_a, const float* pose_b);
 
 typedef struct step_ctx {
     float *x, *y, *vx, *vy, *ang, *av, *rad, *im, *ii, *rest, *fric, *roll, *gs, *ld, *ad, *st;
@@ -124,6 +138,12 @@ typedef struct step_ctx {
     float reach;      /* a speculative contact acts only where the path comes this near (a parabola's bow) */
 } step_ctx;
 
+/* step_validate.c: section 1, every live ball's values (1, or 0 with the
+ * refusal in w->err); step_substeps.c: section 3, the sub-steps (nk: the
+ * moving capsules' surface bodies after the static one). */
+int cap_step_validate(cap_world* w, const step_ctx* s);
+void cap_step_substeps(cap_world* w, step_ctx* s, uint32_t nk);
+
 /* Impacts passed through touching balls (a Newton's cradle), on the solver
  * bodies before the sub-steps (impacts.c). */
 void cap_step_impacts(cap_world* w, const step_ctx* s, cap_wbody* body);
@@ -131,12 +151,15 @@ void cap_step_impacts(cap_world* w, const step_ctx* s, cap_wbody* body);
 /* contacts.c: ball-static and ball-ball contacts from the start positions
  * (speculative ones clipped by the path). 0: no memory. */
 int cap_step_find_contacts(cap_world* w, const step_ctx* s);
-/* A speculative contact clipped by the path p0 + tau d (see contacts.c). */
+/* contacts_static.c: the ball-static ones (first: the list starts empty);
+ * a speculative contact clipped by the path p0 + tau d (see there). */
+int cap_step_static_contacts(cap_world* w, const step_ctx* s);
 int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by,
                          float R, int keep, float* nx, float* ny, float* sep, float* qx, float* qy);
 
-/* ccd.c: continuous collision (section 5 of the step) and the sweeps the
- * contacts and movers use. */
+/* toi.c: the sweeps (times of impact) the continuous collision, the
+ * contacts and the movers use; ccd.c: continuous collision (section 5 of
+ * the step). */
 float cap_toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R, float slop);
 float cap_toi_turning(float qx, float qy, float rx, float ry, float th0, float dth, float la, float lb, float R, float tol);
 void cap_step_ccd(cap_world* w, step_ctx* s);

@@ -124,7 +124,7 @@ typedef struct cap_wjoint {
  * end through its solver state there; the others in the balls' step. */
 #define CAP_JOINT_ON_BODY(j) (CAP_JOINT_IS_BODY((j)->a) || CAP_JOINT_IS_BODY((j)->b))
 /* A live joint between a ball and a body: the body's slot in *body, the
- * ball's in *ball (0: another joint; bodies_joints.c). */
+ * ball's in *ball (0: another joint; bodies_joined.c). */
 int cap_joint_mixed(const cap_wjoint* j, uint32_t* body, uint32_t* ball);
 /* A joint end that is alive: a live ball, or CAP_JOINT_BODY | a live capsule
  * body's slot (joints.c; the world end is not one). */

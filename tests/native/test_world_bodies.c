@@ -536,7 +536,7 @@ int test_bodies_no_energy_gain_three(void)
     return 0;
 }
 
-/* The bodies' neighbour lists (bodies_find.c: sweep and prune on the wider
+/* The bodies' neighbour lists (bodies_pairs.c: sweep and prune on the wider
  * axis, last step's order kept) equal a scan of every pair with the same
  * tests (filters, cap_body_boxes_meet with the larger reach), each list
  * ascending: for a dense jumble of mixed sizes, speeds, filters and sleep

@@ -215,7 +215,7 @@ export const MUTANTS = [
   {
     id: 'world-ghost-static',
     what: 'world: a speculative contact with a static is not clipped by the ball\'s path (a near miss of a segment end hits)',
-    file: 'src/world/contacts.c',
+    file: 'src/world/contacts_static.c',
     old: 'if (sep > 0.0f && cap_static_fixed(st)) {',
     new: 'if (sep > 0.0f && cap_static_fixed(st) && 0) {',
   },
@@ -229,7 +229,7 @@ export const MUTANTS = [
   {
     id: 'world-pivot-relax',
     what: 'world: a pivoted capsule\'s contacts skip the relax pass',
-    file: 'src/world/step.c',
+    file: 'src/world/step_substeps.c',
     old: 'if (w->pivots) cap_pivot_pass(w, body, pass, inv_h, push);',
     new: 'if (w->pivots && pass < 2) cap_pivot_pass(w, body, pass, inv_h, push);',
   },
