@@ -10,11 +10,11 @@
  * distance links, each starting at the ball the one before ended at (a
  * rope: a0 -> b0, b0 -> b1, ...; a0 a ball or the world), whose balls no
  * other active joint touches (a0 and the last ball: this run's one joint;
- * the others: its two), is a chain: a whole group (as joints_solve.c's
- * group() makes them) whose joints in slot order are the run, every ball
- * once. (A rope made
- * out of slot order is no run: group() and the one-at-a-time passes take
- * it, the same bits.) Chains are packed PW side by side, in slot order: a
+ * the others: its two), is a chain: a whole group (as joints_group.c's
+ * cap_joints_group makes them) whose joints in slot order are the run,
+ * every ball once. (A rope made out of slot order is no run:
+ * cap_joints_group and the one-at-a-time passes take it, the same bits.)
+ * Chains are packed PW side by side, in slot order: a
  * pack is a head row (lane l: the chain's a0, and in joint[0] the pack's
  * length L) then L rows, row i holding each chain's i-th link (lanes past a
  * chain's end: no joint, the static body n (at rest: read and written
