@@ -3,11 +3,12 @@
  *
  *   1. validate every live ball (finite state), pick up writes through
  *      views (step_validate.c)
- *   2. contacts (contacts.c, contacts_static.c), once per step from the start positions: ball-static through
- *      the static grid, ball-ball through a uniform grid of ball centres
- *      (balls much larger than the mean are kept apart, so a few big balls
- *      do not coarsen the grid); one point per pair, speculative up to
- *      `margin`; impulses carried over from last step's matching contact
+ *   2. contacts, once per step from the start positions: ball-static
+ *      through the static grid (contacts_static.c), ball-ball through a
+ *      uniform grid of ball centres (contacts.c; balls much larger than the
+ *      mean are kept apart, so a few big balls do not coarsen the grid);
+ *      one point per pair, speculative up to `margin`; impulses carried
+ *      over from last step's matching contact
  *   3. sub-steps (Box2D v3's soft step): integrate velocities, warm start,
  *      solve with soft bias, integrate positions, relax without bias
  *      (step_substeps.c)
@@ -26,8 +27,9 @@
 
 /* The solver's part of the step (sections 3 and 4): contact masses and
  * approach speeds, the sub-steps on a compact body array
- * (step_substeps.c), restitution. First, in the same pass, warm starting: last step's impulses for the same
- * pair (both lists are in key order: one merge; p walks last step's). */
+ * (step_substeps.c), restitution. First, in the same pass, warm starting:
+ * last step's impulses for the same pair (both lists are in key order:
+ * one merge; p walks last step's). */
 static void prepare_contacts(cap_world* w, const step_ctx* s)
 {
     uint32_t p = 0;
