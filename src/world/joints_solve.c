@@ -73,7 +73,7 @@ CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
         int world = j->a == CAP_JOINT_WORLD;
         j->ia = world ? n : j->a;
         j->ib = j->b;
-        /* A joined ball is not in free flight (step_substeps.c's parabola term). */
+        /* A joined ball is not in free flight (step.c's parabola term). */
         body[j->b].free = 0.0f;
         if (!world) body[j->a].free = 0.0f;
         if (j->kind == CAP_JOINT_REVOLUTE) {

@@ -288,7 +288,7 @@ static __attribute__((noinline)) void pack_sweeps(jrow* P, uint32_t L, c4 isc, i
 /* One pass over the packs: sweeps times down each pack's rows. The warm
  * start (mode 0) is made in the solve pass (mode 1), before its sweeps:
  * one gather and one store for both. The step runs the joints' warm start
- * after the contacts' (step_substeps.c), so nothing acts between the two; warm
+ * after the contacts' (step.c), so nothing acts between the two; warm
  * starts only add stored impulses, so their order is a matter of rounding. */
 void cap_ropes_pass(cap_world* w, cap_wbody* body, int mode, cap_soft rs, int sweeps)
 {
