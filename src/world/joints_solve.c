@@ -1,18 +1,18 @@
 /* capsule2d — the joints in the step's sub-steps (Box2D v3's soft step, as
  * the ball contacts in solver.c): prepare once per step (solver bodies,
- * masses, the start separation, the groups of joints that share balls),
- * then each sub-step warm start (mode 0), solve with soft bias (1) and
- * relax without it (2). Joints are solved one after another in slot order
- * (groups side by side, the same result), before the contacts of each
- * pass. A distance or drag joint's anchor is a ball's centre, so only
- * linear velocity changes; a revolute joint (joints_revolute.c's rows) turns
- * the balls too. Joints with a capsule body end are solved in the bodies'
- * step (bodies_joints.c) and finished here with the others. Ropes (groups
+ * masses, the start separation, the groups of joints that share balls:
+ * joints_group.c), then each sub-step warm start (mode 0), solve with soft
+ * bias (1) and relax without it (2). Joints are solved one after another
+ * in slot order (groups side by side, the same result), before the
+ * contacts of each pass. A distance or drag joint's anchor is a ball's
+ * centre, so only linear velocity changes; a revolute joint
+ * (joints_revolute.c's rows) turns the balls too. Joints with a capsule
+ * body end are solved in the bodies' step (bodies_joints.c) and finished
+ * with the others (their forces and breaks: joints_break.c). Ropes (groups
  * that are chains of rigid links) are packed 8 side by side in rows of
  * SIMD lanes (ropes.c): the same floats in the same order, 4 lanes an
- * instruction. The step calls
- * these only when the world has joints: a world without any steps exactly
- * as before. */
+ * instruction. The step calls these only when the world has joints: a
+ * world without any steps exactly as before. */
 #include <math.h>
 #include <string.h>
 
@@ -58,68 +58,6 @@ void cap_joints_wake(cap_world* w, uint32_t* flags, float* st)
     }
 }
 
-
-/* The root of joint k's group (path halving). */
-static uint32_t root_of(cap_wjoint* J, uint32_t k)
-{
-    while (J[k].parent != k) {
-        J[k].parent = J[J[k].parent].parent;
-        k = J[k].parent;
-    }
-    return k;
-}
-
-/* A ball's tag while the groups are made: 1 + the last joint slot seen on
- * it, 0 none (the solver body's unused pad word; zero again after). */
-static uint32_t tag(const cap_wbody* b)
-{
-    uint32_t t;
-    memcpy(&t, &b->pad, sizeof t);
-    return t;
-}
-
-/* Joins joint k to the group of the last joint seen on ball i, and tags i. */
-static void meet(cap_wjoint* J, cap_wbody* body, uint32_t k, uint32_t i)
-{
-    uint32_t t = tag(&body[i]);
-    if (t != 0u) {
-        uint32_t a = root_of(J, k), b = root_of(J, t - 1u);
-        if (a < b) J[b].parent = a;
-        else J[a].parent = b;
-    }
-    t = k + 1u;
-    memcpy(&body[i].pad, &t, sizeof t);
-}
-
-/* This step's groups of the active joints not packed (cap_ropes_pack ran
- * first): joints joined when they share a ball (a world end joins
- * nothing: the world never moves). Joints of different groups touch
- * different balls, so the passes may interleave the groups (which hides
- * the latency of one joint's result feeding the next along a chain) and
- * still give every ball the same updates in the same order as sweeping the
- * joints in slot order: the same bits. Each group lists its joints in slot
- * order (next), from its root, its lowest slot. */
-static void group(cap_world* w, cap_wbody* body)
-{
-    cap_wjoint* J = w->joints;
-    for (uint32_t k = 0; k < w->joint_slots; k++) {
-        if (!cap_joint_active(&J[k]) || J[k].packed) continue;
-        J[k].parent = k;
-        J[k].next = CAP_JOINT_WORLD;
-        meet(J, body, k, J[k].ib);
-        if (J[k].a != CAP_JOINT_WORLD) meet(J, body, k, J[k].ia);
-    }
-    for (uint32_t k = 0; k < w->joint_slots; k++) {
-        if (!cap_joint_active(&J[k]) || J[k].packed) continue;
-        body[J[k].ib].pad = 0.0f;
-        body[J[k].ia].pad = 0.0f; /* the world's body too: its pad was 0 */
-        uint32_t r = root_of(J, k);
-        if (r != k) J[J[r].tail].next = k;
-        J[r].tail = k;
-    }
-}
-
-
 CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
 {
     const uint32_t* flags = CAP_BU(w, CAP_BALL_FLAGS);
@@ -135,7 +73,7 @@ CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
         int world = j->a == CAP_JOINT_WORLD;
         j->ia = world ? n : j->a;
         j->ib = j->b;
-        /* A joined ball is not in free flight (step_substeps.c's parabola term). */
+        /* A joined ball is not in free flight (step.c's parabola term). */
         body[j->b].free = 0.0f;
         if (!world) body[j->a].free = 0.0f;
         if (j->kind == CAP_JOINT_REVOLUTE) {
@@ -152,7 +90,7 @@ CAP_SMALL void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n)
         if (j->mass == 0.0f) j->impulse = j->lower = j->upper = 0.0f;
     }
     cap_ropes_pack(w, body, n);
-    if (w->jloose) group(w, body); /* (none left: every active joint packed) */
+    if (w->jloose) cap_joints_group(w, body); /* (none left: every active joint packed) */
     w->jaxes = 0;
 }
 
@@ -307,7 +245,7 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
     const jsoft rs = mode == 1 ? js : rigid_soft; /* a rigid joint's softness in this pass */
     /* The solve and relax passes sweep the joints CAP_BALL_JOINT_SWEEPS
      * times (the contacts once). Each group is swept in slot order, the
-     * groups side by side (group(); the packed ropes first): the same
+     * groups side by side (cap_joints_group; the packed ropes first): the same
      * result as sweeping all joints in slot order that many times. */
     const int sweeps = mode == 0 ? 1 : CAP_BALL_JOINT_SWEEPS;
     cap_ropes_pass(w, body, mode, rs, sweeps);
@@ -346,63 +284,5 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
             }
             at[l] = k;
         }
-    }
-}
-
-/* For the sweeps after the sub-steps (ccd.c): each ball on an active
- * joint this step gets 1 in its solver body's pad word (the next step's
- * solver bodies start with it 0 again): the packs' balls from their rows
- * (the empty lanes' and world ends' static body n too, which no sweep
- * reads), the other joints' from the joints. */
-void cap_joints_tag(cap_world* w, cap_wbody* body)
-{
-    const uint32_t t = 1u;
-    cap_ropes_tag(w, body);
-    const cap_wjoint* J = w->joints;
-    for (uint32_t k = 0; w->jloose && k < w->joint_slots; k++) {
-        if (!cap_joint_active(&J[k]) || J[k].packed) continue;
-        memcpy(&body[J[k].ib].pad, &t, sizeof t);
-        if (J[k].a != CAP_JOINT_WORLD) memcpy(&body[J[k].ia].pad, &t, sizeof t);
-    }
-}
-
-/* An end's generation (0: the world). */
-static uint32_t end_gen(const cap_world* w, uint32_t e)
-{
-    if (e == CAP_JOINT_WORLD) return 0u;
-    if (CAP_JOINT_IS_BODY(e)) return CAP_BODU(w->bodies, CAP_BODY_GENERATION)[e & ~CAP_JOINT_BODY];
-    return CAP_BU(w, CAP_BALL_GENERATION)[e];
-}
-
-/* After the sub-steps: each joint's force (its last sub-step's impulse
- * over the sub-step); a joint whose force exceeds its break_force breaks:
- * one CAP_EVENT_JOINT_BREAK record (capsule2d_joints.h), then it is removed,
- * in slot order. */
-_Static_assert((int)CAP_JOINT_BREAK_OTHER_GENERATION < (int)CAP_EVENT_WORDS, "a joint-break record is an event record");
-void cap_joints_finish(cap_world* w)
-{
-    float inv_h = (float)w->def.sub_steps / w->def.dt;
-    cap_ropes_impulses(w);
-    for (uint32_t k = 0; k < w->joint_slots; k++) {
-        cap_wjoint* j = &w->joints[k];
-        if (j->kind == CAP_JOINT_NONE) continue;
-        float f;
-        if (j->kind == CAP_JOINT_DRAG) f = sqrtf(j->impulse * j->impulse + j->lower * j->lower);
-        else if (j->kind == CAP_JOINT_REVOLUTE) f = sqrtf(j->px * j->px + j->py * j->py);
-        else { f = j->impulse + j->lower - j->upper; f = f < 0.0f ? 0.0f - f : f; }
-        j->force = f * inv_h;
-        if (!(j->break_force > 0.0f && j->force > j->break_force)) continue;
-        uint32_t n = w->event_count[CAP_EVENT_JOINT_BREAK]++;
-        if (n < w->def.event_capacity) {
-            uint32_t* e = &w->events[CAP_EVENT_JOINT_BREAK][(size_t)n * CAP_EVENT_WORDS];
-            memset(e, 0, CAP_EVENT_WORDS * sizeof *e);
-            e[CAP_JOINT_BREAK_KIND] = j->kind; e[CAP_JOINT_BREAK_JOINT] = k; e[CAP_JOINT_BREAK_BALL] = j->b;
-            e[CAP_JOINT_BREAK_OTHER] = j->a;
-            memcpy(&e[CAP_JOINT_BREAK_FORCE], &j->force, sizeof j->force);
-            e[CAP_JOINT_BREAK_JOINT_GENERATION] = j->generation; e[CAP_JOINT_BREAK_BALL_GENERATION] = end_gen(w, j->b);
-            e[CAP_JOINT_BREAK_USER_DATA] = j->user_data;
-            e[CAP_JOINT_BREAK_OTHER_GENERATION] = end_gen(w, j->a);
-        }
-        cap_world_remove_joint(w, k);
     }
 }

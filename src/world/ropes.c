@@ -10,11 +10,11 @@
  * distance links, each starting at the ball the one before ended at (a
  * rope: a0 -> b0, b0 -> b1, ...; a0 a ball or the world), whose balls no
  * other active joint touches (a0 and the last ball: this run's one joint;
- * the others: its two), is a chain: a whole group (as joints_solve.c's
- * group() makes them) whose joints in slot order are the run, every ball
- * once. (A rope made
- * out of slot order is no run: group() and the one-at-a-time passes take
- * it, the same bits.) Chains are packed PW side by side, in slot order: a
+ * the others: its two), is a chain: a whole group (as joints_group.c's
+ * cap_joints_group makes them) whose joints in slot order are the run,
+ * every ball once. (A rope made out of slot order is no run:
+ * cap_joints_group and the one-at-a-time passes take it, the same bits.)
+ * Chains are packed PW side by side, in slot order: a
  * pack is a head row (lane l: the chain's a0, and in joint[0] the pack's
  * length L) then L rows, row i holding each chain's i-th link (lanes past a
  * chain's end: no joint, the static body n (at rest: read and written
@@ -288,7 +288,7 @@ static __attribute__((noinline)) void pack_sweeps(jrow* P, uint32_t L, c4 isc, i
 /* One pass over the packs: sweeps times down each pack's rows. The warm
  * start (mode 0) is made in the solve pass (mode 1), before its sweeps:
  * one gather and one store for both. The step runs the joints' warm start
- * after the contacts' (step_substeps.c), so nothing acts between the two; warm
+ * after the contacts' (step.c), so nothing acts between the two; warm
  * starts only add stored impulses, so their order is a matter of rounding. */
 void cap_ropes_pass(cap_world* w, cap_wbody* body, int mode, cap_soft rs, int sweeps)
 {

@@ -1,5 +1,5 @@
-/* capsule2d — the joints' shared helpers and the packed ropes (ropes.c),
- * for joints_solve.c. */
+/* capsule2d — the joints' shared helpers, the groups (joints_group.c) and
+ * the packed ropes (ropes.c), for joints_solve.c. */
 #ifndef CAP_WORLD_ROPES_H
 #define CAP_WORLD_ROPES_H
 
@@ -31,5 +31,9 @@ void cap_ropes_impulses(cap_world* w);
 /* For the sweeps (cap_joints_tag): 1 in the pad word of every ball in a
  * pack (and of the static body n, which no sweep reads). */
 void cap_ropes_tag(cap_world* w, cap_wbody* body);
+/* In cap_joints_prepare, after the packs: this step's groups of the
+ * active joints not packed (joints_group.c: parent, next, tail). Compiled
+ * for size (CAP_SMALL), as cap_joints_prepare, which held it. */
+void cap_joints_group(cap_world* w, cap_wbody* body);
 
 #endif

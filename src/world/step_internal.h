@@ -1,6 +1,6 @@
 /* capsule2d — private: what the step's files share (step.c runs the
- * phases; step_validate.c, contacts.c, contacts_static.c, step_substeps.c,
- * ccd.c, toi.c, movers.c, events.c and sleep.c hold them).
+ * phases and the sub-steps; step_validate.c, contacts.c, contacts_static.c,
+ * ccd.c, toi.c, movers.c, events.c and sleep.c hold the others).
  * Only src/world/ includes it. */
 #ifndef CAP_STEP_INTERNAL_H
 #define CAP_STEP_INTERNAL_H
@@ -139,10 +139,8 @@ typedef struct step_ctx {
 } step_ctx;
 
 /* step_validate.c: section 1, every live ball's values (1, or 0 with the
- * refusal in w->err); step_substeps.c: section 3, the sub-steps (nk: the
- * moving capsules' surface bodies after the static one). */
+ * refusal in w->err). */
 int cap_step_validate(cap_world* w, const step_ctx* s);
-void cap_step_substeps(cap_world* w, step_ctx* s, uint32_t nk);
 
 /* Impacts passed through touching balls (a Newton's cradle), on the solver
  * bodies before the sub-steps (impacts.c). */

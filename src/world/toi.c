@@ -1,7 +1,7 @@
 /* capsule2d — times of impact for the step's sweeps: a ball's centre
  * moving in a straight line against a segment's core grown by a radius
  * (cap_toi_segment: the continuous collision of ccd.c, the contacts'
- * clipping of contacts.c) and against the core of a capsule that turns
+ * clipping of contacts_static.c) and against the core of a capsule that turns
  * while it moves (cap_toi_turning: ccd.c, movers.c). Pure: no state. */
 #include "core/scalar.h"
 #include "world/step_internal.h"

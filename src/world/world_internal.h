@@ -110,7 +110,7 @@ typedef struct cap_wjoint {
     /* this pass's: unit axis a -> b and length (distance joints); a rigid
      * one's mass (softened) and bias rate times its error */
     float ux, uy, len, rm, rb;
-    /* this step's groups of joints that share balls (joints_solve.c):
+    /* this step's groups of joints that share balls (joints_group.c):
      * parent (union-find; a group's root is its lowest slot), the next
      * joint of the group in slot order (none: CAP_JOINT_WORLD), the root's
      * last joint; packed: this step the joint is a link of a packed rope */
@@ -340,8 +340,9 @@ uint32_t cap_world_query_circle_scan(const cap_world* w, float x, float y, float
 uint32_t cap_world_query_box_scan(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out,
                                   uint32_t capacity);
 
-/* joints.c, joints_solve.c: a removed ball's joints go with it; the step's
- * hooks (each called only when joint_count > 0). */
+/* joints.c, joints_solve.c (joints_group.c: tag; joints_break.c: finish):
+ * a removed ball's joints go with it; the step's hooks (each called only
+ * when joint_count > 0). */
 void cap_world_joints_forget_ball(cap_world* w, uint32_t slot);
 void cap_joints_wake(cap_world* w, uint32_t* flags, float* sleep_time);
 void cap_joints_prepare(cap_world* w, cap_wbody* body, uint32_t n);

@@ -229,7 +229,7 @@ export const MUTANTS = [
   {
     id: 'world-pivot-relax',
     what: 'world: a pivoted capsule\'s contacts skip the relax pass',
-    file: 'src/world/step_substeps.c',
+    file: 'src/world/step.c',
     old: 'if (w->pivots) cap_pivot_pass(w, body, pass, inv_h, push);',
     new: 'if (w->pivots && pass < 2) cap_pivot_pass(w, body, pass, inv_h, push);',
   },
