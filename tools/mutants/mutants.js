@@ -243,9 +243,9 @@ export const MUTANTS = [
   {
     id: 'world-wake-begin',
     what: 'world: a pair with a ball woken since the last step starts as not touching (a second begin event)',
-    file: 'src/world/contacts.c',
-    old: '                continue;\n            c->jn = o->jn;',
-    new: '                { c->touching = 0u; continue; }\n            c->jn = o->jn;',
+    file: 'src/world/step.c',
+    old: '(s->flags[c->b] & CAP_BALL_AWAKE))))) {\n                c->jn = o->jn;',
+    new: '(s->flags[c->b] & CAP_BALL_AWAKE))))) {\n                c->jn = o->jn;\n            } else {\n                c->touching = 0u;\n            }\n            {',
   },
   {
     id: 'world-remove-lower-slot',
@@ -258,8 +258,8 @@ export const MUTANTS = [
     id: 'world-filter-big',
     what: 'world: ball_contact tests the category one way only (only the big balls\' pairs rely on it)',
     file: 'src/world/contacts.c',
-    old: 'if (!((s->cat[a] & s->mask[b]) && (s->cat[b] & s->mask[a]))) return 0;',
-    new: 'if (!(s->cat[a] & s->mask[b])) return 0;',
+    old: 'if (!checked && !((s->cat[a] & s->mask[b]) && (s->cat[b] & s->mask[a]))) return 0;',
+    new: 'if (!checked && !(s->cat[a] & s->mask[b])) return 0;',
   },
   {
     id: 'world-snapshot-sensors',
