@@ -270,15 +270,23 @@ CAP_QUERY_HOT void try_grid_static(cap_path_query* c, const cap_qstatic* r)
     }
 }
 
-/* Whether the ray surely misses the line s (a half-plane, solid right of
- * A->B): it starts outside (d0 > 0) and does not move toward it (rate >=
- * 0) — ray_half_plane's own two float values and tests (static_kinds.c),
- * so this never skips a hit. */
-CAP_QUERY_HOT int ray_misses_line(const cap_wstatic* s, cap_ray ray)
+/* Whether the path surely misses the line s (a half-plane, solid right of
+ * A->B): the ray starts outside (d0 > 0) and does not reach it by
+ * max_fraction; the swept ball is outside at both ends (beyond its
+ * radius). ray_half_plane's and cap_static_sweep's own float values and
+ * tests (static_kinds.c), so this never skips a hit, and a line the path
+ * misses costs no call. */
+CAP_QUERY_HOT int path_misses_line(const cap_path_query* c, const cap_wstatic* s)
 {
+    if (c->sweep) {
+        float d0 = (c->x0.x - s->ax) * s->nx + (c->x0.y - s->ay) * s->ny - c->radius;
+        float d1 = (c->x1.x - s->ax) * s->nx + (c->x1.y - s->ay) * s->ny - c->radius;
+        return !(d0 <= 0.0f || d1 <= 0.0f);
+    }
+    cap_ray ray = c->ray;
     float d0 = (ray.origin.x - s->ax) * s->nx + (ray.origin.y - s->ay) * s->ny;
     float rate = ray.direction.x * s->nx + ray.direction.y * s->ny;
-    return d0 > 0.0f && !(rate < 0.0f);
+    return d0 > 0.0f && !(rate < 0.0f && d0 / (0.0f - rate) <= ray.max_fraction);
 }
 
 /* Static i, by its exact cast (sensors are not hit). */
@@ -318,7 +326,7 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     c->len_slack = c->len * 1.000001;
     for (uint32_t j = 0; j < w->line_count; j++) {
         uint32_t i = w->lines[j];
-        if (c->sweep || !cap_static_half_plane(&w->statics[i]) || !ray_misses_line(&w->statics[i], c->ray)) try_static(c, i);
+        if (!cap_static_half_plane(&w->statics[i]) || !path_misses_line(c, &w->statics[i])) try_static(c, i);
     }
     for (uint32_t j = 0; j < q->n_movers; j++) try_static(c, q->movers[j]);
     if (!usable) return;
