@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/core_internal.h"
 #include "core/scalar.h"
 #include "world/statics.h"
 
@@ -88,12 +89,13 @@ uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr
  * reach path_near pads it by (radius plus 1e-6 of its magnitudes), the
  * float core and radius for the exact cast, its slot; slot DEAD for one no
  * ray or sweep hits (a sensor) or not a capsule (tested by try_static
- * instead). 64 bytes, next to each other: the walk never reads the static's
+ * instead), the casts' axis. 88 bytes, next to each other: the walk never reads the static's
  * cold record (cap_wstatic, 180 bytes) to skip it. */
 typedef struct cap_qstatic {
     double cx, cy, hx, hy, reach;
     float ax, ay, bx, by, radius;
     uint32_t slot;
+    cap_cast_axis axis; /* the casts' axis of it (cap_cast_axis_of): made once, not per cast */
 } cap_qstatic;
 
 struct cap_wquery {
