@@ -27,7 +27,10 @@ typedef struct cap_path {
 /* What a cast against one shape found. */
 enum { CAP_CAST_MISS = 0, CAP_CAST_HIT = 1, CAP_CAST_INSIDE = 2 };
 
-static double cap_absd(double a) { return a < 0.0 ? -a : a; }
+/* |a|, the sign bit cleared (one instruction where a < 0 ? -a : a is a
+ * compare and a select; the two differ only on -0 and a NaN's sign, which
+ * never reach a cast's result: they meet only comparisons and r -+ h). */
+static double cap_absd(double a) { return __builtin_fabs(a); }
 
 /* Earliest entry of the path into the capsule (a, b, r): the two flat sides
  * and the two end circles, each tested against the core itself (never

@@ -60,11 +60,13 @@ typedef struct cap_walk {
     double sl;                    /* the slack signed by dir: a column's band enters at its
                                    * entry edge less sl, leaves at its exit edge plus sl */
     double pad, t0, t1;
-    double t, tb;                 /* the next column's part of the path */
+    double t, tb;                 /* the next column's part of the path; t = NO_COLUMN: done */
     double glo, ginv;             /* the minor axis' cells, kernels grid */
     float flo, finv;              /* the minor axis' cells, ball grid */
-    int done;
 } cap_walk;
+
+/* A finished walk's k->t: after every column's. */
+#define NO_COLUMN __builtin_inf()
 
 /* The column of major coordinate v (by the walk's own arithmetic, clamped). */
 CAP_QUERY_HOT int32_t column_of(const cap_walk* k, double v)
@@ -95,7 +97,7 @@ CAP_QUERY_HOT void walk_part(cap_walk* k)
 static void walk_start(cap_walk* k, const cap_world* w, const cap_grid* g, const cap_path_query* c, double t_max,
                        double pad)
 {
-    k->done = 1;
+    k->t = NO_COLUMN;
     double minx, miny, cell, inv;
     int32_t ny;
     if (g) {
@@ -153,16 +155,15 @@ static void walk_start(cap_walk* k, const cap_world* w, const cap_grid* g, const
     k->end = column_of(k, k->om + t1 * dm + k->sl) + k->dir;
     for (; k->col != k->end; k->col += k->dir) {
         walk_part(k);
-        if (k->t <= k->tb) {
-            k->done = 0;
-            return;
-        }
+        if (k->t <= k->tb) return;
     }
+    k->t = NO_COLUMN;
 }
 
 /* The next column's cells: its first (*c0) and the step to the next
  * (*stride: 1 along a row, nx along a column) and how many (the return);
- * then on to the column after it (walk_part: done at the first empty one). */
+ * then on to the column after it (walk_part; done, t = NO_COLUMN, at the
+ * first empty one). */
 static uint32_t walk_next(cap_walk* k, size_t* c0, size_t* stride)
 {
     double ya = k->on + k->t * k->dn, yb = k->on + k->tb * k->dn;
@@ -177,19 +178,12 @@ static uint32_t walk_next(cap_walk* k, size_t* c0, size_t* stride)
     *c0 = k->major ? col * (size_t)k->nx + (size_t)r0 : (size_t)r0 * (size_t)k->nx + col;
     *stride = k->major ? 1 : (size_t)k->nx;
     k->col += k->dir;
-    if (k->col == k->end) k->done = 1;
+    if (k->col == k->end) k->t = NO_COLUMN;
     else {
         walk_part(k);
-        k->done = k->t > k->tb;
+        if (k->t > k->tb) k->t = NO_COLUMN;
     }
     return (uint32_t)(r1 - r0 + 1);
-}
-
-/* Of two walks, the one whose next column starts first (NULL: both done). */
-static cap_walk* walk_pick(cap_walk* a, cap_walk* b)
-{
-    if (a->done) return b->done ? NULL : b;
-    return b->done || a->t <= b->t ? a : b;
 }
 
 /* Next stamp id of the static grid's scratch (all stamps cleared when it wraps). */
@@ -324,16 +318,6 @@ static void try_static(cap_path_query* c, uint32_t i)
     }
 }
 
-/* The ball grid's entries e0 .. e1 - 1 (a run of cells of one row). */
-static void try_entries(cap_path_query* c, uint32_t e0, uint32_t e1)
-{
-    for (uint32_t e = e0; e < e1; e++) {
-        const float* p = &c->w->cell_pos[4 * (size_t)e];
-        uint32_t i = slot_of(p);
-        if (i != DEAD) try_ball(c, p[0], p[1], p[2], i);
-    }
-}
-
 /* Every shape the path can meet: lines, moving statics, big balls and
  * extras first, then the two grids walked together, column by column in
  * order of t, until the best hit is before the next column of either (pad: the
@@ -371,26 +355,40 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     c->inv_d[0] = c->dx != 0.0 ? 1.0 / c->dx : 0.0;
     c->inv_d[1] = c->dy != 0.0 ? 1.0 / c->dy : 0.0;
     walk_start(&kb, w, NULL, c, t_max, pad + w->bg_reach + q->moved);
-    if (q->items == 0) kb.done = 1;
+    if (q->items == 0) kb.t = NO_COLUMN;
     walk_start(&ks, w, &w->sgrid, c, t_max, pad);
     uint32_t id = next_stamp(w);
     const uint32_t* bs = w->cell_start;
+    const float* pos = w->cell_pos;
     const uint32_t* ss = w->sgrid.start;
-    for (cap_walk* k; (k = walk_pick(&kb, &ks)) && !(c->found && c->t < k->t);) {
+    const uint32_t* items = w->sgrid.items;
+    uint32_t* stamp = w->sgs.stamp;
+    const cap_qstatic* gs = q->grid_statics;
+    /* the walk whose next column starts first, until the best hit is before it */
+    for (;;) {
+        cap_walk* k = kb.t <= ks.t ? &kb : &ks;
+        if (k->t == NO_COLUMN || (c->found && c->t < k->t)) break;
         size_t cell, stride;
         uint32_t n = walk_next(k, &cell, &stride);
         if (k == &kb) {
-            if (stride == 1) try_entries(c, bs[cell], bs[cell + n]); /* a run of one row */
-            else
-                for (; n--; cell += stride) try_entries(c, bs[cell], bs[cell + 1]);
+            /* the entries of its cells: one run along a row (stride 1) */
+            while (n) {
+                uint32_t e = bs[cell], last = bs[cell + (stride == 1 ? n : 1)];
+                n = stride == 1 ? 0 : n - 1, cell += stride;
+                for (; e < last; e++) {
+                    const float* p = &pos[4 * (size_t)e];
+                    uint32_t i = slot_of(p);
+                    if (i != DEAD) try_ball(c, p[0], p[1], p[2], i);
+                }
+            }
             continue;
         }
         for (; n--; cell += stride) {
             for (uint32_t e = ss[cell]; e < ss[cell + 1]; e++) {
-                uint32_t item = w->sgrid.items[e];
-                if (w->sgs.stamp[item] == id) continue; /* a static spans cells */
-                w->sgs.stamp[item] = id;
-                const cap_qstatic* rec = &q->grid_statics[item];
+                uint32_t item = items[e];
+                if (stamp[item] == id) continue; /* a static spans cells */
+                stamp[item] = id;
+                const cap_qstatic* rec = &gs[item];
                 if (rec->slot == DEAD) { /* a sensor (never hit) or not a capsule */
                     try_static(c, w->sg_slot[item]);
                     continue;
