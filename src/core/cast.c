@@ -115,7 +115,8 @@ static cap_vec2 cap_ray_back(cap_ray ray)
 }
 
 /* Ray against the capsule c (its axis, cap_cast_axis_of, and the path's
- * |d| in dd: both made here when axis is NULL). A hit beyond
+ * |d| in dd: both made here when axis is NULL); a ray cap_ray_ok accepts
+ * (the caller's check). A hit beyond
  * max_fraction, or no hit, still counts when the ray's end point touches
  * the shape by the static test's measure, so an exact touch at the end is
  * never lost to rounding; end_touch = 0 leaves that to the caller (the
@@ -128,7 +129,6 @@ static int cap_cast(const cap_capsule* cp, const cap_cast_axis* axis, const cap_
     cap_capsule c = *cp;
     cap_ray ray = *rp;
     cap_path p = *pp;
-    if (!cap_ray_ok(ray)) return CAP_ERR_BAD_RAY;
     cap_cast_axis own;
     if (!axis) {
         cap_cast_axis_of(&own, c.a.x, c.a.y, c.b.x, c.b.y), axis = &own;
@@ -178,19 +178,25 @@ static cap_path cap_ray_path(cap_ray ray)
     return p;
 }
 
+/* The public ray casts: the ray checked, then the cast (one copy). */
+CAP_NOINLINE static int cap_ray_cast(const cap_capsule* c, const cap_ray* ray, cap_ray_hit* out)
+{
+    return cap_ray_ok(*ray) ? cap_ray_cast_axis(c, NULL, ray, 0.0, out) : CAP_ERR_BAD_RAY;
+}
+
 int cap_ray_cast_circle(cap_circle c, cap_ray ray, cap_ray_hit* out)
 {
     cap_capsule shape = {c.center, c.center, c.radius};
-    return cap_ray_cast_axis(&shape, NULL, &ray, 0.0, out);
+    return cap_ray_cast(&shape, &ray, out);
 }
 
 int cap_ray_cast_segment(cap_vec2 a, cap_vec2 b, cap_ray ray, cap_ray_hit* out)
 {
     cap_capsule shape = {a, b, 0.0f};
-    return cap_ray_cast_axis(&shape, NULL, &ray, 0.0, out);
+    return cap_ray_cast(&shape, &ray, out);
 }
 
-int cap_ray_cast_capsule(cap_capsule c, cap_ray ray, cap_ray_hit* out) { return cap_ray_cast_axis(&c, NULL, &ray, 0.0, out); }
+int cap_ray_cast_capsule(cap_capsule c, cap_ray ray, cap_ray_hit* out) { return cap_ray_cast(&c, &ray, out); }
 
 int cap_ray_cast_axis(const cap_capsule* c, const cap_cast_axis* axis, const cap_ray* ray, double dd, cap_ray_hit* out)
 {
@@ -218,8 +224,9 @@ int cap_sweep_axis(const cap_capsule* sp, const cap_cast_axis* axis, const cap_v
     cap_ray_hit rh;
     int hit = 0;
     if (!touching && !(p.dx == 0.0 && p.dy == 0.0)) {
-        /* the float direction only serves the checks: keep it nonzero and
-         * finite when x1 - x0 rounds to 0 or overflows in float */
+        /* the float direction is not read here (a start inside takes the
+         * static test's normal; no end touch): keep it a valid one, nonzero
+         * and finite, where x1 - x0 rounds to 0 or overflows in float */
         ray.direction = cap_v2(1.0f, 0.0f);
         hit = cap_cast(&grown, axis, &ray, &p, dd, 0, &rh);
     }

@@ -30,8 +30,10 @@ static inline void cap_cast_axis_of(cap_cast_axis* axis, float ax, float ay, flo
 /* cap_ray_cast_capsule and cap_sweep_circle_capsule (cast.c) given the
  * capsule's cap_cast_axis_of and the path's length in double, dd =
  * sqrt(dx * dx + dy * dy) of its (double) d (the ray's direction, x1 -
- * x0): the same results bit for bit, without remaking them. (Arguments
- * by address: a struct passed by value is copied at each call in wasm.) */
+ * x0): the same results bit for bit, without remaking them. The ray must
+ * be one cap_ray_cast_capsule accepts (max_fraction in [0, FLT_MAX], a
+ * finite nonzero direction): it is not checked again. (Arguments by
+ * address: a struct passed by value is copied at each call in wasm.) */
 int cap_ray_cast_axis(const cap_capsule* c, const cap_cast_axis* axis, const cap_ray* ray, double dd, cap_ray_hit* out);
 int cap_sweep_axis(const cap_capsule* shape, const cap_cast_axis* axis, const cap_vec2* x0, const cap_vec2* x1, float r,
                    double dd, cap_sweep_hit* out);
