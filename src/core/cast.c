@@ -14,6 +14,8 @@
  * Whether the start is inside, and whether the end touches, is decided by
  * the float static tests (cap_point_in_capsule's and cap_collide_*'s
  * measure), so a cast never disagrees with them there. */
+#include <stddef.h>
+
 #include "core/scalar.h"
 #include "core/core_internal.h"
 
@@ -25,7 +27,10 @@ typedef struct cap_path {
 /* What a cast against one shape found. */
 enum { CAP_CAST_MISS = 0, CAP_CAST_HIT = 1, CAP_CAST_INSIDE = 2 };
 
-static double cap_absd(double a) { return a < 0.0 ? -a : a; }
+/* |a|, the sign bit cleared (one instruction where a < 0 ? -a : a is a
+ * compare and a select; the two differ only on -0 and a NaN's sign, which
+ * never reach a cast's result: they meet only comparisons and r -+ h). */
+static double cap_absd(double a) { return __builtin_fabs(a); }
 
 /* Earliest entry of the path into the capsule (a, b, r): the two flat sides
  * and the two end circles, each tested against the core itself (never
@@ -36,16 +41,14 @@ static double cap_absd(double a) { return a < 0.0 ? -a : a; }
  * one of these measures (a start within rounding of the surface), else
  * CAP_CAST_HIT with *s > 0 (in units of d) and the outward unit normal
  * (nx, ny), or CAP_CAST_MISS. */
-static int cap_cast_core(cap_capsule c, cap_path p, double* s, double* nx, double* ny)
+static int cap_cast_core(cap_capsule c, const cap_cast_axis* axis, cap_path p, double dd, double* s, double* nx,
+                         double* ny)
 {
     double ax = c.a.x, ay = c.a.y, r = c.radius;
-    double ex = (double)c.b.x - ax, ey = (double)c.b.y - ay;
-    double le = __builtin_sqrt(ex * ex + ey * ey);
-    double dd = __builtin_sqrt(p.dx * p.dx + p.dy * p.dy);
+    double ex = axis->ex, ey = axis->ey, le = axis->le;
     int found = 0;
     double best = 0.0, bx = 0.0, by = 0.0;
     if (le > 0.0) {
-        ex /= le, ey /= le;
         double wx = p.ox - ax, wy = p.oy - ay;
         double s0 = ex * wy - ey * wx; /* signed distance from the core's line */
         double as0 = cap_absd(s0);
@@ -94,33 +97,49 @@ static int cap_cast_core(cap_capsule c, cap_path p, double* s, double* nx, doubl
     return CAP_CAST_HIT;
 }
 
-/* A ray with a finite, nonzero direction and 0 <= max_fraction < inf;
- * writes -direction/|direction|, the normal of a start inside. */
-static int cap_ray_ok(cap_ray ray, cap_vec2* back)
+/* A ray with a finite, nonzero direction and 0 <= max_fraction < inf. */
+static int cap_ray_ok(cap_ray ray)
 {
     if (!(ray.max_fraction >= 0.0f && ray.max_fraction <= 3.40282347e38f)) return 0;
     if (!(cap_absf(ray.direction.x) <= 3.40282347e38f && cap_absf(ray.direction.y) <= 3.40282347e38f)) return 0;
-    if (ray.direction.x == 0.0f && ray.direction.y == 0.0f) return 0;
-    cap_vec2 u = {0.0f, 0.0f};
-    cap_length_and_normalize(ray.direction, &u);
-    *back = cap_neg(u);
-    return 1;
+    return !(ray.direction.x == 0.0f && ray.direction.y == 0.0f);
 }
 
-/* Ray against the capsule c. A hit beyond max_fraction, or no hit, still
- * counts when the ray's end point touches the shape by the static test's
- * measure, so an exact touch at the end is never lost to rounding;
- * end_touch = 0 leaves that to the caller (the sweeps). */
-static int cap_cast(cap_capsule c, cap_ray ray, cap_path p, int end_touch, cap_ray_hit* out)
+/* -direction/|direction|: the normal of a start inside (a ray cap_ray_ok
+ * accepts). */
+static cap_vec2 cap_ray_back(cap_ray ray)
 {
-    cap_vec2 back = {0.0f, 0.0f};
-    if (!cap_ray_ok(ray, &back)) return CAP_ERR_BAD_RAY;
+    cap_vec2 u = {0.0f, 0.0f};
+    cap_length_and_normalize(ray.direction, &u);
+    return cap_neg(u);
+}
+
+/* Ray against the capsule c (its axis, cap_cast_axis_of, and the path's
+ * |d| in dd: both made here when axis is NULL); a ray cap_ray_ok accepts
+ * (the caller's check). A hit beyond
+ * max_fraction, or no hit, still counts when the ray's end point touches
+ * the shape by the static test's measure, so an exact touch at the end is
+ * never lost to rounding; end_touch = 0 leaves that to the caller (the
+ * sweeps). */
+static int cap_cast(const cap_capsule* cp, const cap_cast_axis* axis, const cap_ray* rp, const cap_path* pp, double dd,
+                    int end_touch, cap_ray_hit* out)
+{
+    /* (by address: every caller's call stays small in wasm, where a struct
+     * passed by value is copied at each call) */
+    cap_capsule c = *cp;
+    cap_ray ray = *rp;
+    cap_path p = *pp;
+    cap_cast_axis own;
+    if (!axis) {
+        cap_cast_axis_of(&own, c.a.x, c.a.y, c.b.x, c.b.y), axis = &own;
+        dd = __builtin_sqrt(p.dx * p.dx + p.dy * p.dy);
+    }
     double s = 0.0, nx = 0.0, ny = 0.0;
-    int k = cap_point_in_capsule(c, ray.origin) ? CAP_CAST_INSIDE : cap_cast_core(c, p, &s, &nx, &ny);
+    int k = cap_point_in_capsule(c, ray.origin) ? CAP_CAST_INSIDE : cap_cast_core(c, axis, p, dd, &s, &nx, &ny);
     if (k == CAP_CAST_INSIDE) {
         out->fraction = 0.0f;
         out->point = ray.origin;
-        out->normal = back;
+        out->normal = cap_ray_back(ray);
         out->starts_inside = 1;
         return 1;
     }
@@ -144,6 +163,7 @@ static int cap_cast(cap_capsule c, cap_ray ray, cap_path p, int end_touch, cap_r
      * point */
     out->normal = ct.normal;
     if (!(ct.depth < c.radius)) {
+        cap_vec2 back = cap_ray_back(ray);
         float dn = cap_dot(ct.normal, back);
         if (dn < 0.0f) out->normal = cap_neg(ct.normal);
         if (dn == 0.0f || (c.a.x == c.b.x && c.a.y == c.b.y)) out->normal = back;
@@ -158,30 +178,43 @@ static cap_path cap_ray_path(cap_ray ray)
     return p;
 }
 
+/* The public ray casts: the ray checked, then the cast (one copy). */
+CAP_NOINLINE static int cap_ray_cast(const cap_capsule* c, const cap_ray* ray, cap_ray_hit* out)
+{
+    return cap_ray_ok(*ray) ? cap_ray_cast_axis(c, NULL, ray, 0.0, out) : CAP_ERR_BAD_RAY;
+}
+
 int cap_ray_cast_circle(cap_circle c, cap_ray ray, cap_ray_hit* out)
 {
     cap_capsule shape = {c.center, c.center, c.radius};
-    return cap_cast(shape, ray, cap_ray_path(ray), 1, out);
+    return cap_ray_cast(&shape, &ray, out);
 }
 
 int cap_ray_cast_segment(cap_vec2 a, cap_vec2 b, cap_ray ray, cap_ray_hit* out)
 {
     cap_capsule shape = {a, b, 0.0f};
-    return cap_cast(shape, ray, cap_ray_path(ray), 1, out);
+    return cap_ray_cast(&shape, &ray, out);
 }
 
-int cap_ray_cast_capsule(cap_capsule c, cap_ray ray, cap_ray_hit* out)
+int cap_ray_cast_capsule(cap_capsule c, cap_ray ray, cap_ray_hit* out) { return cap_ray_cast(&c, &ray, out); }
+
+int cap_ray_cast_axis(const cap_capsule* c, const cap_cast_axis* axis, const cap_ray* ray, double dd, cap_ray_hit* out)
 {
-    return cap_cast(c, ray, cap_ray_path(ray), 1, out);
+    cap_path p = cap_ray_path(*ray);
+    return cap_cast(c, axis, ray, &p, dd, 1, out);
 }
 
 /* The circle (x0 -> x1, radius r) against the capsule: the static test at
  * x0 (starts_inside), else the path x0 + t (x1 - x0) against the capsule
  * inflated by r, else the static test at x1 (an exact touch at t = 1
  * counts). A start the cast finds on the surface within rounding is also
- * starts_inside, with the static test's normal and point. */
-static int cap_sweep(cap_capsule shape, cap_vec2 x0, cap_vec2 x1, float r, cap_sweep_hit* out)
+ * starts_inside, with the static test's normal and point. (axis and dd as
+ * cap_cast's.) */
+int cap_sweep_axis(const cap_capsule* sp, const cap_cast_axis* axis, const cap_vec2* x0p, const cap_vec2* x1p, float r,
+                   double dd, cap_sweep_hit* out)
 {
+    cap_capsule shape = *sp;
+    cap_vec2 x0 = *x0p, x1 = *x1p;
     cap_circle moving = {x0, r};
     cap_contact c;
     int touching = cap_capsule_circle_contact(shape, moving, &c);
@@ -191,10 +224,11 @@ static int cap_sweep(cap_capsule shape, cap_vec2 x0, cap_vec2 x1, float r, cap_s
     cap_ray_hit rh;
     int hit = 0;
     if (!touching && !(p.dx == 0.0 && p.dy == 0.0)) {
-        /* the float direction only serves the checks: keep it nonzero and
-         * finite when x1 - x0 rounds to 0 or overflows in float */
+        /* the float direction is not read here (a start inside takes the
+         * static test's normal; no end touch): keep it a valid one, nonzero
+         * and finite, where x1 - x0 rounds to 0 or overflows in float */
         ray.direction = cap_v2(1.0f, 0.0f);
-        hit = cap_cast(grown, ray, p, 0, &rh);
+        hit = cap_cast(&grown, axis, &ray, &p, dd, 0, &rh);
     }
     if (touching || (hit == 1 && rh.starts_inside)) {
         out->t = 0.0f;
@@ -227,16 +261,16 @@ static int cap_sweep(cap_capsule shape, cap_vec2 x0, cap_vec2 x1, float r, cap_s
 int cap_sweep_circle_circle(cap_circle shape, cap_vec2 x0, cap_vec2 x1, float r, cap_sweep_hit* out)
 {
     cap_capsule s = {shape.center, shape.center, shape.radius};
-    return cap_sweep(s, x0, x1, r, out);
+    return cap_sweep_axis(&s, NULL, &x0, &x1, r, 0.0, out);
 }
 
 int cap_sweep_circle_segment(cap_vec2 a, cap_vec2 b, cap_vec2 x0, cap_vec2 x1, float r, cap_sweep_hit* out)
 {
     cap_capsule shape = {a, b, 0.0f};
-    return cap_sweep(shape, x0, x1, r, out);
+    return cap_sweep_axis(&shape, NULL, &x0, &x1, r, 0.0, out);
 }
 
 int cap_sweep_circle_capsule(cap_capsule shape, cap_vec2 x0, cap_vec2 x1, float r, cap_sweep_hit* out)
 {
-    return cap_sweep(shape, x0, x1, r, out);
+    return cap_sweep_axis(&shape, NULL, &x0, &x1, r, 0.0, out);
 }

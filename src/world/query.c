@@ -231,6 +231,7 @@ static void copy_grid_statics(cap_world* w, struct cap_wquery* q)
         r->hx = 0.5 * ((double)s->bx - s->ax), r->hy = 0.5 * ((double)s->by - s->ay);
         r->reach = (double)s->radius + 1e-6 * (double)mag;
         r->slot = s->sensor || cap_static_half_plane(s) ? DEAD : i;
+        cap_cast_axis_of(&r->axis, s->ax, s->ay, s->bx, s->by);
     }
     q->grid_statics_version = w->sg_version;
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/core_internal.h"
 #include "core/scalar.h"
 #include "world/statics.h"
 
@@ -19,7 +20,9 @@
  * float32 squares of values up to 4e18 stay finite. */
 #define CAP_QUERY_BIG 1e18
 
-CAP_QUERY_HOT double absd(double v) { return v < 0.0 ? -v : v; }
+/* |v| (one instruction: the sign cleared; -0 and a NaN's sign never
+ * reach a result, so it answers as v < 0 ? -v : v would). */
+CAP_QUERY_HOT double absd(double v) { return __builtin_fabs(v); }
 static inline int big(double v) { return !(absd(v) <= CAP_QUERY_BIG); }
 static inline int alive_static(const cap_world* w, uint32_t i) { return (w->static_info[3 * i + 2] & 1u) != 0; }
 
@@ -61,11 +64,13 @@ CAP_QUERY_HOT int better(float t, int kind, uint32_t slot, int found, float bt, 
 }
 
 
+/* Whether v[0 .. n-1] are all finite: v - v is +0 for each (cap_finite),
+ * and an infinity's or a NaN's NaN carries through the sum. */
 static inline int finite_all(const float* v, int n)
 {
-    for (int i = 0; i < n; i++)
-        if (!cap_finite(v[i])) return 0;
-    return 1;
+    float s = 0.0f;
+    for (int i = 0; i < n; i++) s += v[i] - v[i];
+    return s == 0.0f;
 }
 
 /* query_scan.c: every ball (ascending slot), then every static (ascending
@@ -88,12 +93,13 @@ uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr
  * reach path_near pads it by (radius plus 1e-6 of its magnitudes), the
  * float core and radius for the exact cast, its slot; slot DEAD for one no
  * ray or sweep hits (a sensor) or not a capsule (tested by try_static
- * instead). 64 bytes, next to each other: the walk never reads the static's
+ * instead), the casts' axis. 88 bytes, next to each other: the walk never reads the static's
  * cold record (cap_wstatic, 180 bytes) to skip it. */
 typedef struct cap_qstatic {
     double cx, cy, hx, hy, reach;
     float ax, ay, bx, by, radius;
     uint32_t slot;
+    cap_cast_axis axis; /* the casts' axis of it (cap_cast_axis_of): made once, not per cast */
 } cap_qstatic;
 
 struct cap_wquery {

@@ -50,22 +50,26 @@ typedef struct cap_path_query {
  * each cell is read once. The grid is the ball grid (float cells,
  * step_internal.h's cell_of) or a kernels grid (g). */
 typedef struct cap_walk {
-    const cap_grid* g;            /* NULL: the ball grid */
     const uint32_t* start;        /* its cell starts */
+    int g;                        /* 1: a kernels grid (double cells), 0: the ball grid (float cells) */
     int32_t nx, n_major, n_minor; /* nx: cells per row */
     int major;                    /* 0: columns (x), 1: rows (y) */
-    double lo, cell, inv;         /* the major axis' first edge, its cell size and 1 / it */
-    double om, dm, inv_dm, on, dn; /* the path along the major and the minor axis; 1 / dm */
-    float flo, finv;              /* the minor axis' cells, ball grid */
-    double glo, ginv;             /* the minor axis' cells, kernels grid */
-    double pad, slack, t0, t1;
     int32_t col, end, dir;        /* the next column, one past the last, the step (+1 or -1) */
-    double t, tb;                 /* the next column's part of the path */
-    int done;
+    double lo, cell, inv;         /* the major axis' first edge, its cell size and 1 / it */
+    double om, inv_dm, on, dn;    /* the path along the major axis (1 / its d) and the minor axis */
+    double sl;                    /* the slack signed by dir: a column's band enters at its
+                                   * entry edge less sl, leaves at its exit edge plus sl */
+    double pad, t0, t1;
+    double t, tb;                 /* the next column's part of the path; t = NO_COLUMN: done */
+    double glo, ginv;             /* the minor axis' cells, kernels grid */
+    float flo, finv;              /* the minor axis' cells, ball grid */
 } cap_walk;
 
+/* A finished walk's k->t: after every column's. */
+#define NO_COLUMN __builtin_inf()
+
 /* The column of major coordinate v (by the walk's own arithmetic, clamped). */
-static int32_t column_of(const cap_walk* k, double v)
+CAP_QUERY_HOT int32_t column_of(const cap_walk* k, double v)
 {
     double f = (v - k->lo) * k->inv;
     if (!(f >= 0.0)) return 0;
@@ -73,23 +77,19 @@ static int32_t column_of(const cap_walk* k, double v)
     return (int32_t)f;
 }
 
-/* From k->col on: the first column whose part of the path is not empty
- * (k->t, k->tb), or done. */
-static void walk_seek(cap_walk* k)
+/* Column k->col's part of the path, k->t .. k->tb (empty when t > tb): the
+ * t in [t0, t1] where the path is in its band. Along the walk both ends
+ * only grow (each operation rounds monotonically), and consecutive bands
+ * overlap: after a column that is not empty, an empty one means every
+ * later column is (its band starts beyond t1). */
+CAP_QUERY_HOT void walk_part(cap_walk* k)
 {
-    for (; k->col != k->end; k->col += k->dir) {
-        double a = k->col == 0 ? -1e308 : k->lo + k->col * k->cell - k->slack;
-        double b = k->col == k->n_major - 1 ? 1e308 : k->lo + (k->col + 1) * k->cell + k->slack;
-        double u = (a - k->om) * k->inv_dm, v = (b - k->om) * k->inv_dm;
-        if (u > v) {
-            double x = u;
-            u = v, v = x;
-        }
-        k->t = u > k->t0 ? u : k->t0;
-        k->tb = v < k->t1 ? v : k->t1;
-        if (k->t <= k->tb) return;
-    }
-    k->done = 1;
+    int32_t col = k->col, in = k->dir > 0 ? col : col + 1; /* the entry edge's number; the exit's: the other */
+    double u = k->t0, v = k->t1;
+    if (col != (k->dir > 0 ? 0 : k->n_major - 1)) u = (k->lo + in * k->cell - k->sl - k->om) * k->inv_dm;
+    if (col != (k->dir > 0 ? k->n_major - 1 : 0)) v = (k->lo + (2 * col + 1 - in) * k->cell + k->sl - k->om) * k->inv_dm;
+    k->t = u > k->t0 ? u : k->t0;
+    k->tb = v < k->t1 ? v : k->t1;
 }
 
 /* The walk of grid g (NULL: the ball grid) along the path of c (its
@@ -97,20 +97,21 @@ static void walk_seek(cap_walk* k)
 static void walk_start(cap_walk* k, const cap_world* w, const cap_grid* g, const cap_path_query* c, double t_max,
                        double pad)
 {
-    k->done = 1;
-    double minx, miny, cell;
+    k->t = NO_COLUMN;
+    double minx, miny, cell, inv;
     int32_t ny;
     if (g) {
         if (!g->built || g->count == 0) return;
         k->start = g->start, k->nx = g->nx, ny = g->ny;
-        minx = g->minx, miny = g->miny, cell = 1.0 / g->inv_cell;
-        k->ginv = g->inv_cell;
+        minx = g->minx, miny = g->miny, inv = g->inv_cell;
+        k->ginv = inv;
     } else {
         if (w->bg_nx <= 0) return;
         k->start = w->cell_start, k->nx = w->bg_nx, ny = w->bg_ny;
-        minx = w->bg_minx, miny = w->bg_miny, cell = 1.0 / (double)w->bg_inv;
+        minx = w->bg_minx, miny = w->bg_miny, inv = (double)w->bg_inv;
         k->finv = w->bg_inv;
     }
+    cell = 1.0 / inv;
     /* Clip to the grid's bounds grown by a cell and twice pad (every box,
      * every ball's start centre lies inside the bounds), so a long path
      * costs the cells it crosses (by the inverse direction: the margin is
@@ -121,9 +122,9 @@ static void walk_start(cap_walk* k, const cap_world* w, const cap_grid* g, const
     if (box[0] > hi[0] || box[2] < lo[0] || box[1] > hi[1] || box[3] < lo[1]) return;
     if (!(box[0] >= lo[0] && box[2] <= hi[0] && box[1] >= lo[1] && box[3] <= hi[1])) {
         for (int a = 0; a < 2; a++) {
-            double p = a ? c->oy : c->ox, inv = c->inv_d[a];
-            if (inv == 0.0) continue; /* (inside the bounds on this axis: the box test) */
-            double u = (lo[a] - p) * inv, v = (hi[a] - p) * inv;
+            double p = a ? c->oy : c->ox, ia = c->inv_d[a];
+            if (ia == 0.0) continue; /* (inside the bounds on this axis: the box test) */
+            double u = (lo[a] - p) * ia, v = (hi[a] - p) * ia;
             if (u > v) {
                 double x = u;
                 u = v, v = x;
@@ -134,29 +135,35 @@ static void walk_start(cap_walk* k, const cap_world* w, const cap_grid* g, const
         }
     }
     int major = c->major;
-    k->g = g, k->major = major;
+    k->g = g != NULL, k->major = major;
     k->n_major = major ? ny : k->nx, k->n_minor = major ? k->nx : ny;
-    k->lo = major ? miny : minx, k->cell = cell, k->inv = g ? g->inv_cell : (double)w->bg_inv;
-    k->om = major ? c->oy : c->ox, k->dm = major ? c->dy : c->dx, k->on = major ? c->ox : c->oy;
+    k->lo = major ? miny : minx, k->cell = cell, k->inv = inv;
+    k->om = major ? c->oy : c->ox, k->on = major ? c->ox : c->oy;
     k->dn = major ? c->dx : c->dy, k->inv_dm = c->inv_d[major];
     if (g) k->glo = major ? minx : miny;
     else k->flo = major ? w->bg_minx : w->bg_miny;
     /* the grid's cells are floats (ball grid) or doubles from its bounds:
      * their edges are within 1e-6 of its extent of the walk's */
-    k->pad = pad, k->slack = pad + 1e-6 * (absd(k->lo) + k->n_major * cell);
-    k->t0 = t0, k->t1 = t1;
-    k->dir = k->dm > 0.0 ? 1 : -1;
+    double slack = pad + 1e-6 * (absd(k->lo) + k->n_major * cell), dm = major ? c->dy : c->dx;
+    k->pad = pad, k->t0 = t0, k->t1 = t1;
+    k->dir = dm > 0.0 ? 1 : -1;
+    k->sl = dm > 0.0 ? slack : 0.0 - slack;
     /* the first and last columns whose bands hold the clipped path's ends
-     * (column_of's rounding is far inside the slack's grid part) */
-    k->col = column_of(k, k->om + t0 * k->dm - k->dir * k->slack);
-    k->end = column_of(k, k->om + t1 * k->dm + k->dir * k->slack) + k->dir;
-    k->done = 0;
-    walk_seek(k);
+     * (column_of's rounding is far inside the slack's grid part); the
+     * first that is not empty */
+    k->col = column_of(k, k->om + t0 * dm - k->sl);
+    k->end = column_of(k, k->om + t1 * dm + k->sl) + k->dir;
+    for (; k->col != k->end; k->col += k->dir) {
+        walk_part(k);
+        if (k->t <= k->tb) return;
+    }
+    k->t = NO_COLUMN;
 }
 
 /* The next column's cells: its first (*c0) and the step to the next
  * (*stride: 1 along a row, nx along a column) and how many (the return);
- * then on to the column after it. */
+ * then on to the column after it (walk_part; done, t = NO_COLUMN, at the
+ * first empty one). */
 static uint32_t walk_next(cap_walk* k, size_t* c0, size_t* stride)
 {
     double ya = k->on + k->t * k->dn, yb = k->on + k->tb * k->dn;
@@ -171,15 +178,12 @@ static uint32_t walk_next(cap_walk* k, size_t* c0, size_t* stride)
     *c0 = k->major ? col * (size_t)k->nx + (size_t)r0 : (size_t)r0 * (size_t)k->nx + col;
     *stride = k->major ? 1 : (size_t)k->nx;
     k->col += k->dir;
-    walk_seek(k);
+    if (k->col == k->end) k->t = NO_COLUMN;
+    else {
+        walk_part(k);
+        if (k->t > k->tb) k->t = NO_COLUMN;
+    }
     return (uint32_t)(r1 - r0 + 1);
-}
-
-/* Of two walks, the one whose next column starts first (NULL: both done). */
-static cap_walk* walk_pick(cap_walk* a, cap_walk* b)
-{
-    if (a->done) return b->done ? NULL : b;
-    return b->done || a->t <= b->t ? a : b;
 }
 
 /* Next stamp id of the static grid's scratch (all stamps cleared when it wraps). */
@@ -208,6 +212,22 @@ CAP_QUERY_HOT double t_limit(const cap_path_query* c)
     return c->found && c->t < c->t_max ? c->t * (1.0 + 1e-6) + 1e-30 : c->t_max;
 }
 
+/* Ball i at (x, y) of radius r by its exact cast: ray_ball's and
+ * sweep_ball's (their bits: a circle's axis is 0, and the path's length as
+ * they would make it). Out of line: one copy for try_ball's few calls. */
+static void cast_ball(cap_path_query* c, float x, float y, float r, uint32_t i)
+{
+    static const cap_cast_axis point = {0.0, 0.0, 0.0};
+    cap_capsule cs = {{x, y}, {x, y}, r};
+    if (c->sweep) {
+        cap_sweep_hit h;
+        if (cap_sweep_axis(&cs, &point, &c->x0, &c->x1, c->radius, c->len, &h) == 1) take(c, h.t, 1, i, NULL, &h);
+    } else {
+        cap_ray_hit h;
+        if (cap_ray_cast_axis(&cs, &point, &c->ray, c->len, &h) == 1) take(c, h.fraction, 1, i, &h, NULL);
+    }
+}
+
 /* Ball i at (x, y) of radius r. A cast hit, or a start inside, lies within
  * r (plus the sweep's radius) of the centre; so a line that misses the
  * centre by more than that, with a millionth of slack for rounding, or a
@@ -220,13 +240,7 @@ CAP_QUERY_HOT void try_ball(cap_path_query* c, float x, float y, float r, uint32
     if (cr * cr > reach * reach * c->dd2) return;
     double along = mx * c->dx + my * c->dy, room = reach * c->len; /* along: |d|^2 times the centre's t */
     if (along < -room || along - room > t_limit(c) * c->dd2) return;
-    if (c->sweep) {
-        cap_sweep_hit h;
-        if (sweep_ball(x, y, r, c->x0, c->x1, c->radius, &h)) take(c, h.t, 1, i, NULL, &h);
-    } else {
-        cap_ray_hit h;
-        if (ray_ball(x, y, r, c->ray, &h)) take(c, h.fraction, 1, i, &h, NULL);
-    }
+    cast_ball(c, x, y, r, i);
 }
 
 /* Whether the path, before the last t that counts, comes within reach of
@@ -257,28 +271,37 @@ CAP_QUERY_HOT int path_near(const cap_path_query* c, const cap_qstatic* r)
 }
 
 /* Grid static r (slot r->slot, a capsule that is not a sensor) by its
- * exact cast: cap_static_ray's and cap_static_sweep's for a capsule. */
-CAP_QUERY_HOT void try_grid_static(cap_path_query* c, const cap_qstatic* r)
+ * exact cast: cap_static_ray's and cap_static_sweep's for a capsule (their
+ * bits: with its axis and the path's length as they would make them). */
+static void try_grid_static(cap_path_query* c, const cap_qstatic* r)
 {
     cap_capsule cs = {{r->ax, r->ay}, {r->bx, r->by}, r->radius};
     if (c->sweep) {
         cap_sweep_hit h;
-        if (cap_sweep_circle_capsule(cs, c->x0, c->x1, c->radius, &h) == 1) take(c, h.t, 0, r->slot, NULL, &h);
+        if (cap_sweep_axis(&cs, &r->axis, &c->x0, &c->x1, c->radius, c->len, &h) == 1) take(c, h.t, 0, r->slot, NULL, &h);
     } else {
         cap_ray_hit h;
-        if (cap_ray_cast_capsule(cs, c->ray, &h) == 1) take(c, h.fraction, 0, r->slot, &h, NULL);
+        if (cap_ray_cast_axis(&cs, &r->axis, &c->ray, c->len, &h) == 1) take(c, h.fraction, 0, r->slot, &h, NULL);
     }
 }
 
-/* Whether the ray surely misses the line s (a half-plane, solid right of
- * A->B): it starts outside (d0 > 0) and does not move toward it (rate >=
- * 0) — ray_half_plane's own two float values and tests (static_kinds.c),
- * so this never skips a hit. */
-CAP_QUERY_HOT int ray_misses_line(const cap_wstatic* s, cap_ray ray)
+/* Whether the path surely misses the line s (a half-plane, solid right of
+ * A->B): the ray starts outside (d0 > 0) and does not reach it by
+ * max_fraction; the swept ball is outside at both ends (beyond its
+ * radius). ray_half_plane's and cap_static_sweep's own float values and
+ * tests (static_kinds.c), so this never skips a hit, and a line the path
+ * misses costs no call. */
+CAP_QUERY_HOT int path_misses_line(const cap_path_query* c, const cap_wstatic* s)
 {
+    if (c->sweep) {
+        float d0 = (c->x0.x - s->ax) * s->nx + (c->x0.y - s->ay) * s->ny - c->radius;
+        float d1 = (c->x1.x - s->ax) * s->nx + (c->x1.y - s->ay) * s->ny - c->radius;
+        return !(d0 <= 0.0f || d1 <= 0.0f);
+    }
+    cap_ray ray = c->ray;
     float d0 = (ray.origin.x - s->ax) * s->nx + (ray.origin.y - s->ay) * s->ny;
     float rate = ray.direction.x * s->nx + ray.direction.y * s->ny;
-    return d0 > 0.0f && !(rate < 0.0f);
+    return d0 > 0.0f && !(rate < 0.0f && d0 / (0.0f - rate) <= ray.max_fraction);
 }
 
 /* Static i, by its exact cast (sensors are not hit). */
@@ -295,16 +318,6 @@ static void try_static(cap_path_query* c, uint32_t i)
     }
 }
 
-/* The ball grid's entries e0 .. e1 - 1 (a run of cells of one row). */
-static void try_entries(cap_path_query* c, uint32_t e0, uint32_t e1)
-{
-    for (uint32_t e = e0; e < e1; e++) {
-        const float* p = &c->w->cell_pos[4 * (size_t)e];
-        uint32_t i = slot_of(p);
-        if (i != DEAD) try_ball(c, p[0], p[1], p[2], i);
-    }
-}
-
 /* Every shape the path can meet: lines, moving statics, big balls and
  * extras first, then the two grids walked together, column by column in
  * order of t, until the best hit is before the next column of either (pad: the
@@ -318,7 +331,7 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     c->len_slack = c->len * 1.000001;
     for (uint32_t j = 0; j < w->line_count; j++) {
         uint32_t i = w->lines[j];
-        if (c->sweep || !cap_static_half_plane(&w->statics[i]) || !ray_misses_line(&w->statics[i], c->ray)) try_static(c, i);
+        if (!cap_static_half_plane(&w->statics[i]) || !path_misses_line(c, &w->statics[i])) try_static(c, i);
     }
     for (uint32_t j = 0; j < q->n_movers; j++) try_static(c, q->movers[j]);
     if (!usable) return;
@@ -342,26 +355,40 @@ static void walk_path(cap_path_query* c, struct cap_wquery* q, double t_max, dou
     c->inv_d[0] = c->dx != 0.0 ? 1.0 / c->dx : 0.0;
     c->inv_d[1] = c->dy != 0.0 ? 1.0 / c->dy : 0.0;
     walk_start(&kb, w, NULL, c, t_max, pad + w->bg_reach + q->moved);
-    if (q->items == 0) kb.done = 1;
+    if (q->items == 0) kb.t = NO_COLUMN;
     walk_start(&ks, w, &w->sgrid, c, t_max, pad);
     uint32_t id = next_stamp(w);
     const uint32_t* bs = w->cell_start;
+    const float* pos = w->cell_pos;
     const uint32_t* ss = w->sgrid.start;
-    for (cap_walk* k; (k = walk_pick(&kb, &ks)) && !(c->found && c->t < k->t);) {
+    const uint32_t* items = w->sgrid.items;
+    uint32_t* stamp = w->sgs.stamp;
+    const cap_qstatic* gs = q->grid_statics;
+    /* the walk whose next column starts first, until the best hit is before it */
+    for (;;) {
+        cap_walk* k = kb.t <= ks.t ? &kb : &ks;
+        if (k->t == NO_COLUMN || (c->found && c->t < k->t)) break;
         size_t cell, stride;
         uint32_t n = walk_next(k, &cell, &stride);
         if (k == &kb) {
-            if (stride == 1) try_entries(c, bs[cell], bs[cell + n]); /* a run of one row */
-            else
-                for (; n--; cell += stride) try_entries(c, bs[cell], bs[cell + 1]);
+            /* the entries of its cells: one run along a row (stride 1) */
+            while (n) {
+                uint32_t e = bs[cell], last = bs[cell + (stride == 1 ? n : 1)];
+                n = stride == 1 ? 0 : n - 1, cell += stride;
+                for (; e < last; e++) {
+                    const float* p = &pos[4 * (size_t)e];
+                    uint32_t i = slot_of(p);
+                    if (i != DEAD) try_ball(c, p[0], p[1], p[2], i);
+                }
+            }
             continue;
         }
         for (; n--; cell += stride) {
             for (uint32_t e = ss[cell]; e < ss[cell + 1]; e++) {
-                uint32_t item = w->sgrid.items[e];
-                if (w->sgs.stamp[item] == id) continue; /* a static spans cells */
-                w->sgs.stamp[item] = id;
-                const cap_qstatic* rec = &q->grid_statics[item];
+                uint32_t item = items[e];
+                if (stamp[item] == id) continue; /* a static spans cells */
+                stamp[item] = id;
+                const cap_qstatic* rec = &gs[item];
                 if (rec->slot == DEAD) { /* a sensor (never hit) or not a capsule */
                     try_static(c, w->sg_slot[item]);
                     continue;

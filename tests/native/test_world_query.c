@@ -719,6 +719,28 @@ int test_world_query_walk_edges(void)
             bad |= compare_path(w, x - ri - 3.0f, y, 3.0f, 0.0f, 1.0f, 0.0f, &hits);
             bad |= compare_path(w, x, y, 0.0f, 0.0f, 1.0f, 0.3f, &hits);
         }
+        /* at the floor (a half-plane, tested by every path: left of the
+         * balls and the capsules, only it is hit): a ray whose end, a
+         * sweep whose end circle, lands exactly on it (t = max_fraction, t
+         * = 1), or just short; a start on it; a path along it */
+        {
+            int before = hits;
+            bad |= compare_path(w, -45.0f, 2.0f, 0.0f, -4.0f, 0.5f, 0.0f, &hits);     /* ray: t = 0.5 at its end */
+            bad |= compare_path(w, -45.0f, 2.0f, 0.0f, -4.0f, 0.49999997f, 0.0f, &hits); /* short */
+            bad |= compare_path(w, -45.0f, 3.0f, 1.0f, -12.0f, 0.25f, 0.0f, &hits);   /* t = 0.25 */
+            bad |= compare_path(w, -45.0f, 2.0f, 0.0f, -1.5f, 1.0f, 0.5f, &hits);     /* sweep: ends at its radius */
+            bad |= compare_path(w, -45.0f, 2.0f, 0.0f, -1.49999f, 1.0f, 0.5f, &hits); /* short */
+            bad |= compare_path(w, -45.0f, 0.0f, 3.0f, 0.0f, 1.0f, 0.0f, &hits);      /* along it, from on it */
+            bad |= compare_path(w, -45.0f, 0.5f, 3.0f, 0.0f, 1.0f, 0.5f, &hits);      /* along it, touching */
+            bad |= compare_path(w, -45.0f, 1e-3f, 3.0f, 0.0f, 1.0f, 0.0f, &hits);     /* along it, above */
+            ENSURE(hits - before == 6); /* (the sweeps: through it 2, the end on it, the starts on it 2) */
+            cap_ray_hit h;
+            int k;
+            uint32_t sl;
+            cap_ray end_on = {{-45.0f, 2.0f}, {0.0f, -4.0f}, 0.5f}, end_on2 = {{-45.0f, 3.0f}, {1.0f, -12.0f}, 0.25f};
+            ENSURE(cap_world_ray_cast(w, end_on, &h, &k, &sl) == 1 && k == 0 && h.fraction == 0.5f && !h.starts_inside);
+            ENSURE(cap_world_ray_cast(w, end_on2, &h, &k, &sl) == 1 && k == 0 && h.fraction == 0.25f);
+        }
         /* tangent to capsules (parallel to the core at exactly the radius)
          * and from inside them */
         for (uint32_t i = 0; i < w->static_slots && !bad; i++) {
