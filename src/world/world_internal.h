@@ -320,6 +320,11 @@ struct cap_ball_cands {
     float x0, y0, x1, y1;
     uint32_t version, count;
     uint32_t slot[CAP_BALL_CANDS];
+    /* This step's clearance (contacts.c): no fixed static that the ball
+     * collides with and has no contact with comes nearer its start
+     * position than its radius plus this; a ball that moved less is swept
+     * (ccd.c) against its contacts' statics only. */
+    float clear;
 };
 uint32_t cap_world_ball_static_candidates(cap_world* w, uint32_t b, float pad, float x0, float y0, float x1, float y1);
 
