@@ -432,7 +432,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
         while (kfirst < w->contact_count && w->contacts[kfirst].kind == 0 && w->contacts[kfirst].b < i) kfirst++;
         bullets |= s->flags[i];
         float nx = 0.0f, ny = 0.0f;
-        uint32_t near = ccd_which(w, s, i, kfirst);
+        uint32_t near = CAP_LEAN ? CCD_ALL : ccd_which(w, s, i, kfirst);
         float t = near == CCD_NONE ? 2.0f : ccd_ball(w, s, i, s->sx[i], s->sy[i], s->x[i], s->y[i], &nx, &ny, near);
         if (t == 0.0f) {
             /* Stopped where it started (in contact, pressed in): it slides

@@ -470,7 +470,7 @@ int cap_step_find_contacts(cap_world* w, const step_ctx* s)
             if (!static_contact(w, s, b, i, margin, &c, &gap)) clear = gap;
             else if (!push_contact(w, &c)) return 0;
         }
-        w->ball_cands[b].clear = clear;
+        if (!CAP_LEAN) w->ball_cands[b].clear = clear;
     }
     CAP_PHASE(1);
     return find_ball_contacts(w, s);

@@ -131,7 +131,7 @@ CAP_SMALL void cap_ropes_pack(cap_world* w, cap_wbody* body, uint32_t n)
     cap_wjoint* J = w->joints;
     const uint32_t slots = w->joint_slots;
     uint32_t rows = 0, lanes = 0, longest = 0, packed = 0, act = 0;
-    if (kept(w, n)) return;
+    if (!CAP_LEAN && kept(w, n)) return;
     w->jpacks = w->jkept = 0;
     for (uint32_t k = 0; k < slots; k++) {
         J[k].packed = 0u;

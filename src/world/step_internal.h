@@ -10,6 +10,15 @@
 
 #define CAP_TWO_PI 6.28318530717958647692f
 #define CAP_LIVE_AWAKE (CAP_BALL_ALIVE | CAP_BALL_AWAKE)
+/* The scalar wasm module (the fallback where SIMD is missing) is at its
+ * size budget: speed-ups that change no result (the sweeps' clearance,
+ * ccd.c; the kept rope packs, ropes.c) are left out of it. The Node tests
+ * step both modules to the same golden hashes. */
+#if defined(__wasm__) && !defined(__wasm_simd128__)
+#define CAP_LEAN 1
+#else
+#define CAP_LEAN 0
+#endif
 /* A cold part of the step, kept out of line and, in the wasm builds,
  * compiled for size (the module's size budget). */
 #if defined(__clang__)
