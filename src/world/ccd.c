@@ -30,14 +30,25 @@ const uint32_t* cap_ball_candidates(cap_world* w, uint32_t b, float pad, float x
     return w->cand;
 }
 
-static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, float* bnx, float* bny)
+#define CCD_ALL 0xffffffffu
+#define CCD_NONE 0xfffffffeu
+/* near: a ball that moved less than its clearance (struct cap_ball_cands;
+ * ccd_which) has its first contact at near, and only the fixed
+ * statics it has a contact with (in slot order, as the candidates) may
+ * stop it: the others are left out (they would give no time before the
+ * end). CCD_ALL: every candidate. */
+static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, float* bnx, float* bny,
+                      uint32_t near)
 {
     float dx = p1x - p0x, dy = p1y - p0y;
     float r = s->rad[b];
     float x0 = fmin2(p0x, p1x) - r, x1 = fmax2(p0x, p1x) + r;
     float y0 = fmin2(p0y, p1y) - r, y1 = fmax2(p0y, p1y) + r;
-    uint32_t m;
-    const uint32_t* cand = cap_ball_candidates(w, b, 0.0f, x0, y0, x1, y1, &m); /* (within the box its contacts kept) */
+    uint32_t m = 0;
+    const uint32_t* cand = w->cand;
+    if (near == CCD_ALL) cand = cap_ball_candidates(w, b, 0.0f, x0, y0, x1, y1, &m); /* (within the box its contacts kept) */
+    for (; near < w->contact_count && w->contacts[near].kind == 0 && w->contacts[near].b == b; near++)
+        if (cap_static_fixed(&w->statics[w->contacts[near].a])) w->cand[m++] = w->contacts[near].a;
     float best = 2.0f;
     for (uint32_t k = 0; k < m; k++) {
         const cap_wstatic* st = &w->statics[cand[k]];
@@ -247,19 +258,34 @@ static void carry_with(cap_world* w, step_ctx* s, uint32_t i, uint32_t k, float 
     float qx = cx + ex + (c * lx - sn * ly), qy = cy + ey + (sn * lx + c * ly);
     if (!cap_in_range(qx) || !cap_in_range(qy)) return;
     float nx, ny;
-    float t2 = ccd_ball(w, s, i, px, py, qx, qy, &nx, &ny);
+    float t2 = ccd_ball(w, s, i, px, py, qx, qy, &nx, &ny, CCD_ALL);
     t2 = fmin2(t2, 1.0f);
     s->x[i] = px + t2 * (qx - px);
     s->y[i] = py + t2 * (qy - py);
 }
 
+/* Which statics ball i (its first contact at kc) is swept against: when
+ * it moved less than its clearance (contacts.c: from the fixed statics it
+ * has no contact with) less 2^-16 of its coordinates for rounding, none of
+ * those comes within its radius on the way, nearer than ccd_ball's stops:
+ * its contacts' statics (kc), or none (CCD_NONE) when it has no contact
+ * with a static; else every candidate (CCD_ALL). */
+static uint32_t ccd_which(const cap_world* w, const step_ctx* s, uint32_t i, uint32_t kc)
+{
+    float mx = s->x[i] - s->sx[i], my = s->y[i] - s->sy[i];
+    float c = w->ball_cands[i].clear - (__builtin_fabsf(s->sx[i]) + __builtin_fabsf(s->sy[i])) * 0x1p-16f;
+    if (!(c > 0.0f && mx * mx + my * my < c * c)) return CCD_ALL;
+    return kc < w->contact_count && w->contacts[kc].kind == 0 && w->contacts[kc].b == i ? kc : CCD_NONE;
+}
+
 /* Section 5 of the step. */
-/* Ball i against the statics from its start of step to where it is: the
- * time of impact in [0, 1), or 1 or more (none, or it slid). */
-static inline float ccd_statics(cap_world* w, step_ctx* s, uint32_t i)
+/* Ball i against the statics from its start of step to where it is (near:
+ * which, ccd_which's answer): the time of impact in [0, 1), or 1 or more
+ * (none, or it slid). */
+static inline float ccd_statics(cap_world* w, step_ctx* s, uint32_t i, uint32_t near)
 {
     float nx = 0.0f, ny = 0.0f;
-    float t = ccd_ball(w, s, i, s->sx[i], s->sy[i], s->x[i], s->y[i], &nx, &ny);
+    float t = near == CCD_NONE ? 2.0f : ccd_ball(w, s, i, s->sx[i], s->sy[i], s->x[i], s->y[i], &nx, &ny, near);
     if (t == 0.0f) {
         /* Stopped where it started (in contact, pressed in): it slides
          * instead, its motion and velocity without their parts into
@@ -268,7 +294,7 @@ static inline float ccd_statics(cap_world* w, step_ctx* s, uint32_t i)
          * never made, and gain more every step. */
         float into = (s->x[i] - s->sx[i]) * nx + (s->y[i] - s->sy[i]) * ny;
         float qx = s->x[i] - into * nx, qy = s->y[i] - into * ny, mx, my;
-        if (ccd_ball(w, s, i, s->sx[i], s->sy[i], qx, qy, &mx, &my) >= 1.0f) {
+        if (ccd_ball(w, s, i, s->sx[i], s->sy[i], qx, qy, &mx, &my, CCD_ALL) >= 1.0f) {
             s->x[i] = qx;
             s->y[i] = qy;
             float vn = s->vx[i] * nx + s->vy[i] * ny;
@@ -285,7 +311,7 @@ static inline float ccd_statics(cap_world* w, step_ctx* s, uint32_t i)
 void cap_step_ccd_again(cap_world* w, step_ctx* s, uint32_t i)
 {
     if (s->x[i] == s->sx[i] && s->y[i] == s->sy[i]) return;
-    float t = ccd_statics(w, s, i);
+    float t = ccd_statics(w, s, i, CCD_ALL); /* (the pass's move: no clearance known for it) */
     if (t < 1.0f) stop_at(s, i, t, s->gx, s->gy);
 }
 
@@ -303,7 +329,8 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
         if (s->x[i] == s->sx[i] && s->y[i] == s->sy[i]) continue;
         while (kfirst < w->contact_count && w->contacts[kfirst].kind == 0 && w->contacts[kfirst].b < i) kfirst++;
         bullets |= s->flags[i];
-        float t = ccd_statics(w, s, i);
+        uint32_t near = ccd_which(w, s, i, kfirst);
+        float t = ccd_statics(w, s, i, near);
         /* The kinematic and pivoted capsules it has no contact with, over
          * their motion: the first one met carries it on (carry_with). */
         uint32_t kin = 0xffffffffu;

@@ -66,8 +66,10 @@ int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, floa
     return 1;
 }
 
-/* Ball b against static k, from the start positions. */
-static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t k, float margin, cap_wcontact* c)
+/* Ball b against static k, from the start positions. *gap (in: the
+ * least so far) is lowered to the static's gap to the ball when that is
+ * less and it is fixed (the caller's clearance: struct cap_ball_cands). */
+static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t k, float margin, cap_wcontact* c, float* gap)
 {
     const cap_wstatic* st = &w->statics[k];
     float px = s->x[b], py = s->y[b], r = s->rad[b];
@@ -75,6 +77,7 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
     if (cap_static_half_plane(st)) {
         float d = (px - st->ax) * st->nx + (py - st->ay) * st->ny;
         sep = d - r;
+        *gap = fmin2(*gap, sep);
         if (sep > margin) return 0;
         nx = st->nx;
         ny = st->ny;
@@ -85,6 +88,8 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
         float dx = px - q.point.x, dy = py - q.point.y;
         if (st->in_chain == 2u && (st->bx - st->ax) * (py - st->ay) - (st->by - st->ay) * (px - st->ax) < 0.0f)
             return 0; /* one-sided: a centre on the right of a->b (a line's solid side) is behind it */
+        float R = r + st->radius, d2 = dx * dx + dy * dy, e = R + *gap;
+        if (cap_static_fixed(st) && d2 < e * e) *gap = fmin2(*gap, __builtin_sqrtf(d2) - R);
         if (st->in_chain) {
             /* Ghost collisions: a joint's contact is the previous piece's
              * (its end); at its end a piece keeps it only when the ball is
@@ -95,9 +100,8 @@ static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t 
                 if ((px - st->bx) * (nb->bx - nb->ax) + (py - st->by) * (nb->by - nb->ay) > 0.0f) return 0;
             }
         }
-        float R = r + st->radius;
         float lim = R + margin;
-        if (cap_static_fixed(st) && dx * dx + dy * dy > lim * lim) return 0;
+        if (cap_static_fixed(st) && d2 > lim * lim) return 0;
         cap_vec2 u = {0.0f, 1.0f};
         float dist = cap_length_and_normalize(cap_v2(dx, dy), &u);
         if (!(dist > 0.0f)) {
@@ -183,12 +187,18 @@ int cap_step_static_contacts(cap_world* w, const step_ctx* s)
             while (q > 0 && w->cand[q - 1] > v) { w->cand[q] = w->cand[q - 1]; q--; }
             w->cand[q] = v;
         }
+        /* Its clearance (the statics outside the box are more than margin
+         * away; those it has a contact with do not count). */
+        float clear = margin;
         for (uint32_t k = 0; k < m; k++) {
             uint32_t i = cand[k];
             const cap_wstatic* st = &w->statics[i];
             if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
-            if (static_contact(w, s, b, i, margin, &c) && !cap_push_contact(w, &c)) return 0;
+            float gap = clear;
+            if (!static_contact(w, s, b, i, margin, &c, &gap)) clear = gap;
+            else if (!cap_push_contact(w, &c)) return 0;
         }
+        w->ball_cands[b].clear = clear;
     }
     return 1;
 }

@@ -199,6 +199,7 @@ int cap_world_add_joint(cap_world* w, const cap_joint_def* d, uint32_t* slot_out
     }
     if (slot == w->joint_slots) w->joint_slots++;
     w->joint_count++;
+    w->jshape++; /* (the packed ropes are made anew: ropes.c) */
     /* The joined ends wake (and sleep together from now on). */
     end_wake(w, j->b);
     end_wake(w, j->a);
@@ -213,6 +214,7 @@ static void drop(cap_world* w, uint32_t slot)
     memset(j, 0, sizeof *j);
     j->generation = gen;
     w->joint_count--;
+    w->jshape++;
     while (w->joint_slots > 0 && w->joints[w->joint_slots - 1].kind == CAP_JOINT_NONE) w->joint_slots--;
 }
 

@@ -220,18 +220,24 @@ static uint32_t next_root(const cap_wjoint* J, uint32_t k, uint32_t slots)
     return k;
 }
 
-/* Sweeps of the ball joints in a solve or relax pass. The soft step
- * converges in few: measured with 1, 2, 3, 4 and 8 (the physics tests:
- * pendulum period 0.066% off with each; a 50-ball rope's worst link 0.111%
- * with each; a rope under a 100x ball stretched 0.57% / 0.54% / 0.53% /
- * 0.50% with 2 / 3 / 4 / 8; Newton's cradle 99.9% with each), and the
- * bench's ropes stretch no more with 2 than with 8 (worst link after 150,
- * 300, 480 and 660 steps: 8.1 / 7.1 / 2.1 / 2.1% with 2, 13.6 / 6.4 / 1.6
- * / 1.5% with 8: the peg contacts dominate). 2 is Box2D v3's count (a
- * solve and a relax iteration a sub-step) doubled; the capsule bodies'
+/* Sweeps of the ball joints in a solve and in a relax pass. The soft
+ * step converges in few: measured with 1, 2, 3, 4 and 8 in both (the
+ * physics tests: pendulum period 0.066% off with each; a 50-ball rope's
+ * worst link 0.111% with each; a rope under a 100x ball stretched 0.57% /
+ * 0.54% / 0.53% / 0.50% with 2 / 3 / 4 / 8; Newton's cradle 99.9% with
+ * each). One solve sweep and two relax sweeps hold better than two of
+ * each, for less (2026-11-27, tools/profile/ropes.c, the bench's ropes
+ * over steps 240-480: the worst link of each step 3.72% on average, 13.3%
+ * at most, against 3.86% and 15.6% with two of each, 4.12% and 15.4% with
+ * one of each; the 100x ball's rope 0.549% against 0.570% and 0.646%):
+ * the relax pass, which removes the velocity the solve pass's bias gave,
+ * is what keeps the links. Box2D v3 makes one of each; the capsule bodies'
  * joints keep CAP_JOINT_ITERATIONS (bodies_joints.c). */
-#ifndef CAP_BALL_JOINT_SWEEPS
-#define CAP_BALL_JOINT_SWEEPS 2
+#ifndef CAP_BALL_JOINT_SOLVE_SWEEPS
+#define CAP_BALL_JOINT_SOLVE_SWEEPS 1
+#endif
+#ifndef CAP_BALL_JOINT_RELAX_SWEEPS
+#define CAP_BALL_JOINT_RELAX_SWEEPS 2
 #endif
 
 /* Interleaved groups: LANES at a time, each sweeping its own joints. */
@@ -243,11 +249,12 @@ void cap_joints_pass(cap_world* w, cap_wbody* body, int mode, float h)
     cap_wjoint* J = w->joints;
     const uint32_t slots = w->joint_slots;
     const jsoft rs = mode == 1 ? js : rigid_soft; /* a rigid joint's softness in this pass */
-    /* The solve and relax passes sweep the joints CAP_BALL_JOINT_SWEEPS
-     * times (the contacts once). Each group is swept in slot order, the
-     * groups side by side (cap_joints_group; the packed ropes first): the same
-     * result as sweeping all joints in slot order that many times. */
-    const int sweeps = mode == 0 ? 1 : CAP_BALL_JOINT_SWEEPS;
+    /* The solve and relax passes sweep the joints CAP_BALL_JOINT_SOLVE_ /
+     * _RELAX_SWEEPS times (the contacts once). Each group is swept in slot
+     * order, the groups side by side (cap_joints_group; the packed ropes
+     * first): the same result as sweeping all joints in slot order that
+     * many times. */
+    const int sweeps = mode == 0 ? 1 : mode == 1 ? CAP_BALL_JOINT_SOLVE_SWEEPS : CAP_BALL_JOINT_RELAX_SWEEPS;
     cap_ropes_pass(w, body, mode, rs, sweeps);
     if (w->jloose == 0u) return; /* every active joint in a pack */
     for (uint32_t k = 0; k < slots; k++) {

@@ -91,6 +91,38 @@ static void lane_clear(jrow* r, int l, uint32_t n, int link)
     r->d0x[l] = r->d0y[l] = r->length[l] = r->imp[l] = 0.0f;
 }
 
+/* Joint k (j) into lane l of link row r: this step's values. */
+static void load_link(jrow* r, int l, const cap_wjoint* j, uint32_t k)
+{
+    r->joint[l] = k; r->ball[l] = j->ib;
+    r->ma[l] = j->ma; r->mb[l] = j->mb; r->mass[l] = j->mass;
+    r->d0x[l] = j->d0x; r->d0y[l] = j->d0y; r->length[l] = j->length;
+    r->imp[l] = j->impulse;
+}
+
+/* Last step's packs, when they still hold (struct cap_world's jkept: no
+ * joint added or removed, the same ball slots, every joint as active as
+ * then, so the chains are the same), with this step's values: 1; else 0. */
+static int kept(cap_world* w, uint32_t n)
+{
+    const cap_wjoint* J = w->joints;
+    if (!w->jkept || w->jshape != w->jkept_shape || n != w->jkept_n) return 0;
+    uint32_t changed = 0;
+    for (uint32_t k = 0; k < w->joint_slots; k++) changed |= (uint32_t)cap_joint_active(&J[k]) ^ J[k].active;
+    if (changed) return 0;
+    jrow* P = w->jrows;
+    for (uint32_t p = 0; p < w->jkept; p++) {
+        const uint32_t L = P[0].joint[0];
+        for (uint32_t i = 1; i <= L; i++)
+            for (int l = 0; l < PW; l++)
+                if (P[i].joint[l] != CAP_JOINT_WORLD) load_link(&P[i], l, &J[P[i].joint[l]], P[i].joint[l]);
+        P += L + 1u;
+    }
+    w->jpacks = w->jkept;
+    w->jloose = w->jkept_loose;
+    return 1;
+}
+
 /* This step's packs (none when out of memory: every joint is then solved
  * one at a time, the same bits), and jloose: the active joints left to the
  * one-at-a-time passes. n: the static body's slot. */
@@ -99,10 +131,12 @@ CAP_SMALL void cap_ropes_pack(cap_world* w, cap_wbody* body, uint32_t n)
     cap_wjoint* J = w->joints;
     const uint32_t slots = w->joint_slots;
     uint32_t rows = 0, lanes = 0, longest = 0, packed = 0, act = 0;
-    w->jpacks = 0;
+    if (kept(w, n)) return;
+    w->jpacks = w->jkept = 0;
     for (uint32_t k = 0; k < slots; k++) {
         J[k].packed = 0u;
-        if (!cap_joint_active(&J[k])) continue;
+        J[k].active = (uint32_t)cap_joint_active(&J[k]);
+        if (!J[k].active) continue;
         act++;
         count_end(&body[J[k].ib]);
         if (J[k].a != CAP_JOINT_WORLD) count_end(&body[J[k].ia]);
@@ -148,19 +182,18 @@ CAP_SMALL void cap_ropes_pack(cap_world* w, cap_wbody* body, uint32_t n)
             if (l) P[0].joint[l] = CAP_JOINT_WORLD;
             P[0].ball[l] = m ? J[first[l]].ia : n;
             for (uint32_t i = 1; i <= m; i++) {
-                cap_wjoint* j = &J[first[l] + i - 1u];
-                jrow* r = &P[i];
-                j->packed = 1u;
-                r->joint[l] = first[l] + i - 1u; r->ball[l] = j->ib;
-                r->ma[l] = j->ma; r->mb[l] = j->mb; r->mass[l] = j->mass;
-                r->d0x[l] = j->d0x; r->d0y[l] = j->d0y; r->length[l] = j->length;
-                r->imp[l] = j->impulse;
+                J[first[l] + i - 1u].packed = 1u;
+                load_link(&P[i], (int)l, &J[first[l] + i - 1u], first[l] + i - 1u);
             }
             for (uint32_t i = m + 1u; i <= L; i++) lane_clear(&P[i], (int)l, n, 1);
         }
         w->jpacks++;
         P += L + 1u;
     }
+    w->jkept = w->jpacks;
+    w->jkept_shape = w->jshape;
+    w->jkept_n = n;
+    w->jkept_loose = w->jloose;
 }
 
 /* A pack's rows before a pass: the balls' velocities (and when moved,

@@ -113,8 +113,9 @@ typedef struct cap_wjoint {
     /* this step's groups of joints that share balls (joints_group.c):
      * parent (union-find; a group's root is its lowest slot), the next
      * joint of the group in slot order (none: CAP_JOINT_WORLD), the root's
-     * last joint; packed: this step the joint is a link of a packed rope */
-    uint32_t parent, next, tail, packed;
+     * last joint; packed: this step the joint is a link of a packed rope;
+     * active: it was active (cap_joint_active) when the packs were made */
+    uint32_t parent, next, tail, packed, active;
 } cap_wjoint;
 
 /* A joint end's tag: a capsule body (CAP_JOINT_BODY | slot; not the world). */
@@ -247,6 +248,11 @@ struct cap_world {
      * after it keeps them; prepare clears it). */
     void* jrows;
     uint32_t jrows_cap, jpacks, jloose, jaxes;
+    /* The packs are kept from step to step (ropes.c) while no joint is
+     * added or removed (joints.c bumps jshape), the ball slots and every
+     * joint's activity stay: jkept packs then, made at jshape jkept_shape
+     * for jkept_n ball slots (jkept 0: none kept). */
+    uint32_t jshape, jkept, jkept_shape, jkept_n, jkept_loose;
     /* Capsule bodies (bodies.h): NULL until the first is added. */
     struct cap_wbodies* bodies;
 };
@@ -320,6 +326,11 @@ struct cap_ball_cands {
     float x0, y0, x1, y1;
     uint32_t version, count;
     uint32_t slot[CAP_BALL_CANDS];
+    /* This step's clearance (contacts.c): no fixed static that the ball
+     * collides with and has no contact with comes nearer its start
+     * position than its radius plus this; a ball that moved less is swept
+     * (ccd.c) against its contacts' statics only. */
+    float clear;
 };
 uint32_t cap_world_ball_static_candidates(cap_world* w, uint32_t b, float pad, float x0, float y0, float x1, float y1);
 
