@@ -226,6 +226,26 @@ int test_bodies_ball_rests_on_body(void)
     return 0;
 }
 
+/* A world without gravity and a wall: the static capsule (radius r; 0: a
+ * segment) from (0, -50) to (0, 50); NULL when it cannot be made. */
+static cap_world* walled(float r)
+{
+    cap_world_def d;
+    cap_world_def_default(&d);
+    d.gravity_y = 0.0f;
+    cap_world* w = cap_world_create(&d);
+    cap_static_def sd;
+    cap_static_def_default(&sd);
+    sd.ax = 0.0f; sd.ay = -50.0f; sd.bx = 0.0f; sd.by = 50.0f;
+    sd.radius = r;
+    uint32_t slot;
+    if (w && cap_world_add_static(w, &sd, &slot) != 0) {
+        cap_world_destroy(w);
+        return NULL;
+    }
+    return w;
+}
+
 /* A heavy capsule body (half length 0.5, radius 0.2, density 50) thrown
  * at 10, 100 and 1,000 m/s, no gravity, into a ball (r 0.1) that lies 0.1
  * right of a thin wall (a capsule of radius 0.01 at x = 0): over 2 s the
@@ -240,16 +260,8 @@ int test_bodies_push_ball_into_wall(void)
 {
     const float speeds[] = {10.0f, 100.0f, 1000.0f};
     for (int v = 0; v < 3; v++) {
-        cap_world_def d;
-        cap_world_def_default(&d);
-        d.gravity_y = 0.0f;
-        cap_world* w = cap_world_create(&d);
-        cap_static_def s;
-        cap_static_def_default(&s);
-        s.kind = CAP_STATIC_CAPSULE;
-        s.ax = 0.0f; s.ay = -5.0f; s.bx = 0.0f; s.by = 5.0f; s.radius = 0.01f;
-        uint32_t slot;
-        ENSURE(cap_world_add_static(w, &s, &slot) == 0);
+        cap_world* w = walled(0.01f);
+        ENSURE(w != NULL);
         uint32_t q = ball(w, 0.2f, 0.0f, 0.1f, 1.0f);
         cap_body_def bd;
         cap_body_def_default(&bd);
@@ -310,16 +322,8 @@ int test_bodies_fast_spinning_never_cross(void)
     int crossed = 0, shots = 0;
     for (int wall = 0; wall < 2; wall++)
         for (int k = 0; k < 200; k++) {
-            cap_world_def d;
-            cap_world_def_default(&d);
-            d.gravity_y = 0.0f;
-            cap_world* w = cap_world_create(&d);
-            cap_static_def sd;
-            cap_static_def_default(&sd);
-            sd.ax = 0.0f; sd.ay = -50.0f; sd.bx = 0.0f; sd.by = 50.0f;
-            sd.radius = wall ? 0.01f : 0.0f;
-            uint32_t ss;
-            ENSURE(cap_world_add_static(w, &sd, &ss) == 0);
+            cap_world* w = walled(wall ? 0.01f : 0.0f);
+            ENSURE(w != NULL);
             s0 = s0 * 1103515245u + 12345u;
             float u = (float)(s0 >> 8) / 16777216.0f;
             s0 = s0 * 1103515245u + 12345u;
