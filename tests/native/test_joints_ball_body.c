@@ -40,14 +40,19 @@ static uint32_t capsule(cap_world* w, float x, float y, float angle, float hl, f
     return cap_world_add_body(w, &b, &s) ? FAIL : s;
 }
 
-static uint32_t ball(cap_world* w, float x, float y, float r)
+/* A ball at (x, y) of radius r moving at (vx, 0), restitution e (the
+ * defaults' otherwise); FAIL when refused. */
+static uint32_t gball(cap_world* w, float x, float y, float r, float vx, float e)
 {
     cap_ball_def b;
     cap_ball_def_default(&b);
-    b.x = x; b.y = y; b.radius = r;
+    b.x = x; b.y = y; b.radius = r; b.vx = vx; b.restitution = e;
     uint32_t s = 0;
     return cap_world_add_ball(w, &b, &s) ? FAIL : s;
 }
+
+/* A ball at rest with the default material (restitution 0). */
+static uint32_t ball(cap_world* w, float x, float y, float r) { return gball(w, x, y, r, 0.0f, 0.0f); }
 
 /* A distance joint a - b; the body anchors la (a's frame), lb (b's); kind
  * 0 rigid at length, 1 rope (max length), 2 spring (hertz 2, damping 0.2,
@@ -465,15 +470,6 @@ int test_joints_ball_body_refusals(void)
  * ball on a rope that breaks; 3 balls falling on them. 300 steps:
  * CAP_WORLD_BALL_BODY_HASH, one break, 9 joints left. (JS addDistanceJoint
  * (a, b) is the C def's b, a; localAnchorA its local_b.) */
-static uint32_t gball(cap_world* w, float x, float y, float r, float vx, float e)
-{
-    cap_ball_def b;
-    cap_ball_def_default(&b);
-    b.x = x; b.y = y; b.radius = r; b.vx = vx; b.restitution = e;
-    uint32_t s = 0;
-    return cap_world_add_ball(w, &b, &s) ? FAIL : s;
-}
-
 static uint32_t gdist(cap_world* w, uint32_t a, uint32_t b, float lax, float lbx, float len, float lo, float hi, float hz, float brk)
 {
     cap_joint_def d;
