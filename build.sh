@@ -56,9 +56,23 @@ LDFLAGS=(--no-entry -sSTANDALONE_WASM -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1 
 # the same bits either way (no fast-math: clang never reorders float
 # arithmetic to vectorise; the golden hashes check it).
 NO_AUTOVEC=(-fno-vectorize -fno-slp-vectorize)
+# No loop unrolling outside the -Oz files: the unrolled copies (ropes.c,
+# bodies_pairs.c, circle_buckets.c, bodies_solve.c, contacts.c, ...) cost
+# 2.0 KB gzipped in the SIMD module (with the -Oz files added the same day:
+# 80,271 -> 78,298 B) and bought nothing measurable: plinko 1,000/10,000,
+# capsule pile, ropes, world queries and the scene query within 2%
+# (2026-11-27, same-process A/B, medians). The scalar module's 4-lane loops
+# (simd4.h's scalar backend; SCALAR_LANES) need the full unrolling of their
+# fixed 4-iteration loops (without it solver.c and narrow.c grow 2x): there
+# only partial and run-time unrolling are off (81,298 -> 79,725 B). Same
+# bits (the golden hashes check it).
+NO_UNROLL=(-fno-unroll-loops)
+FULL_UNROLL_ONLY=(-mllvm -unroll-runtime=false -mllvm -unroll-allow-partial=false)
+SCALAR_LANES=(src/world/solver.c src/world/ropes.c src/world/toi.c src/kernels/narrow.c src/kernels/grid.c src/batch/contacts_capsule_circle.c)
 build_wasm() { # <output> [extra flags...]
-  local out="$1" dir objs=() src opt vec
+  local out="$1" dir objs=() src opt vec simd=0
   shift
+  [[ " $* " == *" -msimd128 "* ]] && simd=1
   dir="build/wasm/$(basename "$out" .wasm)"
   mkdir -p "$dir"
   for src in "${SOURCES[@]}"; do
@@ -66,7 +80,13 @@ build_wasm() { # <output> [extra flags...]
     vec=()
     case "$src" in src/world/*) opt=-O2 vec=("${NO_AUTOVEC[@]}") ;; esac
     for cold in "${CAP_SIZE_SOURCES[@]}"; do [ "$src" = "$cold" ] && opt=-Oz; done
-    [ "$opt" = -Oz ] && vec=()
+    if [ "$opt" = -Oz ]; then
+      vec=()
+    elif [ "$simd" = 0 ] && [[ " ${SCALAR_LANES[*]} " == *" $src "* ]]; then
+      vec+=("${FULL_UNROLL_ONLY[@]}")
+    else
+      vec+=("${NO_UNROLL[@]}")
+    fi
     emcc "${CFLAGS[@]}" "$opt" "${vec[@]}" "$@" -c "$src" -o "$dir/$(echo "$src" | tr / _).o"
     objs+=("$dir/$(echo "$src" | tr / _).o")
   done
