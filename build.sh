@@ -36,8 +36,10 @@ CFLAGS=("${CAP_CFLAGS[@]}" -DNDEBUG "${CAP_WARN[@]}")
 STACK=TOTAL_STACK
 EMCC_VERSION="$(emcc -dumpversion 2>/dev/null || echo 0)"
 if [ "$(printf '%s\n' 3.1.25 "$EMCC_VERSION" | sort -V | head -n1)" = 3.1.25 ]; then STACK=STACK_SIZE; fi
+# BINARYEN_EXTRA_PASSES=-O3: wasm-opt's -O3 a second time at the link (it
+# finds more to fold): SIMD -136 B gzipped, scalar -108 B, speed unchanged.
 LDFLAGS=(--no-entry -sSTANDALONE_WASM -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1048576
-         "-s$STACK=65536" -sERROR_ON_UNDEFINED_SYMBOLS=1)
+         "-s$STACK=65536" -sERROR_ON_UNDEFINED_SYMBOLS=1 -sBINARYEN_EXTRA_PASSES=-O3)
 
 # Each source to an object, then one link per build (wasm-opt -O3: at -O2 or
 # -Os the batch layer's scene query ran 60% slower). Per file: the cold ones
@@ -93,7 +95,12 @@ build_wasm() { # <output> [extra flags...]
   emcc "${CFLAGS[@]}" -O3 "$@" "${objs[@]}" "${LDFLAGS[@]}" -o "$out"
 }
 build_wasm dist/capsule2d.wasm
-build_wasm dist/capsule2d.simd.wasm -msimd128
+# The SIMD module also uses the saturating float-to-int conversions
+# (nontrapping-fptoint: in every engine that has SIMD) instead of clang's
+# range-checked sequences: -250 B gzipped. Same results: every conversion
+# in the C is of a value already clamped to the int range (e.g. grid.h's
+# cap_grid_cell_of), where both give the same integer.
+build_wasm dist/capsule2d.simd.wasm -msimd128 -mnontrapping-fptoint
 
 # JS and types: dist/ gets exactly what src/js/ has (no stale files), plus
 # the capsule2d/inline entry: wasm-inline.js (both modules as base64) and
