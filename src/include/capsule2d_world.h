@@ -201,9 +201,12 @@ int cap_world_remove_static(cap_world* w, uint32_t slot);
  * the pivot, and the angular velocity about it) kept between steps. Each step moves it by dt times its velocity; its contacts are
  * recomputed from its pose at every sub-step, and a ball touching it picks
  * up its surface velocity (linear + angular x lever arm) through the
- * solver: pushed, carried, flicked. Balls are not swept against it
- * (continuous collision is for statics), the sub-step contacts are what
- * stops a fast flipper passing through a ball. Contact normals point from
+ * solver: pushed, carried, flicked. A ball that has no contact with it
+ * and every capsule body are swept against it over its motion in the step
+ * (rotation included) and carried on by it when it meets them first; a
+ * ball's sub-step contacts stop it passing through the ball they hold.
+ * Capsule bodies meet it as fixed at its pose (no surface velocity: it
+ * carries them on, it does not flick them). Contact normals point from
  * the capsule to the ball; events name it by its static slot. Never a
  * sensor; queries see it at its current pose. */
 int cap_world_add_kinematic(cap_world* w, const cap_static_def* def, float x, float y, float angle, float length, float pivot, uint32_t* slot);

@@ -1,14 +1,20 @@
-/* capsule2d — capsule bodies' continuous collision against the statics:
- * conservative advancement of the rotating capsule. */
+/* capsule2d — capsule bodies' continuous collision against the statics
+ * and the moving capsules: conservative advancement of the rotating
+ * capsule. */
 #include <string.h>
 
 #include "core/scalar.h"
 #include "world/bodies.h"
 #include "world/step_internal.h"
 
+/* A kinematic or pivoted capsule's motion over the step (cap_moving_pose);
+ * NULL for a static that stays where it is. */
+typedef struct kmove { float cx, cy, ex, ey, th0, dth; } kmove;
+
 /* The gap between the body's surface at pose (x, y, angle) and a static's
- * (a half-plane: its deeper end's). */
-static float gap_to(const cap_wstatic* st, float x, float y, float angle, float hl, float r)
+ * (a half-plane: its deeper end's; a moving capsule: at time t of its
+ * motion km). */
+static float gap_to(const cap_wstatic* st, const kmove* km, float t, float x, float y, float angle, float hl, float r)
 {
     float c, s;
     cap_cos_sin(angle, &c, &s);
@@ -17,27 +23,37 @@ static float gap_to(const cap_wstatic* st, float x, float y, float angle, float 
         cap_vec2 a = cap_v2(st->ax, st->ay), n = cap_v2(st->nx, st->ny);
         return fmin2(cap_dot(cap_sub(p0, a), n), cap_dot(cap_sub(p1, a), n)) - r;
     }
-    cap_segment_pair sp = cap_closest_points_on_segments(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), p0, p1);
+    cap_vec2 a = cap_v2(st->ax, st->ay), b = cap_v2(st->bx, st->by);
+    if (km) {
+        float th = km->th0 + t * km->dth, px = km->cx + t * km->ex, py = km->cy + t * km->ey;
+        cap_cos_sin(cap_finite(th) ? th : 0.0f, &c, &s);
+        a = cap_v2(px - c * st->la, py - s * st->la);
+        b = cap_v2(px + c * st->lb, py + s * st->lb);
+    }
+    cap_segment_pair sp = cap_closest_points_on_segments(a, b, p0, p1);
     return sp.distance - (st->radius + r);
 }
 
 /* Conservative advancement of a body from pose 0 to pose 0 + (dx, dy, da)
- * against one static: the first t in [0, 1) where the gap falls to the
- * allowed one, the slop (or, for a body that starts within the slop, its
- * start gap less the slop: it may slide along or turn away, never sink
- * deeper than that). Every point of the core moves at most mu = |d| +
- * |da| hl per unit of t, so advancing by (gap - allowed + slop / 2) / mu
- * never takes the gap below allowed - slop / 2. 1: no hit. strict (a body
- * held by a drag joint, whose pull may exceed what the soft contacts
- * hold): the last t whose gap is still above the allowed one (the start
- * when none), never below half the radii's sum, so no pull ever takes the
- * body deeper step after step, nor its core across a static's. */
-static float advance(const cap_wstatic* st, float x, float y, float a, float dx, float dy, float da, float hl, float r,
-                     float slop, int strict)
+ * against one static (km: moving over the same time, see gap_to): the
+ * first t in [0, 1) where the gap falls to the allowed one, the slop (or,
+ * for a body that starts within the slop, its start gap less the slop: it
+ * may slide along or turn away, never sink deeper than that). Every point
+ * of the body's core moves at most |d| + |da| hl per unit of t, and every
+ * point of a moving capsule's core at most |e| + |dth| max(la, lb), so
+ * advancing by (gap - allowed + slop / 2) / mu, mu their sum, never takes
+ * the gap below allowed - slop / 2. 1: no hit. strict (a body held by a
+ * drag joint, whose pull may exceed what the soft contacts hold): the last
+ * t whose gap is still above the allowed one (the start when none), never
+ * below half the radii's sum, so no pull ever takes the body deeper step
+ * after step, nor its core across a static's. */
+CAP_NOINLINE static float advance(const cap_wstatic* st, const kmove* km, float x, float y, float a, float dx, float dy, float da, float hl,
+                     float r, float slop, int strict)
 {
     float mu = cap_length(cap_v2(dx, dy)) + cap_absf(da) * hl;
+    if (km) mu = mu + cap_length(cap_v2(km->ex, km->ey)) + cap_absf(km->dth) * fmax2(st->la, st->lb);
     if (!(mu > 0.0f)) return 1.0f;
-    float g = gap_to(st, x, y, a, hl, r);
+    float g = gap_to(st, km, 0.0f, x, y, a, hl, r);
     float allowed = g > slop ? slop : fmax2(g - slop, fmin2(g, -2.0f * slop));
     if (strict && st->kind != CAP_STATIC_LINE) allowed = fmax2(allowed, fmin2(g, -0.5f * (st->radius + r)));
     float t = 0.0f, safe = 0.0f;
@@ -47,7 +63,7 @@ static float advance(const cap_wstatic* st, float x, float y, float a, float dx,
             if (!strict) return 1.0f;
             t = 1.0f;
         }
-        g = gap_to(st, x + t * dx, y + t * dy, a + t * da, hl, r);
+        g = gap_to(st, km, t, x + t * dx, y + t * dy, a + t * da, hl, r);
         if (g <= allowed) return strict && g < allowed ? safe : t;
         if (t == 1.0f) return 1.0f;
         safe = t;
@@ -55,26 +71,61 @@ static float advance(const cap_wstatic* st, float x, float y, float a, float dx,
     return strict ? safe : t;
 }
 
-/* Each awake body that moved more than a quarter of its radius (a body
- * held by a drag joint: whenever it moved, strict) is swept from its start
- * pose to its end pose against the statics (not sensors; category and
- * mask) and stopped at the first time of impact, keeping its velocity (the
- * next step's contacts act). */
+/* The first time of impact of a body moving from pose (x, y, a) by (dx,
+ * dy, da) with the statics (not sensors; category and mask) its swept box
+ * meets; 1: none. */
+static float sweep_statics(cap_world* w, float x, float y, float a, float dx, float dy, float da, float hl, float r, uint32_t cat,
+                           uint32_t mask, int strict)
+{
+    float slop = 0.005f * w->def.units_per_meter, e = hl + r + slop, t = 1.0f;
+    uint32_t m = cap_world_static_candidates(w, fmin2(x, x + dx) - e, fmin2(y, y + dy) - e, fmax2(x, x + dx) + e, fmax2(y, y + dy) + e);
+    for (uint32_t k = 0; k < m; k++) {
+        const cap_wstatic* st = &w->statics[w->cand[k]];
+        if (st->sensor || !((st->category & mask) && (cat & st->mask))) continue;
+        t = fmin2(t, advance(st, NULL, x, y, a, dx, dy, da, hl, r, slop, strict));
+    }
+    return t;
+}
+
+/* Each awake body is swept from its start pose to its end pose against
+ * the statics when it moved more than a quarter of its radius (a body held
+ * by a drag joint: whenever it moved, strict), and against the kinematic
+ * and pivoted capsules over their own motion in the step (whether it moved
+ * or not), and stopped at the first time of impact, keeping its velocity
+ * (the next step's contacts act). The first moving capsule met before any
+ * static carries the body on (as the balls' carry_with, ccd.c): from the
+ * time of impact to the step's end the body keeps its place relative to
+ * the capsule, so the capsule can neither pass it nor end over it; the
+ * carried motion is swept against the statics (the statics win). */
 void cap_body_sweep(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s, int strict)
 {
     float hl = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i], r = CAP_BODF(b, CAP_BODY_RADIUS)[i];
     float travel = cap_length(cap_v2(s->dx, s->dy)) + cap_absf(s->da) * hl;
-    if (!(travel > (strict ? 0.0f : 0.25f * r))) return;
+    int moved = travel > (strict ? 0.0f : 0.25f * r);
+    if (!moved && !w->kin_count) return;
     float x = CAP_BODF(b, CAP_BODY_X)[i], y = CAP_BODF(b, CAP_BODY_Y)[i], a = CAP_BODF(b, CAP_BODY_ANGLE)[i];
-    float e = hl + r + 0.005f * w->def.units_per_meter;
-    uint32_t m = cap_world_static_candidates(w, fmin2(x, x + s->dx) - e, fmin2(y, y + s->dy) - e, fmax2(x, x + s->dx) + e,
-                                             fmax2(y, y + s->dy) + e);
     uint32_t cat = CAP_BODU(b, CAP_BODY_CATEGORY)[i], mask = CAP_BODU(b, CAP_BODY_MASK)[i];
-    float t = 1.0f, slop = 0.005f * w->def.units_per_meter;
-    for (uint32_t k = 0; k < m; k++) {
-        const cap_wstatic* st = &w->statics[w->cand[k]];
+    float slop = 0.005f * w->def.units_per_meter;
+    float t = moved ? sweep_statics(w, x, y, a, s->dx, s->dy, s->da, hl, r, cat, mask, strict) : 1.0f;
+    float tk = 1.0f;
+    uint32_t hit = 0;
+    for (uint32_t k = 0; k < w->kin_count; k++) {
+        const cap_wstatic* st = &w->statics[w->kins[k]];
         if (st->sensor || !((st->category & mask) && (cat & st->mask))) continue;
-        t = fmin2(t, advance(st, x, y, a, s->dx, s->dy, s->da, hl, r, slop, strict));
+        kmove km;
+        cap_moving_pose(w, k, &km.cx, &km.cy, &km.ex, &km.ey, &km.th0, &km.dth);
+        float tt = advance(st, &km, x, y, a, s->dx, s->dy, s->da, hl, r, slop, strict);
+        if (tt < tk) { tk = tt; hit = k; }
+    }
+    if (tk < t) {
+        float qx, qy, turn;
+        t = tk;
+        if (cap_moving_carry(w, hit, tk, x + tk * s->dx, y + tk * s->dy, &qx, &qy, &turn) && cap_finite(turn)) {
+            s->dx = qx - x;
+            s->dy = qy - y;
+            s->da = tk * s->da + turn;
+            t = sweep_statics(w, x, y, a, s->dx, s->dy, s->da, hl, r, cat, mask, strict);
+        }
     }
     if (t < 1.0f) {
         s->dx = t * s->dx;

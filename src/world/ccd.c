@@ -190,9 +190,8 @@ CAP_NOINLINE static void stop_at(step_ctx* s, uint32_t i, float t, float gx, flo
     }
 }
 
-/* A kinematic or pivoted capsule's pose over this step: the pivot at the
- * step's start and its move, the angle at the start and its turn. */
-CAP_NOINLINE static void moving_pose(const cap_world* w, uint32_t k, float* cx, float* cy, float* ex, float* ey, float* th0, float* dth)
+/* (step_internal.h) */
+CAP_NOINLINE void cap_moving_pose(const cap_world* w, uint32_t k, float* cx, float* cy, float* ex, float* ey, float* th0, float* dth)
 {
     const cap_wstatic* st = &w->statics[w->kins[k]];
     int piv = cap_static_turns(st);
@@ -224,7 +223,7 @@ static float ccd_moving(cap_world* w, const step_ctx* s, uint32_t b, uint32_t kc
         while (kc < w->contact_count && w->contacts[kc].kind == 0 && w->contacts[kc].b == b && w->contacts[kc].a < slot) kc++;
         if (kc < w->contact_count && w->contacts[kc].kind == 0 && w->contacts[kc].b == b && w->contacts[kc].a == slot) continue;
         float cx, cy, ex, ey, th0, dth;
-        moving_pose(w, k, &cx, &cy, &ex, &ey, &th0, &dth);
+        cap_moving_pose(w, k, &cx, &cy, &ex, &ey, &th0, &dth);
         float reach = fmax2(st->la, st->lb) + st->radius;
         if (cx + fmin2(ex, 0.0f) - reach > x1 || cx + fmax2(ex, 0.0f) + reach < x0 ||
             cy + fmin2(ey, 0.0f) - reach > y1 || cy + fmax2(ey, 0.0f) + reach < y0)
@@ -241,6 +240,20 @@ static float ccd_moving(cap_world* w, const step_ctx* s, uint32_t b, uint32_t kc
     return best;
 }
 
+/* (step_internal.h) */
+CAP_NOINLINE int cap_moving_carry(const cap_world* w, uint32_t k, float t, float px, float py, float* qx, float* qy, float* turn)
+{
+    float cx, cy, ex, ey, th0, dth;
+    cap_moving_pose(w, k, &cx, &cy, &ex, &ey, &th0, &dth);
+    float c, sn;
+    *turn = (1.0f - t) * dth;
+    cap_cos_sin(cap_finite(*turn) ? *turn : 0.0f, &c, &sn); /* an overflowed spin: no turn */
+    float lx = px - (cx + t * ex), ly = py - (cy + t * ey); /* from the pivot at time t */
+    *qx = cx + ex + (c * lx - sn * ly);
+    *qy = cy + ey + (sn * lx + c * ly);
+    return cap_in_range(*qx) && cap_in_range(*qy);
+}
+
 /* Ball i, stopped (stop_at) at time t of its move where it met moving
  * capsule k (index into w->kins): it goes on with the capsule to the
  * capsule's pose at the step's end, keeping its place relative to it (so
@@ -249,19 +262,23 @@ static float ccd_moving(cap_world* w, const step_ctx* s, uint32_t b, uint32_t kc
  * the statics win). */
 static void carry_with(cap_world* w, step_ctx* s, uint32_t i, uint32_t k, float t)
 {
-    float cx, cy, ex, ey, th0, dth;
-    moving_pose(w, k, &cx, &cy, &ex, &ey, &th0, &dth);
-    float c, sn, turn = (1.0f - t) * dth;
-    cap_cos_sin(cap_finite(turn) ? turn : 0.0f, &c, &sn);
-    float px = s->x[i], py = s->y[i];
-    float lx = px - (cx + t * ex), ly = py - (cy + t * ey); /* from the pivot at time t */
-    float qx = cx + ex + (c * lx - sn * ly), qy = cy + ey + (sn * lx + c * ly);
-    if (!cap_in_range(qx) || !cap_in_range(qy)) return;
+    float px = s->x[i], py = s->y[i], qx, qy, turn;
+    if (!cap_moving_carry(w, k, t, px, py, &qx, &qy, &turn)) return;
     float nx, ny;
     float t2 = ccd_ball(w, s, i, px, py, qx, qy, &nx, &ny, CCD_ALL);
     t2 = fmin2(t2, 1.0f);
     s->x[i] = px + t2 * (qx - px);
     s->y[i] = py + t2 * (qy - py);
+}
+
+/* Ball i stopped at time t of its move (when t < 1), then carried on by
+ * moving capsule kin (index into w->kins) if it met one (kin not ~0). */
+CAP_NOINLINE static void stop_or_carry(cap_world* w, step_ctx* s, uint32_t i, float t, uint32_t kin)
+{
+    if (!(t < 1.0f) && kin == 0xffffffffu) return;
+    float tt = fmin2(t, 1.0f);
+    stop_at(s, i, tt, s->gx, s->gy);
+    if (kin != 0xffffffffu) carry_with(w, s, i, kin, tt);
 }
 
 /* Which statics ball i (its first contact at kc) is swept against: when
@@ -312,7 +329,15 @@ void cap_step_ccd_again(cap_world* w, step_ctx* s, uint32_t i)
 {
     if (s->x[i] == s->sx[i] && s->y[i] == s->sy[i]) return;
     float t = ccd_statics(w, s, i, CCD_ALL); /* (the pass's move: no clearance known for it) */
-    if (t < 1.0f) stop_at(s, i, t, s->gx, s->gy);
+    /* Every kinematic and pivoted capsule, the ones it has contacts with
+     * too: the pass that moved it did not see those contacts. */
+    uint32_t kin = 0xffffffffu;
+    if (w->kin_count) {
+        float tk = ccd_moving(w, s, i, w->contact_count, &kin);
+        if (tk < fmin2(t, 1.0f)) t = tk;
+        else kin = 0xffffffffu;
+    }
+    stop_or_carry(w, s, i, t, kin);
 }
 
 void cap_step_ccd(cap_world* w, step_ctx* s)
@@ -358,11 +383,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
             float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py, joined(w, i));
             if (tb < 1.0f) { t = fmin2(t, 1.0f) * tb; kin = 0xffffffffu; }
         }
-        if (t < 1.0f || kin != 0xffffffffu) {
-            float tt = fmin2(t, 1.0f);
-            stop_at(s, i, tt, gx, gy);
-            if (kin != 0xffffffffu) carry_with(w, s, i, kin, tt);
-        }
+        stop_or_carry(w, s, i, t, kin);
     }
     for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
         const uint32_t want = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;

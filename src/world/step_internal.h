@@ -161,11 +161,22 @@ int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, floa
 float cap_toi_segment(float p0x, float p0y, float dx, float dy, float ax, float ay, float bx, float by, float R, float slop);
 float cap_toi_turning(float qx, float qy, float rx, float ry, float th0, float dth, float la, float lb, float R, float tol);
 void cap_step_ccd(cap_world* w, step_ctx* s);
+/* Kinematic or pivoted capsule k's (index into w->kins) motion over this
+ * step, read until the movers advance (cap_step_movers_advance): the
+ * pivot at the step's start (cx, cy) and its move (ex, ey), the angle at
+ * the start and its turn. */
+void cap_moving_pose(const cap_world* w, uint32_t k, float* cx, float* cy, float* ex, float* ey, float* th0, float* dth);
+/* Where a point at (px, py) at time t of moving capsule k's motion is at
+ * the step's end, carried on rigidly by the capsule: (qx, qy), and the
+ * capsule's turn from t to the end (not finite: the point is carried
+ * without turning). 0 (none) when out of range. */
+int cap_moving_carry(const cap_world* w, uint32_t k, float t, float px, float py, float* qx, float* qy, float* turn);
 /* Ball i swept again against the statics from its start of step to where
  * it is now, with cap_step_ccd's rules (stopped at the first static met, or
- * sliding along the one it starts pressed into): for a ball the bodies'
- * pass moved after the balls' sweeps (one touching or joined to a capsule
- * body: its motion is solved there). */
+ * sliding along the one it starts pressed into), and against every
+ * kinematic and pivoted capsule over its motion (the first met carries it
+ * on): for a ball the bodies' pass moved after the balls' sweeps (one
+ * touching or joined to a capsule body: its motion is solved there). */
 void cap_step_ccd_again(cap_world* w, step_ctx* s, uint32_t i);
 /* Ball b's static candidates for a box, as cap_world_ball_static_candidates
  * (pad: its kept box's), into *m: where the ball's kept box holds the box and
