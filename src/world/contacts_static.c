@@ -193,6 +193,9 @@ int cap_step_static_contacts(cap_world* w, const step_ctx* s)
         for (uint32_t k = 0; k < m; k++) {
             uint32_t i = cand[k];
             const cap_wstatic* st = &w->statics[i];
+            /* A line (every ball's candidate) farther than the margin:
+             * static_contact's own test, no contact and no lower gap. */
+            if (cap_static_half_plane(st) && (s->x[b] - st->ax) * st->nx + (s->y[b] - st->ay) * st->ny - s->rad[b] > margin) continue;
             if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
             float gap = clear;
             if (!static_contact(w, s, b, i, margin, &c, &gap)) clear = gap;
