@@ -109,7 +109,7 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
         cap_wbody z = {0, 0, 0, 0, 0, 0, 0, 0};
         if (i < n && (s->flags[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) {
             z.vx = s->vx[i]; z.vy = s->vy[i]; z.w = s->av[i];
-            z.free = 1.0f;
+            z.free = half_hh * s->gs[i]; /* (0 below when not in free flight) */
             damped |= s->ld[i] != 0.0f || s->ad[i] != 0.0f;
         }
         body[i] = z;
@@ -135,15 +135,6 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
         const float ss[3] = {static_soft.bias_rate, static_soft.mass_scale, static_soft.impulse_scale};
         cap_solver_build(w, n, bs, ss);
     }
-    /* Each awake ball's gravity factors for the sub-steps' loops: h gs in
-     * its pad word (0 from here to the end of the sub-steps, 0 again
-     * after), and its flight term's h^2 gs / 2 (times free) in free; a ball
-     * not awake keeps zeros, which leave its zero body as it is. */
-    for (uint32_t i = 0; i < n; i++) {
-        if ((s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
-        body[i].pad = h * s->gs[i];
-        body[i].free = half_hh * s->gs[i] * body[i].free;
-    }
     CAP_PHASE(5);
     for (int sub = 0; sub < d->sub_steps; sub++) {
         if (nk || w->pivots) cap_kinematic_substep(w, s, body, (float)sub * h);
@@ -156,21 +147,22 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
             bi->vy = (bi->vy + h * s->gs[i] * gy) * lin;
             bi->w = bi->w * ang;
         }
-        for (uint32_t i = 0; !damped && i < n; i++) { /* (the same with lin = ang = 1; every ball: see above) */
+        for (uint32_t i = 0; !damped && i < n; i++) { /* (the same with lin = ang = 1) */
+            if ((s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
             cap_wbody* bi = &body[i];
-            bi->vx = bi->vx + bi->pad * gx;
-            bi->vy = bi->vy + bi->pad * gy;
+            bi->vx = bi->vx + h * s->gs[i] * gx;
+            bi->vy = bi->vy + h * s->gs[i] * gy;
         }
         for (int pass = 0; pass < 3; pass++) {
             /* pass 0: warm start; 1: solve with bias; 2 (after positions): relax */
             if (pass == 2) {
-                for (uint32_t i = 0; i < n; i++) { /* (every ball: see above) */
+                for (uint32_t i = 0; i < n; i++) { /* (every slot: one not awake has a zero body, kept) */
                     cap_wbody* bi = &body[i];
                     /* A ball in free flight (no contact this step) moves
-                     * - h^2 g / 2 more (bi->free, made above): its flight is
-                     * then the exact parabola (semi-implicit Euler alone rises
-                     * v h / 2 short and falls slow, which loses a percent of
-                     * each bounce). A ball with contacts integrates plainly,
+                     * - h^2 g / 2 more (free: h^2 gs / 2, else 0): its flight
+                     * is then the exact parabola (semi-implicit Euler alone
+                     * rises v h / 2 short and falls slow, which loses a percent
+                     * of each bounce). A ball with contacts integrates plainly,
                      * so resting ones read zero velocity. */
                     float fl = bi->free;
                     bi->dx = bi->dx + (h * bi->vx - fl * gx);
@@ -194,8 +186,7 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
     }
     for (uint32_t i = 0; i < n; i++) {
         if ((s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
-        cap_wbody* bi = &body[i];
-        bi->pad = 0.0f;
+        const cap_wbody* bi = &body[i];
         s->vx[i] = bi->vx; s->vy[i] = bi->vy; s->av[i] = bi->w;
         s->x[i] = s->sx[i] + bi->dx;
         s->y[i] = s->sy[i] + bi->dy;
