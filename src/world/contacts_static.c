@@ -66,25 +66,19 @@ int cap_clip_speculative(const step_ctx* s, float p0x, float p0y, float dx, floa
     return 1;
 }
 
-/* Ball b against static k, from the start positions (none with a sensor
- * or one whose categories it does not collide with). *gap (in: the
- * least so far, at most margin) is lowered to the static's gap to the
- * ball when that is less and it is fixed (the caller's clearance: struct
- * cap_ball_cands). */
+/* Ball b against static k, from the start positions. *gap (in: the
+ * least so far) is lowered to the static's gap to the ball when that is
+ * less and it is fixed (the caller's clearance: struct cap_ball_cands). */
 static int static_contact(cap_world* w, const step_ctx* s, uint32_t b, uint32_t k, float margin, cap_wcontact* c, float* gap)
 {
     const cap_wstatic* st = &w->statics[k];
     float px = s->x[b], py = s->y[b], r = s->rad[b];
     float nx, ny, sep, cx, cy;
-    int line = cap_static_half_plane(st);
-    float d = line ? (px - st->ax) * st->nx + (py - st->ay) * st->ny : 0.0f;
-    /* A line (every ball's candidate) farther than the margin first: no
-     * contact, and its gap is not the least. */
-    if (line && d - r > margin) return 0;
-    if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) return 0;
-    if (line) {
+    if (cap_static_half_plane(st)) {
+        float d = (px - st->ax) * st->nx + (py - st->ay) * st->ny;
         sep = d - r;
         *gap = fmin2(*gap, sep);
+        if (sep > margin) return 0;
         nx = st->nx;
         ny = st->ny;
         cx = px - d * nx;
@@ -170,12 +164,21 @@ int cap_step_static_contacts(cap_world* w, const step_ctx* s)
         float travel = cap_length(cap_v2(s->vx[b], s->vy[b])) * w->def.dt;
         float margin = s->margin + fmin2(travel, 4.0f * s->rad[b]);
         float r = s->rad[b] + margin;
-        uint32_t m;
+        uint32_t m, lines = w->line_count;
         const uint32_t* cand = w->cand;
+        /* The lines (every ball's candidates; half-planes) left out when
+         * each is farther than the margin (static_contact's test: no
+         * contact, and its gap is not the least): line_count 0 meanwhile. */
+        for (uint32_t k = 0; k < lines; k++) {
+            const cap_wstatic* st = &w->statics[w->lines[k]];
+            if (!((s->x[b] - st->ax) * st->nx + (s->y[b] - st->ay) * st->ny - s->rad[b] > margin)) break;
+            if (k + 1 == lines) w->line_count = 0;
+        }
         if (w->kin_count == 0) /* (the kinematic ones below are added to w->cand) */
             cand = cap_ball_candidates(w, b, s->rad[b], s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r, &m);
         else
             m = cap_world_ball_static_candidates(w, b, s->rad[b], s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
+        w->line_count = lines;
         /* Kinematic capsules whose box over the whole step (centre path
          * plus half length and radius) meets the ball's: a contact for
          * every sub-step, however far at the start. */
@@ -198,6 +201,8 @@ int cap_step_static_contacts(cap_world* w, const step_ctx* s)
         float clear = margin;
         for (uint32_t k = 0; k < m; k++) {
             uint32_t i = cand[k];
+            const cap_wstatic* st = &w->statics[i];
+            if (st->sensor || !((st->category & s->mask[b]) && (s->cat[b] & st->mask))) continue;
             float gap = clear;
             if (!static_contact(w, s, b, i, margin, &c, &gap)) clear = gap;
             else if (!cap_push_contact(w, &c)) return 0;
