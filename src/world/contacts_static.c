@@ -164,12 +164,21 @@ int cap_step_static_contacts(cap_world* w, const step_ctx* s)
         float travel = cap_length(cap_v2(s->vx[b], s->vy[b])) * w->def.dt;
         float margin = s->margin + fmin2(travel, 4.0f * s->rad[b]);
         float r = s->rad[b] + margin;
-        uint32_t m;
+        uint32_t m, lines = w->line_count;
         const uint32_t* cand = w->cand;
+        /* The lines (every ball's candidates; half-planes) left out when
+         * each is farther than the margin (static_contact's test: no
+         * contact, and its gap is not the least): line_count 0 meanwhile. */
+        for (uint32_t k = 0; k < lines; k++) {
+            const cap_wstatic* st = &w->statics[w->lines[k]];
+            if (!((s->x[b] - st->ax) * st->nx + (s->y[b] - st->ay) * st->ny - s->rad[b] > margin)) break;
+            if (k + 1 == lines) w->line_count = 0;
+        }
         if (w->kin_count == 0) /* (the kinematic ones below are added to w->cand) */
             cand = cap_ball_candidates(w, b, s->rad[b], s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r, &m);
         else
             m = cap_world_ball_static_candidates(w, b, s->rad[b], s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r);
+        w->line_count = lines;
         /* Kinematic capsules whose box over the whole step (centre path
          * plus half length and radius) meets the ball's: a contact for
          * every sub-step, however far at the start. */

@@ -33,7 +33,7 @@ typedef struct jrow {
      * through the step), inverse masses, velocity and displacement of the
      * row's ball (the head row: a0's); the step's start separation, length
      * and mass; this sub-step's length of the link */
-    float ux[PW], uy[PW], rm[PW], rb[PW], imp[PW], ma[PW], mb[PW], vx[PW], vy[PW], dx[PW], dy[PW];
+    float ux[PW], uy[PW], rm[PW], rb[PW], imp[PW], ma[PW], mb[PW], vx[PW], vy[PW], dx[PW], dy[PW], w[PW];
     float d0x[PW], d0y[PW], length[PW], mass[PW], len[PW];
     uint32_t joint[PW], ball[PW]; /* joint CAP_JOINT_WORLD: none */
 } jrow;
@@ -200,10 +200,33 @@ CAP_SMALL void cap_ropes_pack(cap_world* w, cap_wbody* body, uint32_t n)
  * displacements, then each link's axis and length as axis() makes them:
  * a step's first solve pass and the relax passes; a later solve pass keeps
  * the relax pass's before it, made from the same positions). */
+#if defined(__wasm_simd128__) || defined(__SSE4_1__)
+/* (With SIMD: four balls' first four words (vx, vy, w, dx) and, moved, the
+ * next four (dy, ...) at a time, turned into the row's columns by a 4 x 4
+ * transpose; the row keeps w and dx for pack_store, which turns the four
+ * back: the same words, fewer loads and stores.) */
+#define PACK_T 1
+static const float* words(const cap_wbody* body, const jrow* r, int l) { return (const float*)(const void*)&body[r->ball[l]]; }
+#else
+#define PACK_T 0
+#endif
 static void pack_fill(jrow* P, uint32_t L, const cap_wbody* body, int moved)
 {
     for (uint32_t i = 0; i <= L; i++) {
         jrow* r = &P[i];
+#if PACK_T
+        for (int o = 0; o < PW; o += 4) {
+            c4 a = c4_load(words(body, r, o)), b = c4_load(words(body, r, o + 1));
+            c4 c = c4_load(words(body, r, o + 2)), d = c4_load(words(body, r, o + 3));
+            c4_transpose(&a, &b, &c, &d);
+            c4_store(r->vx + o, a); c4_store(r->vy + o, b); c4_store(r->w + o, c); c4_store(r->dx + o, d);
+            if (!moved) continue;
+            a = c4_load(words(body, r, o) + 4); b = c4_load(words(body, r, o + 1) + 4);
+            c = c4_load(words(body, r, o + 2) + 4); d = c4_load(words(body, r, o + 3) + 4);
+            c4_transpose(&a, &b, &c, &d);
+            c4_store(r->dy + o, a);
+        }
+#else
         for (int l = 0; l < PW; l++) {
             const cap_wbody* b = &body[r->ball[l]];
             r->vx[l] = b->vx; r->vy[l] = b->vy;
@@ -212,6 +235,7 @@ static void pack_fill(jrow* P, uint32_t L, const cap_wbody* body, int moved)
             const cap_wbody* b = &body[r->ball[l]];
             r->dx[l] = b->dx; r->dy[l] = b->dy;
         }
+#endif
     }
     const c4 zero = c4_splat(0.0f), one = c4_splat(1.0f);
     C4_LOOP_AS_IS
@@ -257,10 +281,20 @@ static void pack_store(const jrow* P, uint32_t L, cap_wbody* body)
 {
     for (uint32_t i = 0; i <= L; i++) {
         const jrow* r = &P[i];
+#if PACK_T
+        /* (w and dx as pack_fill read them: the pass changes neither) */
+        for (int o = 0; o < PW; o += 4) {
+            c4 a = c4_load(r->vx + o), b = c4_load(r->vy + o), c = c4_load(r->w + o), d = c4_load(r->dx + o);
+            c4_transpose(&a, &b, &c, &d);
+            c4_store(&body[r->ball[o]].vx, a); c4_store(&body[r->ball[o + 1]].vx, b);
+            c4_store(&body[r->ball[o + 2]].vx, c); c4_store(&body[r->ball[o + 3]].vx, d);
+        }
+#else
         for (int l = 0; l < PW; l++) {
             body[r->ball[l]].vx = r->vx[l];
             body[r->ball[l]].vy = r->vy[l];
         }
+#endif
     }
 }
 

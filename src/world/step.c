@@ -109,7 +109,7 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
         cap_wbody z = {0, 0, 0, 0, 0, 0, 0, 0};
         if (i < n && (s->flags[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) {
             z.vx = s->vx[i]; z.vy = s->vy[i]; z.w = s->av[i];
-            z.free = 1.0f;
+            z.free = half_hh * s->gs[i]; /* (0 below when not in free flight) */
             damped |= s->ld[i] != 0.0f || s->ad[i] != 0.0f;
         }
         body[i] = z;
@@ -156,16 +156,15 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
         for (int pass = 0; pass < 3; pass++) {
             /* pass 0: warm start; 1: solve with bias; 2 (after positions): relax */
             if (pass == 2) {
-                for (uint32_t i = 0; i < n; i++) {
-                    if ((s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+                for (uint32_t i = 0; i < n; i++) { /* (every slot: one not awake has a zero body, kept) */
                     cap_wbody* bi = &body[i];
                     /* A ball in free flight (no contact this step) moves
-                     * - h^2 g / 2 more: its flight is then the exact parabola
-                     * (semi-implicit Euler alone rises v h / 2 short and falls
-                     * slow, which loses a percent of each bounce). A ball with
-                     * contacts integrates plainly, so resting ones read
-                     * zero velocity. */
-                    float fl = half_hh * s->gs[i] * bi->free;
+                     * - h^2 g / 2 more (free: h^2 gs / 2, else 0): its flight
+                     * is then the exact parabola (semi-implicit Euler alone
+                     * rises v h / 2 short and falls slow, which loses a percent
+                     * of each bounce). A ball with contacts integrates plainly,
+                     * so resting ones read zero velocity. */
+                    float fl = bi->free;
                     bi->dx = bi->dx + (h * bi->vx - fl * gx);
                     bi->dy = bi->dy + (h * bi->vy - fl * gy);
                     bi->da = bi->da + h * bi->w;
