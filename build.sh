@@ -50,8 +50,8 @@ LDFLAGS=(--no-entry -sSTANDALONE_WASM -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1 
 # contraction off; the golden hashes check it). Since then the world grew
 # (capsule bodies, joints, ropes): with the flags below, SIMD 77,775 B and
 # scalar 79,622 B gzip -9 (2026-11-27). Flags alone cannot reach issue
-# 28's 64 KB: every file at -Oz and the link at -Oz gives 74.3 KB, and
-# slows plinko 8-13% and the scene query 70%.
+# 28's 64 KB: every file at -Oz and the link at -Oz gives 74.3 KB (SIMD),
+# and the link at -Oz alone slowed plinko 8-13% and the scene query 70%.
 # No auto-vectorising in the world's -O2 files: the 4-wide code is written by
 # hand (src/kernels/simd4.h); clang's own vector loops there (with their
 # scalar remainders and run-time checks; solver.c and step.c) only grew the
