@@ -47,7 +47,11 @@ LDFLAGS=(--no-entry -sSTANDALONE_WASM -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1 
 # and batch layer at -O3. Measured 2026-11-27 (SIMD, gzip -9): all -O3 with
 # cold -Os 64,612 B; this 63,731 B, plinko and scene-query speed unchanged
 # within the machine's noise. No level changes a result (no fast-math,
-# contraction off; the golden hashes check it).
+# contraction off; the golden hashes check it). Since then the world grew
+# (capsule bodies, joints, ropes): with the flags below, SIMD 77,775 B and
+# scalar 79,622 B gzip -9 (2026-11-27). Flags alone cannot reach issue
+# 28's 64 KB: every file at -Oz and the link at -Oz gives 74.3 KB (SIMD),
+# and the link at -Oz alone slowed plinko 8-13% and the scene query 70%.
 # No auto-vectorising in the world's -O2 files: the 4-wide code is written by
 # hand (src/kernels/simd4.h); clang's own vector loops there (with their
 # scalar remainders and run-time checks; solver.c and step.c) only grew the

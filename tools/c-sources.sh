@@ -24,9 +24,13 @@ for layer in "${CAP_LAYERS[@]}"; do CAP_LIB_SOURCES+=(src/"$layer"/*.c); done
 CAP_WASM_SOURCES=(src/wasm/*.c)
 shopt -u nullglob
 # Cold code (object bookkeeping, set allocation and validation, region
-# queries, capsule-set index builds and scratch growth) that the wasm
-# builds compile with -Oz, to keep each module within its size budget; the
-# hot paths stay fast (kernels -O3, the step and the solver -O2: build.sh).
+# queries, capsule-set index builds and scratch growth, the joints' groups
+# and breaks, the batch casts) that the wasm builds compile with -Oz, to
+# keep each module within its size budget; the hot paths stay fast
+# (kernels -O3, the step and the solver -O2: build.sh). Tried and kept
+# out (2026-11-27, same-process A/B): sleep.c and static_index.c at -Oz
+# (-250 B gzipped, ropes 3-4% slower), kernels/grid.c (-520 B, the scene
+# query 4% slower).
 CAP_SIZE_SOURCES=(src/world/world.c src/world/balls.c src/world/joints.c src/world/statics.c src/world/static_kinds.c src/world/bodies.c src/world/bodies_ccd.c src/world/bodies_joints.c src/world/bodies_joined.c src/world/joints_revolute.c src/world/bodies_sleep.c src/world/bodies_snapshot.c src/wasm/exports_bodies.c src/wasm/exports_joints.c src/wasm/exports_world.c src/world/snapshot.c src/world/snapshot_check.c src/world/movers.c src/world/events.c src/world/query.c src/world/query_path.c src/world/query_scan.c src/world/query_batch.c src/world/joints_group.c src/world/joints_break.c src/batch/batch_sets.c src/batch/batch_check.c src/batch/batch_query.c src/batch/batch_cast.c src/kernels/scratch.c src/kernels/contact_index.c)
 CAP_INCLUDE=(-Isrc/include -Isrc)
 # Determinism: C11, IEEE float32 in a fixed order, never fused.
