@@ -292,10 +292,6 @@ static uint32_t ccd_which(const cap_world* w, const step_ctx* s, uint32_t i, uin
     float mx = s->x[i] - s->sx[i], my = s->y[i] - s->sy[i];
     float c = w->ball_cands[i].clear - (__builtin_fabsf(s->sx[i]) + __builtin_fabsf(s->sy[i])) * 0x1p-16f;
     if (!(c > 0.0f && mx * mx + my * my < c * c)) return CCD_ALL;
-    /* A ball on a joint that moved less than half its radius: none (its
-     * contacts hold it; a stop would move it back along its path while
-     * its joints held its partners, see cap_step_ccd). */
-    if (joined(w, i) && mx * mx + my * my < 0.25f * s->rad[i] * s->rad[i]) return CCD_NONE;
     return kc < w->contact_count && w->contacts[kc].kind == 0 && w->contacts[kc].b == i ? kc : CCD_NONE;
 }
 
