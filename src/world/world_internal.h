@@ -40,7 +40,7 @@ typedef struct cap_wcontact {
 typedef struct cap_wbody {
     float vx, vy, w;    /* velocity, spin */
     float dx, dy, da;   /* displacement and rotation since the step's start */
-    float free;         /* 1: no contact this step (free flight), else 0 */
+    float free;         /* h^2 gs / 2 when no contact this step (free flight), else 0 */
     float pad;
 } cap_wbody;
 
