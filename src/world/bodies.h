@@ -57,6 +57,11 @@ typedef struct cap_bstate {
      * where it is in each sub-step; er: the model's turn per sub-step (its
      * angle at the step's start is the balls' step's less n er). */
     float s0x, s0y, s0w, gx, gy, gw, joined, ex, ey, er;
+    /* A ball's: 1 when continuous collision stopped it at a capsule body
+     * in the balls' step (cap_bodies_ball_stopped): the velocity it has
+     * was not spent on moving it, so this pass moves it by its whole
+     * velocity (v0 = 0) from where it stopped. */
+    float stopped;
 } cap_bstate;
 
 /* bodies_solve.c: one point of 4 lanes' manifolds (a lane's second point
@@ -182,6 +187,10 @@ int cap_bodies_pairs(struct cap_world* w, cap_wbodies* b, float margin);
  * states. */
 float cap_body_ball_reach(const struct cap_world* w, uint32_t j);
 void cap_bodies_forget_balls(cap_wbodies* b);
+/* Ball j was stopped at a capsule body by the balls' continuous collision
+ * (ccd.c): marks its state, if the bodies' pass has one (cap_bstate's
+ * stopped). */
+void cap_bodies_ball_stopped(cap_wbodies* b, uint32_t j);
 /* Body i's box this step (from b->pre, filled by cap_bodies_pairs): its
  * core's box grown by its radius and its reach, in double, widened by a
  * relative 1e-6 (float32 rounding in bodies_find.c's find_body test): low

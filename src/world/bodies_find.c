@@ -179,9 +179,14 @@ uint32_t cap_bodies_ball_state(const cap_world* w, cap_wbodies* b, uint32_t j)
     b->ball_state[j] = k;
     b->balls++;
     cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, j, 0, 0, 0, CAP_BF(w, CAP_BALL_X)[j], CAP_BF(w, CAP_BALL_Y)[j],
-                    CAP_BF(w, CAP_BALL_VX)[j], CAP_BF(w, CAP_BALL_VY)[j], CAP_BF(w, CAP_BALL_W)[j], 0, 0, 0, 0, 0, 0, 0};
+                    CAP_BF(w, CAP_BALL_VX)[j], CAP_BF(w, CAP_BALL_VY)[j], CAP_BF(w, CAP_BALL_W)[j], 0, 0, 0, 0, 0, 0, 0, 0};
     b->state[k] = z;
     return k;
+}
+
+void cap_bodies_ball_stopped(cap_wbodies* b, uint32_t j)
+{
+    if (j < b->ball_state_cap && b->ball_state[j] != NONE) b->state[b->ball_state[j]].stopped = 1.0f;
 }
 
 /* Drops the balls' solver states (the map back to all ~0). */

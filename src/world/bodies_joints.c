@@ -250,7 +250,7 @@ void cap_joints_body_prepare(cap_world* w, cap_bstate* st)
 static cap_bstate* end_state(const cap_world* w, cap_bstate* st, uint32_t e, cap_bstate* tmp)
 {
     if (CAP_JOINT_IS_BODY(e)) return &st[e & ~CAP_JOINT_BODY];
-    *tmp = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    *tmp = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     if (e == CAP_JOINT_WORLD) return tmp;
     *tmp = st[w->bodies->ball_state[e]];
     cap_cos_sin(tmp->da, &tmp->qc, &tmp->qs);

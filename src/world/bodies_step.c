@@ -104,7 +104,7 @@ static int restitution(cap_world* w, cap_wbodies* b)
         if (c->restitution == 0.0f || c->vn0 > 0.0f - thresh || c->max_jn == 0.0f) continue;
         any = 1;
         cap_bstate* B = &st[c->sb];
-        cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+        cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
         const cap_bstate* A = c->sa != NONE ? &st[c->sa] : &zero;
         float dvx = (B->vx - B->w * c->rby) - (A->vx - A->w * c->ray);
         float dvy = (B->vy + B->w * c->rbx) - (A->vy + A->w * c->rax);
@@ -136,18 +136,20 @@ void cap_bodies_step(cap_world* w, step_ctx* sc)
     float push = d->push_speed * d->units_per_meter;
     cap_bstate* st = b->state;
     for (uint32_t i = 0; i < n; i++) {
-        cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+        cap_bstate z = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
         if ((fl[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) { z.vx = vx[i]; z.vy = vy[i]; z.w = av[i]; }
         st[i] = z;
     }
-    st[n + b->balls] = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}; /* the statics' inert state (pass) */
+    st[n + b->balls] = (cap_bstate){0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}; /* the statics' inert state (pass) */
     /* Balls: their velocity after the balls' step, their displacement since
      * the contacts were found; they move only by what this pass changes. */
     for (uint32_t k = 0; k < b->balls; k++) {
         cap_bstate* s = &st[n + k];
         uint32_t j = s->ball;
-        s->vx = s->v0x = CAP_BF(w, CAP_BALL_VX)[j];
-        s->vy = s->v0y = CAP_BF(w, CAP_BALL_VY)[j];
+        s->vx = CAP_BF(w, CAP_BALL_VX)[j];
+        s->vy = CAP_BF(w, CAP_BALL_VY)[j];
+        s->v0x = s->stopped != 0.0f ? 0.0f : s->vx;
+        s->v0y = s->stopped != 0.0f ? 0.0f : s->vy;
         s->w = s->w0 = CAP_BF(w, CAP_BALL_W)[j];
         s->dx = CAP_BF(w, CAP_BALL_X)[j] - s->bx;
         s->dy = CAP_BF(w, CAP_BALL_Y)[j] - s->by;

@@ -135,7 +135,7 @@ static void ball_end(const cap_wbody* b, cap_bstate* e)
 
 void cap_revolute_ball_solve(cap_wjoint* j, cap_wbody* body, int mode, float h, cap_soft js)
 {
-    cap_bstate A = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, B = A;
+    cap_bstate A = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, B = A;
     if (j->a != CAP_JOINT_WORLD) ball_end(&body[j->a], &A);
     ball_end(&body[j->b], &B);
     cap_revolute_solve(j, &A, &B, mode, h, js);

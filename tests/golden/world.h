@@ -30,4 +30,4 @@
  * balls joined to capsule bodies (a lamp's bob on a rope, a ragdoll's head
  * on a pin, a ball on a rigid joint to a falling capsule, one on a spring,
  * a rope that breaks), balls falling on them; 300 steps, this state hash. */
-#define CAP_WORLD_BALL_BODY_HASH 0x0bf4ab38u
+#define CAP_WORLD_BALL_BODY_HASH 0xe21904b0u
