@@ -107,6 +107,8 @@ typedef struct cap_wbodies {
     uint32_t key_cap;
     double* sbox;                       /* per sweep position: the box's edges (cap_bodies_pairs) */
     uint32_t sbox_cap;
+    uint32_t sweep_axis;                /* this step's sweep axis: 0 x, 1 y */
+    double sweep_width;                 /* the widest box on it (ccd.c's ball sweep starts there) */
     uint32_t* adj_low;                  /* per slot: how many of its neighbours are lower slots */
     uint32_t adj_low_cap;
     /* Per live slot, this step (filled with the boxes): its core ends

@@ -135,13 +135,17 @@ int cap_bodies_pairs(cap_world* w, cap_wbodies* b, float margin)
     if (cap_world_reserve_bytes(&sp, &b->sbox_cap, b->order_n + 1, 4 * sizeof(double))) return 0;
     b->sbox = sp;
     double* sb = b->sbox;
+    double width = 0.0;
     for (uint32_t k = 0; k < b->order_n; k++) {
         const double* bi = boxes + 4 * (size_t)b->order[k];
         sb[4 * (size_t)k] = bi[ax];
         sb[4 * (size_t)k + 1] = bi[2 + ax];
         sb[4 * (size_t)k + 2] = bi[1 - ax];
         sb[4 * (size_t)k + 3] = bi[3 - ax];
+        if (bi[2 + ax] - bi[ax] > width) width = bi[2 + ax] - bi[ax];
     }
+    b->sweep_axis = (uint32_t)ax;
+    b->sweep_width = width;
     /* Sweep: pairs (lower slot, higher slot) into b->pairs. */
     uint32_t np = 0;
     uint32_t* deg = b->adj_start;

@@ -153,19 +153,39 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
  * the path first comes within the allowed distance of a body's core
  * (ccd_moving's: the radii's sum less a slop, or where it starts when
  * nearer), or 2. Bodies joined to it (no contact between them) and bodies
- * it starts within a slop of the core of are skipped. A scan of the body
- * slots with a box test: the bodies are few beside the balls. */
+ * it starts within a slop of the core of are skipped. Only the bodies
+ * whose boxes this step (cap_bodies_pairs: core grown by radius and reach,
+ * sorted by low edge on the sweep axis) can overlap the path's are tested:
+ * a binary search to the first whose low edge is within the widest box of
+ * the path's low edge, then on until a low edge passes its high edge. The
+ * ends are the step's start poses' (b->pre). The earliest time is the same
+ * whatever the order (a minimum). */
 static float ccd_bodies(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y)
 {
     const cap_wbodies* B = w->bodies;
     float dx = p1x - p0x, dy = p1y - p0y, r = s->rad[b], best = 2.0f;
     float x0 = fmin2(p0x, p1x) - r, x1 = fmax2(p0x, p1x) + r, y0 = fmin2(p0y, p1y) - r, y1 = fmax2(p0y, p1y) + r;
-    for (uint32_t j = 0; j < B->slots; j++) {
-        if (!(CAP_BODU(B, CAP_BODY_FLAGS)[j] & CAP_BALL_ALIVE)) continue;
+    /* The path's box on the sweep axis in double, widened by a relative
+     * 1e-6 (float rounding: never narrower than the float test below). */
+    double lo = B->sweep_axis ? y0 : x0, hi = B->sweep_axis ? y1 : x1;
+    double olo = B->sweep_axis ? x0 : y0, ohi = B->sweep_axis ? x1 : y1;
+    double pad = 1e-6 * ((lo < 0 ? -lo : lo) + (hi < 0 ? -hi : hi) + (olo < 0 ? -olo : olo) + (ohi < 0 ? -ohi : ohi));
+    lo -= pad, hi += pad, olo -= pad, ohi += pad;
+    const double start = lo - B->sweep_width;
+    const double* sb = B->sbox;
+    uint32_t first = 0, last = B->order_n;
+    while (first < last) { /* the first low edge at or past start */
+        uint32_t mid = first + (last - first) / 2;
+        if (sb[4 * (size_t)mid] < start) first = mid + 1;
+        else last = mid;
+    }
+    for (uint32_t k = first; k < B->order_n && !(sb[4 * (size_t)k] > hi); k++) {
+        if (sb[4 * (size_t)k + 1] < lo || sb[4 * (size_t)k + 2] > ohi || sb[4 * (size_t)k + 3] < olo) continue;
+        uint32_t j = B->order[k];
         uint32_t cat = CAP_BODU(B, CAP_BODY_CATEGORY)[j], mask = CAP_BODU(B, CAP_BODY_MASK)[j];
         if (!((cat & s->mask[b]) && (s->cat[b] & mask)) || (B->joined_count && cap_bodies_joined_ball(B, j, b))) continue;
-        cap_vec2 a, e;
-        cap_body_ends(B, j, &a, &e);
+        const float* pj = &B->pre[5 * (size_t)j];
+        cap_vec2 a = cap_v2(pj[0], pj[1]), e = cap_v2(pj[2], pj[3]);
         float R = r + CAP_BODF(B, CAP_BODY_RADIUS)[j], rb = CAP_BODF(B, CAP_BODY_RADIUS)[j];
         if (fmin2(a.x, e.x) - rb > x1 || fmax2(a.x, e.x) + rb < x0 || fmin2(a.y, e.y) - rb > y1 || fmax2(a.y, e.y) + rb < y0) continue;
         cap_segment_point q = cap_closest_point_on_segment(a, e, cap_v2(p0x, p0y));

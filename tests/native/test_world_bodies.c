@@ -498,6 +498,53 @@ int test_bodies_fast_balls_stop_at_bodies(void)
     return 0;
 }
 
+/* The fast balls' sweep tests only the bodies whose boxes can meet the
+ * path (ccd.c's ccd_bodies: sorted by low edge on the sweep axis, from the
+ * widest box back). A field of 40 small bodies spread along one axis (the
+ * sweep axis) and one long heavy body lying along it, its low edge 20 m
+ * before the balls' paths: 200 balls shot across the long body at 1-500
+ * radii a step, on each axis, none ends on its far side. A search that
+ * started at the path's own low edge (not the widest box before it) would
+ * skip the long body: 234 of 400 crossed (the slower ones meet it in
+ * their contacts). */
+int test_bodies_fast_balls_sweep_finds_long_bodies(void)
+{
+    int crossed = 0;
+    for (int axis = 0; axis < 2; axis++) {
+        uint32_t s0 = 5u;
+        for (int k = 0; k < 200; k++) {
+            cap_world* w = weightless();
+            ENSURE(w != NULL);
+            /* (along, across) -> world: axis 0 along x, axis 1 along y. */
+#define AT(u, v) (axis ? (v) : (u)), (axis ? (u) : (v))
+            for (int i = 0; i < 40; i++) ENSURE(body(w, AT(-60.0f + 3.0f * (float)i, 8.0f), 0.3f, 0.4f, 0.1f) != 0xffffffffu);
+            cap_body_def bd;
+            cap_body_def_default(&bd);
+            bd.x = 0.0f; bd.y = 0.0f;
+            bd.angle = axis ? 1.5707964f : 0.0f;
+            bd.half_length = 20.0f; bd.radius = 0.05f; bd.density = 1000.0f;
+            uint32_t b;
+            ENSURE(cap_world_add_body(w, &bd, &b) == 0);
+            float u = next01(&s0), v = next01(&s0);
+            float speed = powf(500.0f, u) * 0.1f * 60.0f, along = 15.0f + 4.0f * v;
+            uint32_t q = ball(w, AT(along, 3.0f), 0.1f, 1.0f);
+            ENSURE(q != 0xffffffffu);
+            BALLF(w, axis ? CAP_BALL_VX : CAP_BALL_VY)[q] = -speed;
+#undef AT
+            for (int i = 0; i < 10; i++) ENSURE(cap_world_step(w) == 0);
+            float side = axis ? BALLF(w, CAP_BALL_X)[q] - BF(w, CAP_BODY_X)[b] : BALLF(w, CAP_BALL_Y)[q] - BF(w, CAP_BODY_Y)[b];
+            if (side < 0.0f) {
+                if (crossed < 4) printf("    crossed: axis %d shot %d speed %.1f side %.3f\n", axis, k, speed, side);
+                crossed++;
+            }
+            cap_world_destroy(w);
+        }
+    }
+    printf("  fast balls at a long body among small ones: 400 shots, %d crossed it\n", crossed);
+    ENSURE(crossed == 0);
+    return 0;
+}
+
 /* A kinematic capsule is solid to a body (as fixed at its pose): a body
  * dropped on a resting kinematic platform at y = 1 rests on it (centre
  * 1 + 0.1 + 0.1 within 5 mm), not on the floor below. */
