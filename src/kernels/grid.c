@@ -1,5 +1,6 @@
 /* capsule2d — uniform grid broadphase (counting sort). See grid.h. */
 #include "kernels/grid.h"
+#include "kernels/scratch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -134,7 +135,7 @@ static int reserve_u32(uint32_t** p, uint32_t* cap, uint64_t need)
     if (need > 0x3fffffffu) return CAP_NO_MEMORY;
     uint64_t want = need + need / 2 + 16;
     if (want > 0x3fffffffu) want = need;
-    uint32_t* q = (uint32_t*)realloc(*p, (size_t)want * sizeof(uint32_t));
+    uint32_t* q = (uint32_t*)cap_resize(*p, (size_t)*cap * sizeof(uint32_t), (size_t)want * sizeof(uint32_t));
     if (!q) return CAP_NO_MEMORY;
     *p = q;
     *cap = (uint32_t)want;
