@@ -49,7 +49,9 @@ LDFLAGS=(--no-entry -sSTANDALONE_WASM -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1 
 # within the machine's noise. No level changes a result (no fast-math,
 # contraction off; the golden hashes check it). Since then the world grew
 # (capsule bodies, joints, ropes): with the flags below, SIMD 77,775 B and
-# scalar 79,622 B gzip -9 (2026-11-27). Flags alone cannot reach issue
+# scalar 79,622 B gzip -9 (2026-11-27); with bodies, and every grow by
+# malloc, copy and free (no realloc in the modules), 78,450 B and 80,352 B
+# (the seventh session). Flags alone cannot reach issue
 # 28's 64 KB: every file at -Oz and the link at -Oz gives 74.3 KB (SIMD),
 # and the link at -Oz alone slowed plinko 8-13% and the scene query 70%.
 # No auto-vectorising in the world's -O2 files: the 4-wide code is written by

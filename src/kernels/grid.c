@@ -1,5 +1,6 @@
 /* capsule2d — uniform grid broadphase (counting sort). See grid.h. */
 #include "kernels/grid.h"
+#include "kernels/scratch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -128,19 +129,6 @@ static cap_range range_of(const cap_grid* g, const double* box)
     return r;
 }
 
-static int reserve_u32(uint32_t** p, uint32_t* cap, uint64_t need)
-{
-    if (need <= *cap) return 0;
-    if (need > 0x3fffffffu) return CAP_NO_MEMORY;
-    uint64_t want = need + need / 2 + 16;
-    if (want > 0x3fffffffu) want = need;
-    uint32_t* q = (uint32_t*)realloc(*p, (size_t)want * sizeof(uint32_t));
-    if (!q) return CAP_NO_MEMORY;
-    *p = q;
-    *cap = (uint32_t)want;
-    return 0;
-}
-
 int cap_grid_build(cap_grid* g, const double* boxes, uint32_t n)
 {
     return cap_grid_build_sized(g, boxes, n, 1.0, 4, 8, 2.0);
@@ -169,7 +157,7 @@ GRID_SMALL int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n
     if (!(cell > 0.0)) cell = (width > height ? width : height) / __builtin_sqrt((double)n + 1.0);
     if (!(cell > 0.0) || !(cell < 1e300)) cell = 1.0;
     uint64_t max_cells = cells_per * (uint64_t)n + 64, max_items = items_per * (uint64_t)n + 64;
-    if (reserve_u32((uint32_t**)&g->ranges, &g->ranges_cap, 4 * (uint64_t)n + 4)) return CAP_NO_MEMORY;
+    if (cap_grow((void**)&g->ranges, &g->ranges_cap, 4 * (uint64_t)n + 4, 4)) return CAP_NO_MEMORY;
     double nxd, nyd;
     uint64_t items;
     for (;;) {
@@ -198,8 +186,8 @@ GRID_SMALL int cap_grid_build_sized(cap_grid* g, const double* boxes, uint32_t n
         break;
     }
     uint32_t cells = (uint32_t)(nxd * nyd);
-    if (reserve_u32(&g->start, &g->start_cap, (uint64_t)cells + 1) ||
-        reserve_u32(&g->items, &g->items_cap, items ? items : 1)) {
+    if (cap_grow((void**)&g->start, &g->start_cap, (uint64_t)cells + 1, 4) ||
+        cap_grow((void**)&g->items, &g->items_cap, items ? items : 1, 4)) {
         return CAP_NO_MEMORY;
     }
     g->minx = minx;

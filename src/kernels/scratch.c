@@ -6,13 +6,23 @@
 
 #include "capsule2d.h"
 
+void* cap_resize(void* p, size_t old_bytes, size_t new_bytes)
+{
+    void* q = malloc(new_bytes ? new_bytes : 1);
+    if (q && p) {
+        memcpy(q, p, old_bytes);
+        free(p);
+    }
+    return q;
+}
+
 int cap_grow(void** p, uint32_t* cap, uint64_t need, size_t elem)
 {
     if (need <= *cap) return CAP_OK;
     uint64_t want = need + need / 2 + 64;
     if (want * elem > 0x7fffffffu) want = need;
     if (want * elem > 0x7fffffffu) return CAP_NO_MEMORY;
-    void* q = realloc(*p, (size_t)(want * elem));
+    void* q = cap_resize(*p, (size_t)*cap * elem, (size_t)(want * elem));
     if (!q) return CAP_NO_MEMORY;
     *p = q;
     *cap = (uint32_t)want;

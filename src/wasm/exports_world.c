@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "capsule2d_world.h"
+#include "kernels/scratch.h"
 #include "wasm/exports_context.h"
 
 #ifdef __EMSCRIPTEN__
@@ -25,21 +26,9 @@ _Static_assert(CAP_KINEMATIC_STATE_WORDS <= CAPW_PARAMS_WORDS, "a kinematic stat
 
 #define IO (&capw_ctx.world)
 
-/* Grows one of the per-call blocks (*p, *cap elements of elem bytes) to
- * hold need, with headroom; never shrinks. 0, or CAP_WORLD_NO_MEMORY with
- * the block as it was. */
-static int io_grow(void** p, uint32_t* cap, uint64_t need, size_t elem)
-{
-    if (need <= *cap) return CAP_WORLD_OK;
-    uint64_t want = need + need / 2 + 64;
-    if (want * elem > 0x7fffffffu) want = need;
-    if (want * elem > 0x7fffffffu) return CAP_WORLD_NO_MEMORY;
-    void* q = realloc(*p, (size_t)(want * elem));
-    if (!q) return CAP_WORLD_NO_MEMORY;
-    *p = q;
-    *cap = (uint32_t)want;
-    return CAP_WORLD_OK;
-}
+/* The per-call blocks grow with kernels/scratch.h's cap_grow (with
+ * headroom; never shrinks; nonzero with the block as it was when out of
+ * memory). */
 
 /* A world def with the defaults, for JS to fill before capw_world_create;
  * freed by capw_world_def_free. NULL when out of memory. */
@@ -168,7 +157,7 @@ EMSCRIPTEN_KEEPALIVE const float* capw_world_contacts(cap_world* w)
 {
     uint32_t n = cap_world_contacts(w, IO->draw, IO->draw_cap);
     if (n > IO->draw_cap) {
-        if (io_grow((void**)&IO->draw, &IO->draw_cap, n, CAP_DRAW_CONTACT_WORDS * sizeof(float))) n = 0;
+        if (cap_grow((void**)&IO->draw, &IO->draw_cap, n, CAP_DRAW_CONTACT_WORDS * sizeof(float))) n = 0;
         else n = cap_world_contacts(w, IO->draw, IO->draw_cap);
     }
     IO->params[0] = n;
@@ -206,7 +195,7 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_circle(cap_world* w, float x, flo
 {
     uint32_t n = cap_world_query_circle(w, x, y, r, IO->query, IO->query_cap);
     if (n > IO->query_cap) {
-        if (io_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
+        if (cap_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
         n = cap_world_query_circle(w, x, y, r, IO->query, IO->query_cap);
     }
     return n;
@@ -218,7 +207,7 @@ EMSCRIPTEN_KEEPALIVE uint32_t capw_world_query_box(cap_world* w, float x0, float
 {
     uint32_t n = cap_world_query_box(w, x0, y0, x1, y1, IO->query, IO->query_cap);
     if (n > IO->query_cap) {
-        if (io_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
+        if (cap_grow((void**)&IO->query, &IO->query_cap, n, 4)) return IO->query_cap < n ? IO->query_cap : n;
         n = cap_world_query_box(w, x0, y0, x1, y1, IO->query, IO->query_cap);
     }
     return n;
@@ -264,14 +253,14 @@ EMSCRIPTEN_KEEPALIVE int capw_world_sweep_balls(cap_world* w, cap_sweep_batch* s
 EMSCRIPTEN_KEEPALIVE const uint8_t* capw_world_save(cap_world* w)
 {
     uint32_t n = cap_world_save(w, NULL, 0);
-    if (n == 0 || io_grow((void**)&IO->snap, &IO->snap_cap, n, 1)) return NULL;
+    if (n == 0 || cap_grow((void**)&IO->snap, &IO->snap_cap, n, 1)) return NULL;
     IO->params[0] = cap_world_save(w, IO->snap, IO->snap_cap);
     return IO->snap;
 }
 EMSCRIPTEN_KEEPALIVE uint8_t* capw_world_snapshot_room(cap_world* w, uint32_t length)
 {
     (void)w;
-    return io_grow((void**)&IO->snap, &IO->snap_cap, length ? length : 1, 1) ? NULL : IO->snap;
+    return cap_grow((void**)&IO->snap, &IO->snap_cap, length ? length : 1, 1) ? NULL : IO->snap;
 }
 EMSCRIPTEN_KEEPALIVE int capw_world_restore(cap_world* w, uint32_t length)
 {

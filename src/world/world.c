@@ -74,7 +74,7 @@ int cap_world_reserve_bytes(void** p, uint32_t* cap, uint32_t need, uint32_t siz
         n *= 2;
     }
     if ((uint64_t)n * size > 0x7fffffffu) return CAP_WORLD_NO_MEMORY;
-    void* q = realloc(*p, (size_t)n * size);
+    void* q = cap_resize(*p, (size_t)*cap * size, (size_t)n * size);
     if (!q) return CAP_WORLD_NO_MEMORY;
     *p = q;
     *cap = n;
