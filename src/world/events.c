@@ -93,7 +93,7 @@ void cap_step_sensors(cap_world* w, const step_ctx* s)
 {
     uint32_t n = s->n;
     uint32_t sensors = 0, m = 0;
-    for (uint32_t i = 0; i < w->static_slots; i++) sensors += (w->static_info[3 * i + 2] & 1u) && w->statics[i].sensor;
+    for (uint32_t i = 0; !sensors && i < w->static_slots; i++) sensors = (w->static_info[3 * i + 2] & 1u) && w->statics[i].sensor; /* (any) */
     for (uint32_t b = 0; sensors > 0 && b < n; b++) {
         if (!(s->flags[b] & CAP_BALL_ALIVE)) continue;
         float r = s->rad[b];

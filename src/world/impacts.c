@@ -32,26 +32,26 @@ enum { RESTING = 1u, STRUCK = 2u, LISTED = 4u };
 
 /* A ball's marks during this pass, in its solver body's unused pad word
  * (0 before and after). */
-static uint32_t marks(const cap_wbody* b)
+CAP_INLINE_ALWAYS uint32_t marks(const cap_wbody* b)
 {
     uint32_t m;
     memcpy(&m, &b->pad, sizeof m);
     return m;
 }
 
-static void add_marks(cap_wbody* b, uint32_t m)
+CAP_INLINE_ALWAYS void add_marks(cap_wbody* b, uint32_t m)
 {
     m |= marks(b);
     memcpy(&b->pad, &m, sizeof m);
 }
 
 /* A ball-ball contact that can bounce: restitution, a moving ball. */
-static int bouncy(const cap_wcontact* c)
+CAP_INLINE_ALWAYS int bouncy(const cap_wcontact* c)
 {
     return c->kind == 1 && c->restitution > 0.0f && c->mass_n > 0.0f;
 }
 
-static float normal_speed(const cap_wcontact* c, const cap_wbody* body)
+CAP_INLINE_ALWAYS float normal_speed(const cap_wcontact* c, const cap_wbody* body)
 {
     const cap_wbody *a = &body[c->a], *b = &body[c->b];
     return (b->vx - a->vx) * c->nx + (b->vy - a->vy) * c->ny;

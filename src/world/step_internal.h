@@ -21,6 +21,15 @@
 #define CAP_SMALL
 #endif
 
+/* A small helper every caller inlines, also in the files compiled for size
+ * (CAP_SMALL functions and the -Oz files keep it a call otherwise: a call
+ * per contact in the wasm build). */
+#if defined(__GNUC__) || defined(__clang__)
+#define CAP_INLINE_ALWAYS static inline __attribute__((always_inline))
+#else
+#define CAP_INLINE_ALWAYS static inline
+#endif
+
 /* Phase timing for tools/profile/plinko.c (built with -DCAP_PHASE_PROFILE,
  * which defines cap_phase): CAP_PHASE(i) adds the time since the previous
  * mark to phase i (-1: only marks). Nothing in any other build. */
@@ -60,7 +69,7 @@ static inline void clamp_length(float* x, float* y, float max)
 /* A contact's order (contacts.c's key_cmp) as one number: kind, then the
  * two slots (each below 2^31: slots are bounded by the arrays' byte limits;
  * snapshots are checked). Contacts are kept in this order, step to step. */
-static inline uint64_t key64(const cap_wcontact* c)
+CAP_INLINE_ALWAYS uint64_t key64(const cap_wcontact* c)
 {
     uint64_t x1 = c->kind == 0 ? c->b : c->a, x2 = c->kind == 0 ? c->a : c->b;
     return (uint64_t)c->kind << 62 | x1 << 31 | x2;
