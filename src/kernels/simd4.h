@@ -108,6 +108,18 @@ C4_INLINE uint32_t c4_compress(uint32_t* p, c4 v, int bits)
     wasm_v128_store(p, wasm_i8x16_swizzle(v, wasm_v128_load(cap_c4_compress_table[bits])));
     return (uint32_t)__builtin_popcount((unsigned)bits);
 }
+/* The running sums of v's lanes as 32-bit integers (wrapping) plus *carry
+ * (each lane the sum before v), and *carry then the last of them (the
+ * ball grid's cell starts, contacts.c; no scalar backend: a plain loop). */
+C4_INLINE c4 c4_scani(c4 v, c4* carry)
+{
+    const v128_t z = wasm_i32x4_splat(0);
+    v = wasm_i32x4_add(v, wasm_i32x4_shuffle(z, v, 3, 4, 5, 6));
+    v = wasm_i32x4_add(v, wasm_i32x4_shuffle(z, v, 2, 3, 4, 5));
+    v = wasm_i32x4_add(v, *carry);
+    *carry = wasm_i32x4_shuffle(v, v, 3, 3, 3, 3);
+    return v;
+}
 C4_INLINE void c4_transpose(c4* a, c4* b, c4* c, c4* d)
 {
     c4 t0 = wasm_i32x4_shuffle(*a, *b, 0, 1, 4, 5), t1 = wasm_i32x4_shuffle(*a, *b, 2, 3, 6, 7);
@@ -160,6 +172,15 @@ C4_INLINE uint32_t c4_compress(uint32_t* p, c4 v, int bits)
     __m128i t = _mm_loadu_si128((const __m128i*)cap_c4_compress_table[bits]);
     _mm_storeu_si128((__m128i*)p, _mm_shuffle_epi8(_mm_castps_si128(v), t));
     return (uint32_t)__builtin_popcount((unsigned)bits);
+}
+C4_INLINE c4 c4_scani(c4 v, c4* carry)
+{
+    __m128i x = _mm_castps_si128(v);
+    x = _mm_add_epi32(x, _mm_slli_si128(x, 4));
+    x = _mm_add_epi32(x, _mm_slli_si128(x, 8));
+    x = _mm_add_epi32(x, _mm_castps_si128(*carry));
+    *carry = _mm_castsi128_ps(_mm_shuffle_epi32(x, 0xff));
+    return _mm_castsi128_ps(x);
 }
 
 #else

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/scalar.h"
+#include "kernels/simd4.h"
 #include "world/step_internal.h"
 
 /* Contact order: kind, then (ball, static) for kind 0, (a, b) for kind 1. */
@@ -141,27 +142,38 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
     double sum = 0.0;
     w->bg_nx = 0;
     w->bg_nbig = 0;
-    for (uint32_t i = 0; i < n; i++)
-        if (s->flags[i] & CAP_BALL_ALIVE) {
-            sum += s->rad[i];
-            live++;
-        }
-    if (live < 2) return 1;
-    float mean = (float)(sum / live);
-    float big_limit = 2.0f * mean;
+    /* The live balls' count, radii sum, largest radius and box of centres,
+     * in one pass: while no ball is big (rmax <= big_limit, the usual
+     * case) these are the small balls' and the pass below is not made. */
     float rmax = 0.0f, minx = 0, miny = 0, maxx = 0, maxy = 0;
-    uint32_t small = 0, nbig = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (!(s->flags[i] & CAP_BALL_ALIVE)) continue;
-        if (s->rad[i] > big_limit) {
-            w->big[nbig++] = i;
-            continue;
-        }
-        if (small == 0) { minx = maxx = s->x[i]; miny = maxy = s->y[i]; }
+        if (live == 0) { minx = maxx = s->x[i]; miny = maxy = s->y[i]; }
         minx = fmin2(minx, s->x[i]); maxx = fmax2(maxx, s->x[i]);
         miny = fmin2(miny, s->y[i]); maxy = fmax2(maxy, s->y[i]);
         rmax = fmax2(rmax, s->rad[i]);
-        small++;
+        sum += s->rad[i];
+        live++;
+    }
+    if (live < 2) return 1;
+    float mean = (float)(sum / live);
+    float big_limit = 2.0f * mean;
+    uint32_t small = live, nbig = 0;
+    if (rmax > big_limit) { /* some big ones: the small balls' box and largest radius apart */
+        rmax = minx = miny = maxx = maxy = 0.0f;
+        small = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            if (!(s->flags[i] & CAP_BALL_ALIVE)) continue;
+            if (s->rad[i] > big_limit) {
+                w->big[nbig++] = i;
+                continue;
+            }
+            if (small == 0) { minx = maxx = s->x[i]; miny = maxy = s->y[i]; }
+            minx = fmin2(minx, s->x[i]); maxx = fmax2(maxx, s->x[i]);
+            miny = fmin2(miny, s->y[i]); maxy = fmax2(maxy, s->y[i]);
+            rmax = fmax2(rmax, s->rad[i]);
+            small++;
+        }
     }
     float cell = 2.0f * rmax + s->margin;
     double wx = (double)maxx - minx, wy = (double)maxy - miny;
@@ -184,8 +196,22 @@ static int find_ball_contacts(cap_world* w, const step_ctx* s)
         w->cell_of[i] = c;
         w->cell_start[c]++;
     }
-    for (uint32_t c = 1; c < ncell; c++) w->cell_start[c] += w->cell_start[c - 1];
-    w->cell_start[ncell] = w->cell_start[ncell - 1];
+    uint32_t* cs = w->cell_start;
+    uint32_t run = 0, ce = 0;
+#if defined(__wasm_simd128__) || defined(__SSE4_1__)
+    { /* 4 cells at a time (most are empty: a band of ropes in a wide box) */
+        c4 carry = c4_splati(0);
+        for (; ce + 4u <= ncell; ce += 4u) c4_storei(cs + ce, c4_scani(c4_loadi(cs + ce), &carry));
+        uint32_t last[4];
+        c4_storei(last, carry);
+        run = last[0];
+    }
+#endif
+    for (; ce < ncell; ce++) {
+        run += cs[ce];
+        cs[ce] = run;
+    }
+    cs[ncell] = run;
     /* Each small ball's slot, and a packed copy of its centre and radius
      * (x, y, r, slot bits), in cell order. */
     for (uint32_t i = n; i-- > 0;) {

@@ -169,10 +169,13 @@ int cap_step_static_contacts(cap_world* w, const step_ctx* s)
         /* The lines (every ball's candidates; half-planes) left out when
          * each is farther than the margin (static_contact's test: no
          * contact, and its gap is not the least): line_count 0 meanwhile. */
-        for (uint32_t k = 0; k < lines; k++) {
-            const cap_wstatic* st = &w->statics[w->lines[k]];
-            if (!((s->x[b] - st->ax) * st->nx + (s->y[b] - st->ay) * st->ny - s->rad[b] > margin)) break;
-            if (k + 1 == lines) w->line_count = 0;
+        {
+            const cap_wstatic* S = w->statics;
+            const uint32_t* L = w->lines;
+            const float px = s->x[b], py = s->y[b], pr = s->rad[b];
+            uint32_t far = 0;
+            while (far < lines && (px - S[L[far]].ax) * S[L[far]].nx + (py - S[L[far]].ay) * S[L[far]].ny - pr > margin) far++;
+            if (far == lines) w->line_count = 0;
         }
         if (w->kin_count == 0) /* (the kinematic ones below are added to w->cand) */
             cand = cap_ball_candidates(w, b, s->rad[b], s->x[b] - r, s->y[b] - r, s->x[b] + r, s->y[b] + r, &m);

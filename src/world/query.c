@@ -6,7 +6,9 @@
  *  - balls: the step's ball grid (contacts.c: w->cell_start, and w->cell_pos
  *    with x, y, r and the slot's bits per entry, in cell order; the big
  *    balls apart in w->big). The step picks each ball's cell by its start
- *    position; at its end cap_world_query_refit writes each entry's end
+ *    position; after it (made by the first query or ball added or removed
+ *    since the step, so steps with no query between them skip it: bit 2
+ *    of query_stale, settle) a refit writes each entry's end
  *    position (last_x, last_y) into cell_pos and keeps the cell: a ball is
  *    then at most `moved` (per axis) from where its cell was chosen, and a
  *    query widens its cell range by that (a loose grid). Balls that moved
@@ -95,7 +97,10 @@ void cap_query_extras_in(const struct cap_wquery* q, double lo, double hi, uint3
 
 /* ---- keeping the index: the step's refit, world methods, rebuilds ------------ */
 
-void cap_world_query_refit(cap_world* w)
+/* The step's grid refit to last_x, last_y (which only a step changes while
+ * the grid stands: a restore makes a new world, an added ball's slot is in
+ * no entry, a removed one's entry is marked DEAD first, both after settle). */
+static void refit(cap_world* w)
 {
     struct cap_wquery* q = w->query;
     w->query_stale |= 1;
@@ -137,8 +142,19 @@ void cap_world_query_refit(cap_world* w)
     w->query_stale &= ~1u;
 }
 
+void cap_world_query_after_step(cap_world* w) { w->query_stale = (w->query_stale & ~1u) | 4u; }
+
+/* The refit the last step left to be made (bit 2), made now. */
+static void settle(cap_world* w)
+{
+    if (!(w->query_stale & 4u)) return;
+    w->query_stale &= ~4u;
+    refit(w);
+}
+
 void cap_world_query_ball_added(cap_world* w, uint32_t slot)
 {
+    settle(w);
     struct cap_wquery* q = w->query;
     if (!q || (w->query_stale & 1) || q->n_extra == EXTRA_MAX) {
         w->query_stale |= 1;
@@ -150,6 +166,7 @@ void cap_world_query_ball_added(cap_world* w, uint32_t slot)
 
 void cap_world_query_ball_removed(cap_world* w, uint32_t slot)
 {
+    settle(w);
     struct cap_wquery* q = w->query;
     if (!q || (w->query_stale & 1)) return;
     for (uint32_t j = 0; j < w->bg_nbig; j++)
@@ -240,6 +257,7 @@ static void copy_grid_statics(cap_world* w, struct cap_wquery* q)
  * value above CAP_QUERY_BIG): then the caller scans. */
 struct cap_wquery* cap_query_index(cap_world* w)
 {
+    settle(w);
     struct cap_wquery* q = w->query;
     /* (the usual case, every query between two steps: nothing to do) */
     if (q && !w->query_stale && q->grid_statics_version == w->sg_version && w->ball_slots < q->hit_cap)

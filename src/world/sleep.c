@@ -116,12 +116,13 @@ void cap_step_sleep(cap_world* w, const step_ctx* s)
         }
         for (uint32_t i = 0; i < n; i++) {
             if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
+            if (!(s->st[i] >= d->sleep_time)) continue; /* (before its root is found: most balls) */
             uint32_t r = cap_find_root(parent, i);
-            if (s->st[r] >= d->sleep_time && s->st[i] >= d->sleep_time && !(s->flags[r] & HELD)) {
+            if (s->st[r] >= d->sleep_time && !(s->flags[r] & HELD)) {
                 s->flags[i] &= ~CAP_BALL_AWAKE;
                 s->vx[i] = s->vy[i] = s->av[i] = 0.0f;
             }
         }
-        for (uint32_t i = 0; w->joint_count && i < n; i++) s->flags[i] &= ~HELD;
+        for (uint32_t i = 0; w->joint_count && w->bodies && i < n; i++) s->flags[i] &= ~HELD; /* (only a body holds) */
     }
 }

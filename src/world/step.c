@@ -287,7 +287,7 @@ int cap_world_step(cap_world* w)
     s.sx = w->sx;
     s.sy = w->sy;
     if (w->statics_dirty) cap_world_index_statics(w);
-    w->query_stale |= 1; /* the ball grid is rebuilt below; the queries follow it (cap_world_query_refit) */
+    w->query_stale = (w->query_stale | 1u) & ~4u; /* the ball grid is rebuilt below; the queries follow it (cap_world_query_after_step) */
     CAP_PHASE(0);
     /* 2. Contacts (and the moving capsules' list and surface bodies). */
     if (!cap_step_movers_list(w) || !cap_step_find_contacts(w, &s)) return no_memory(w);
@@ -348,7 +348,7 @@ int cap_world_step(cap_world* w)
         w->last_vx[i] = s.vx[i];
         w->last_vy[i] = s.vy[i];
     }
-    cap_world_query_refit(w); /* queries see this step's positions through its grid (query.c) */
+    cap_world_query_after_step(w); /* queries see this step's positions through its grid (query.c) */
     CAP_PHASE(9);
     return CAP_WORLD_OK;
 }

@@ -233,8 +233,10 @@ struct cap_world {
     /* The queries' state (query.c: they go through the step's ball grid
      * and static grid): NULL until the first query. query_stale bit 0: the
      * ball grid no longer matches last_x (the next query rebuilds it;
-     * cleared by the step's refit, cap_world_query_refit); bit 1: a static
-     * was added, removed or moved (the next query refreshes its lists). */
+     * cleared by the step's end, cap_world_query_after_step); bit 1: a static
+     * was added, removed or moved (the next query refreshes its lists);
+     * bit 2: the step's grid is still to be refit to last_x (by the next
+     * query or ball change). */
     struct cap_wquery* query;
     uint32_t query_stale;
 
@@ -334,11 +336,12 @@ struct cap_ball_cands {
 };
 uint32_t cap_world_ball_static_candidates(cap_world* w, uint32_t b, float pad, float x0, float y0, float x1, float y1);
 
-/* query.c: frees the queries' state; at the end of a step, the step's ball
- * grid refit to the positions it wrote (one pass over its entries); a ball
+/* query.c: frees the queries' state; at the end of a step: the step's ball
+ * grid to be refit to the positions it wrote (one pass over its entries,
+ * made by the next query or ball change: query_stale bit 2); a ball
  * added or removed by a world method. */
 void cap_world_query_free(struct cap_wquery* q);
-void cap_world_query_refit(cap_world* w);
+void cap_world_query_after_step(cap_world* w);
 void cap_world_query_ball_added(cap_world* w, uint32_t slot);
 void cap_world_query_ball_removed(cap_world* w, uint32_t slot);
 /* query_scan.c: the queries by a scan of every ball then every static,

@@ -406,6 +406,57 @@ int test_world_query_through_the_step_grid(void)
     return 0;
 }
 
+/* The step leaves the grid's refit to the first query or ball change after
+ * it (query_stale bit 2), so steps with no query between them skip it (bench
+ * scenario 8, 5,000 balls: 3% of the step in WebAssembly): after a step the
+ * grid's entries still hold the start positions; the first query refits
+ * them to the end positions, then answers as the scan. Two steps in a row
+ * (nothing queried) refit once. A ball added or removed right after a step
+ * (before any query) is seen by the next query, the refit made first. */
+int test_world_query_refit_waits_for_a_query(void)
+{
+    cap_world* w = scene(17u, 800, 30.0f);
+    ENSURE(w);
+    ENSURE(compare_all(w, 700u, 30.0f, 50) == 0);
+    float* vx = (float*)cap_world_ball_field(w, CAP_BALL_VX);
+    for (uint32_t i = 0; i < w->ball_slots; i++) vx[i] = 1.0f; /* every ball moves: its end is not its start */
+    for (int s = 0; s < 3; s++) {
+        ENSURE(cap_world_step(w) == 0);
+        ENSURE(cap_world_step(w) == 0);
+        ENSURE((w->query_stale & 5u) == 4u); /* refit due, not made */
+        uint32_t total = w->cell_start[(uint32_t)w->bg_nx * (uint32_t)w->bg_ny], at_end = 0;
+        ENSURE(total > 700u);
+        for (uint32_t k = 0; k < total; k++) {
+            const float* p = &w->cell_pos[4 * (size_t)k];
+            at_end += p[0] == w->last_x[slot_of(p)] && p[1] == w->last_y[slot_of(p)];
+        }
+        ENSURE(at_end < total / 10u); /* the start positions: a refit made by the step would have written last_x */
+        if (s == 1) { /* a ball change first */
+            cap_ball_def b;
+            cap_ball_def_default(&b);
+            uint32_t slot, out[8];
+            b.x = 29.5f; b.y = 29.5f; b.radius = 0.25f;
+            ENSURE(cap_world_add_ball(w, &b, &slot) == 0);
+            ENSURE((w->query_stale & 5u) == 0u); /* refit made, the ball an extra */
+            ENSURE(cap_world_query_circle(w, 29.5f, 29.5f, 0.0f, out, 8) >= 1);
+        } else if (s == 2) {
+            ENSURE(cap_world_remove_ball(w, 10u) == 0);
+            ENSURE((w->query_stale & 5u) == 0u);
+        }
+        ENSURE(compare_all(w, 710u + (uint32_t)s, 30.0f, 80) == 0); /* the first query refits (or it was made above) */
+        ENSURE((w->query_stale & 5u) == 0u);
+        at_end = 0;
+        for (uint32_t k = 0; k < total; k++) {
+            const float* p = &w->cell_pos[4 * (size_t)k];
+            uint32_t i = slot_of(p);
+            at_end += i == DEAD || (p[0] == w->last_x[i] && p[1] == w->last_y[i]);
+        }
+        ENSURE(at_end == total);
+    }
+    cap_world_destroy(w);
+    return 0;
+}
+
 /* Many rays and sweeps in one call: each answer equals the single query's;
  * a bad input is named and nothing is written. */
 int test_world_query_batches(void)
