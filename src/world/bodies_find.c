@@ -28,6 +28,24 @@ static int validate(cap_world* w, const cap_wbodies* b)
 {
     const uint32_t* flags = CAP_BODU(b, CAP_BODY_FLAGS);
     const float* im = CAP_BODF(b, CAP_BODY_INV_MASS);
+    /* First a pass field by field without a branch (every value passes in
+     * a normal step); only when some value fails, the slot-by-slot pass
+     * below finds the first to name. */
+    int ok = 1;
+    {
+        const float *hl = CAP_BODF(b, CAP_BODY_HALF_LENGTH), *ra = CAP_BODF(b, CAP_BODY_RADIUS), *an = CAP_BODF(b, CAP_BODY_ANGLE);
+        for (uint32_t i = 0; i < b->slots; i++) {
+            int body = im[i] != 0.0f;
+            ok &= !(flags[i] & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE)) & (body ? (flags[i] & CAP_BALL_ALIVE) != 0 : flags[i] == 0);
+            ok &= !body | (cap_finite(an[i]) & (hl[i] >= 0.0f) & (hl[i] + ra[i] <= 1e18f) & (ra[i] > 0.0f));
+        }
+        for (int f = CAP_BODY_X; f <= CAP_BODY_W; f++) {
+            const float* v = CAP_BODF(b, f);
+            if (f == CAP_BODY_ANGLE) continue;
+            for (uint32_t i = 0; i < b->slots; i++) ok &= (im[i] == 0.0f) | cap_in_range(v[i]);
+        }
+    }
+    if (ok) return 0;
     for (uint32_t i = 0; i < b->slots; i++) {
         int body = im[i] != 0.0f;
         if ((flags[i] & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE)) || (body ? !(flags[i] & CAP_BALL_ALIVE) : flags[i] != 0))
@@ -288,11 +306,18 @@ int cap_bodies_begin(cap_world* w)
     /* Both lists in cap_bcontact_cmp's order: one merge, on two 64-bit
      * keys per contact (the lower body and kind; the other slot and id). */
     uint32_t p = 0;
+    /* prev[p]'s keys (all ones past the end: above every contact's, whose
+     * kind is at most 2). */
+    uint64_t phi = ~(uint64_t)0, plo = ~(uint64_t)0;
+    if (b->prev_count) phi = bkey_hi(&b->prev[0]), plo = bkey_lo(&b->prev[0]);
     for (uint32_t k = 0; k < b->count; k++) {
         cap_bcontact* c = &b->contacts[k];
         uint64_t hi = bkey_hi(c), lo = bkey_lo(c);
-        while (p < b->prev_count && (bkey_hi(&b->prev[p]) < hi || (bkey_hi(&b->prev[p]) == hi && bkey_lo(&b->prev[p]) < lo))) p++;
-        if (p < b->prev_count && bkey_hi(&b->prev[p]) == hi && bkey_lo(&b->prev[p]) == lo) {
+        while (phi < hi || (phi == hi && plo < lo)) {
+            if (++p < b->prev_count) phi = bkey_hi(&b->prev[p]), plo = bkey_lo(&b->prev[p]);
+            else phi = plo = ~(uint64_t)0;
+        }
+        if (phi == hi && plo == lo) {
             c->jn = b->prev[p].jn;
             c->jt = b->prev[p].jt;
         }
