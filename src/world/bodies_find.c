@@ -155,7 +155,7 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         float rj = CAP_BODF(b, CAP_BODY_RADIUS)[j], gap = fmax2(reach, pj[4]);
         /* The cores' boxes, each grown by its radius, apart by more than
          * the gap (and a slack far above float32 rounding): no point. */
-        float slack = 1e-3f * (r + rj + gap) + 1e-6f * (cap_absf(pi[0]) + cap_absf(pi[1]));
+        float slack = 1e-3f * (r + rj + gap) + 1e-6f * (__builtin_fabsf(pi[0]) + __builtin_fabsf(pi[1])); /* (> 0: r > 0) */
         float ex = r + rj + gap + slack;
         if (fmin2(pi[0], pi[2]) - fmax2(pj[0], pj[2]) > ex || fmin2(pj[0], pj[2]) - fmax2(pi[0], pi[2]) > ex ||
             fmin2(pi[1], pi[3]) - fmax2(pj[1], pj[3]) > ex || fmin2(pj[1], pj[3]) - fmax2(pi[1], pi[3]) > ex)
