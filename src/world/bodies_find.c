@@ -36,8 +36,8 @@ static int validate(cap_world* w, const cap_wbodies* b)
         const float *hl = CAP_BODF(b, CAP_BODY_HALF_LENGTH), *ra = CAP_BODF(b, CAP_BODY_RADIUS), *an = CAP_BODF(b, CAP_BODY_ANGLE);
         for (uint32_t i = 0; i < b->slots; i++) {
             int body = im[i] != 0.0f;
-            ok &= !(flags[i] & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE)) & (body ? (flags[i] & CAP_BALL_ALIVE) != 0 : flags[i] == 0);
-            ok &= !body | (cap_finite(an[i]) & (hl[i] >= 0.0f) & (hl[i] + ra[i] <= 1e18f) & (ra[i] > 0.0f));
+            ok &= ((flags[i] & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE)) == 0) & (body ? (flags[i] & CAP_BALL_ALIVE) != 0 : flags[i] == 0);
+            ok &= (body == 0) | (cap_finite(an[i]) & (hl[i] >= 0.0f) & (hl[i] + ra[i] <= 1e18f) & (ra[i] > 0.0f));
         }
         for (int f = CAP_BODY_X; f <= CAP_BODY_W; f++) {
             const float* v = CAP_BODF(b, f);
