@@ -28,24 +28,6 @@ static int validate(cap_world* w, const cap_wbodies* b)
 {
     const uint32_t* flags = CAP_BODU(b, CAP_BODY_FLAGS);
     const float* im = CAP_BODF(b, CAP_BODY_INV_MASS);
-    /* First a pass field by field without a branch (every value passes in
-     * a normal step); only when some value fails, the slot-by-slot pass
-     * below finds the first to name. */
-    int ok = 1;
-    {
-        const float *hl = CAP_BODF(b, CAP_BODY_HALF_LENGTH), *ra = CAP_BODF(b, CAP_BODY_RADIUS), *an = CAP_BODF(b, CAP_BODY_ANGLE);
-        for (uint32_t i = 0; i < b->slots; i++) {
-            int body = im[i] != 0.0f;
-            ok &= ((flags[i] & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE)) == 0) & (body ? (flags[i] & CAP_BALL_ALIVE) != 0 : flags[i] == 0);
-            ok &= (body == 0) | (cap_finite(an[i]) & (hl[i] >= 0.0f) & (hl[i] + ra[i] <= 1e18f) & (ra[i] > 0.0f));
-        }
-        for (int f = CAP_BODY_X; f <= CAP_BODY_W; f++) {
-            const float* v = CAP_BODF(b, f);
-            if (f == CAP_BODY_ANGLE) continue;
-            for (uint32_t i = 0; i < b->slots; i++) ok &= (im[i] == 0.0f) | cap_in_range(v[i]);
-        }
-    }
-    if (ok) return 0;
     for (uint32_t i = 0; i < b->slots; i++) {
         int body = im[i] != 0.0f;
         if ((flags[i] & ~(CAP_BALL_ALIVE | CAP_BALL_AWAKE)) || (body ? !(flags[i] & CAP_BALL_ALIVE) : flags[i] != 0))
