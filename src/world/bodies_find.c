@@ -120,6 +120,12 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
     for (uint32_t k = 0; k < m; k++) {
         const cap_wstatic* st = &w->statics[w->cand[k]];
         if (st->sensor || !((st->category & mask) && (cat & st->mask))) continue;
+        if (st->kind == CAP_STATIC_LINE) {
+            /* Both ends farther than the reach (cap_body_manifold_line's
+             * test, the same operations): no point, no call (the walls). */
+            cap_vec2 a = cap_v2(st->ax, st->ay), nl = cap_v2(st->nx, st->ny);
+            if (cap_dot(cap_sub(p0, a), nl) - r > reach && cap_dot(cap_sub(p1, a), nl) - r > reach) continue;
+        }
         bman man;
         int hit = st->kind == CAP_STATIC_LINE
                       ? cap_body_manifold_line(cap_v2(st->ax, st->ay), cap_v2(st->nx, st->ny), p0, p1, r, reach, &man)
@@ -137,7 +143,7 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         float rj = CAP_BODF(b, CAP_BODY_RADIUS)[j], gap = fmax2(reach, pj[4]);
         /* The cores' boxes, each grown by its radius, apart by more than
          * the gap (and a slack far above float32 rounding): no point. */
-        float slack = 1e-3f * (r + rj + gap) + 1e-6f * (cap_absf(pi[0]) + cap_absf(pi[1]));
+        float slack = 1e-3f * (r + rj + gap) + 1e-6f * (__builtin_fabsf(pi[0]) + __builtin_fabsf(pi[1])); /* (> 0: r > 0) */
         float ex = r + rj + gap + slack;
         if (fmin2(pi[0], pi[2]) - fmax2(pj[0], pj[2]) > ex || fmin2(pj[0], pj[2]) - fmax2(pi[0], pi[2]) > ex ||
             fmin2(pi[1], pi[3]) - fmax2(pj[1], pj[3]) > ex || fmin2(pj[1], pj[3]) - fmax2(pi[1], pi[3]) > ex)
@@ -288,11 +294,18 @@ int cap_bodies_begin(cap_world* w)
     /* Both lists in cap_bcontact_cmp's order: one merge, on two 64-bit
      * keys per contact (the lower body and kind; the other slot and id). */
     uint32_t p = 0;
+    /* prev[p]'s keys (all ones past the end: above every contact's, whose
+     * kind is at most 2). */
+    uint64_t phi = ~(uint64_t)0, plo = ~(uint64_t)0;
+    if (b->prev_count) phi = bkey_hi(&b->prev[0]), plo = bkey_lo(&b->prev[0]);
     for (uint32_t k = 0; k < b->count; k++) {
         cap_bcontact* c = &b->contacts[k];
         uint64_t hi = bkey_hi(c), lo = bkey_lo(c);
-        while (p < b->prev_count && (bkey_hi(&b->prev[p]) < hi || (bkey_hi(&b->prev[p]) == hi && bkey_lo(&b->prev[p]) < lo))) p++;
-        if (p < b->prev_count && bkey_hi(&b->prev[p]) == hi && bkey_lo(&b->prev[p]) == lo) {
+        while (phi < hi || (phi == hi && plo < lo)) {
+            if (++p < b->prev_count) phi = bkey_hi(&b->prev[p]), plo = bkey_lo(&b->prev[p]);
+            else phi = plo = ~(uint64_t)0;
+        }
+        if (phi == hi && plo == lo) {
             c->jn = b->prev[p].jn;
             c->jt = b->prev[p].jt;
         }

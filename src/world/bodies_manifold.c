@@ -24,7 +24,10 @@
 static cap_segment_pair closest_pair(cap_vec2 p1, cap_vec2 q1, cap_vec2 p2, cap_vec2 q2)
 {
     cap_vec2 d1 = cap_sub(q1, p1), d2 = cap_sub(q2, p2), r = cap_sub(p1, p2);
-    float big = cap_absf(r.x) + cap_absf(r.y) + cap_absf(d1.x) + cap_absf(d1.y) + cap_absf(d2.x) + cap_absf(d2.y);
+    /* (fabsf, one instruction: a sum of magnitudes compares the same
+     * whatever the sign of a zero; NaN fails the test either way) */
+    float big = __builtin_fabsf(r.x) + __builtin_fabsf(r.y) + __builtin_fabsf(d1.x) + __builtin_fabsf(d1.y) +
+                __builtin_fabsf(d2.x) + __builtin_fabsf(d2.y);
     float a = cap_dot(d1, d1), e = cap_dot(d2, d2);
     if (!(big <= 1e9f) || (a != 0.0f && a < 1e-18f) || (e != 0.0f && e < 1e-18f))
         return cap_closest_points_on_segments(p1, q1, p2, q2);

@@ -150,6 +150,11 @@ int cap_bodies_pairs(cap_world* w, cap_wbodies* b, float margin)
     uint32_t np = 0;
     uint32_t* deg = b->adj_start;
     memset(deg, 0, (size_t)(n + 1) * 4);
+    /* low[i]: how many of slot i's neighbours are lower slots (counted
+     * here, for the lists' fill below). */
+    if (cap_world_reserve_u32(&b->adj_low, &b->adj_low_cap, n)) return 0;
+    uint32_t* low = b->adj_low;
+    memset(low, 0, (size_t)n * 4);
     for (uint32_t k = 0; k < b->order_n; k++) {
         uint32_t i = b->order[k];
         const double* bi = sb + 4 * (size_t)k;
@@ -173,23 +178,18 @@ int cap_bodies_pairs(cap_world* w, cap_wbodies* b, float margin)
             np++;
             deg[i + 1]++;
             deg[j + 1]++;
+            low[i > j ? i : j]++;
         }
     }
     for (uint32_t i = 0; i < n; i++) deg[i + 1] += deg[i];
     if (cap_world_reserve_u32(&b->adj, &b->adj_cap, 2 * np + 1)) return 0;
     /* Each list ascending without sorting it: its lower neighbours, then
-     * its higher ones (low[i]: how many are lower). 1: each pair's higher
+     * its higher ones (low[i]: how many are lower, counted in the sweep). 1: each pair's higher
      * slot into its lower slot's upper part (any order); 2: the lower slots
      * ascending, each into its higher neighbours' lower parts (ascending
      * there); 3: the higher slots ascending, each through its (now sorted)
      * lower part into those slots' upper parts, overwriting step 1's. */
-    if (cap_world_reserve_u32(&b->adj_low, &b->adj_low_cap, n)) return 0;
-    uint32_t *cur = b->order_tmp, *low = b->adj_low, *adj = b->adj;
-    memset(low, 0, (size_t)n * 4);
-    for (uint32_t p = 0; p < np; p++) {
-        uint32_t i = b->pairs[2 * p], j = b->pairs[2 * p + 1];
-        low[i > j ? i : j]++;
-    }
+    uint32_t *cur = b->order_tmp, *adj = b->adj;
     for (uint32_t i = 0; i < n; i++) cur[i] = b->adj_start[i] + low[i];
     for (uint32_t p = 0; p < np; p++) {
         uint32_t i = b->pairs[2 * p], j = b->pairs[2 * p + 1];

@@ -115,8 +115,8 @@ void cap_bodies_sleep(cap_world* w, cap_wbodies* b)
         t[i] = still ? t[i] + w->def.dt : 0.0f;
     }
     if (!w->def.sleep_enabled) return;
-    for (uint32_t k = 0; k < b->count; k++) {
-        const cap_bcontact* c = &b->contacts[k];
+    for (uint32_t q = 0; q < b->mcount; q++) { /* a manifold's points share their pair: its first */
+        const cap_bcontact* c = &b->contacts[b->mstart[q]];
         if (c->kind != 1) continue;
         uint32_t x = find_root(g, c->a), y = find_root(g, c->b);
         if (x != y) g[x > y ? x : y] = x < y ? x : y;
