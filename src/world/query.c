@@ -317,7 +317,7 @@ static uint32_t overlap(cap_world* w, struct cap_wquery* q, float qx, float qy, 
     cap_sort_u32(o.hits, o.m); /* by slot */
     uint32_t n = 0;
     for (; n < o.m; n++)
-        if (n < capacity) out[n] = (1u << 31) | o.hits[n];
+        if (n < capacity) out[n] = CAP_WORLD_BALL_WORD | o.hits[n];
     /* (w->cand has room for every static) */
     uint32_t c = cap_world_static_candidates(w, (float)g[0], (float)g[1], (float)g[2], (float)g[3]);
     if (q->n_movers) memcpy(w->cand + c, q->movers, (size_t)q->n_movers * 4u); /* (movers: NULL while none) */
@@ -330,7 +330,7 @@ static uint32_t overlap(cap_world* w, struct cap_wquery* q, float qx, float qy, 
             n++;
         }
     }
-    return n;
+    return cap_query_bodies_overlap(w, qx, qy, qr, box, out, capacity, n);
 }
 
 uint32_t cap_world_query_circle(cap_world* w, float qx, float qy, float qr, uint32_t* out, uint32_t capacity)

@@ -81,6 +81,18 @@ int cap_query_scan_sweep(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float rad
                          uint32_t* slot);
 uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr, const float* box, uint32_t* out,
                                 uint32_t capacity);
+/* query_scan.c: the capsule bodies' part of every query (the scan's and
+ * the index's), after the balls and statics: a scan of the live body
+ * slots (its comment there). A ray or sweep: the best so far (found,
+ * *best, *kind, *slot) replaced by a strictly closer body hit (kind 2; so
+ * ties stay with a ball or a static, then the lower slot); returns found.
+ * An overlap: the bodies' words (CAP_WORLD_BODY_WORD | slot, ascending)
+ * after the n found so far (written below capacity); returns the count. */
+int cap_query_bodies_ray(const cap_world* w, cap_ray ray, int found, cap_ray_hit* best, int* kind, uint32_t* slot);
+int cap_query_bodies_sweep(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, int found, cap_sweep_hit* best,
+                           int* kind, uint32_t* slot);
+uint32_t cap_query_bodies_overlap(const cap_world* w, float qx, float qy, float qr, const float* box, uint32_t* out,
+                                  uint32_t capacity, uint32_t n);
 
 /* query.c and query_path.c: the queries' state over the step's grids (the
  * long comment at the top of query.c says how it stays exact). */

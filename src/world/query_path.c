@@ -252,7 +252,7 @@ int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, 
     int f = path_query(&c, ray.max_fraction, 0.0, usable);
     if (f < 0) return cap_query_scan_ray(w, ray, best, kind, slot);
     if (f) *best = c.ray_hit, *kind = c.kind, *slot = c.slot;
-    return f;
+    return cap_query_bodies_ray(w, ray, f, best, kind, slot);
 }
 
 int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind,
@@ -266,5 +266,5 @@ int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, c
     int f = path_query(&c, 1.0, radius, 1);
     if (f < 0) return cap_query_scan_sweep(w, x0, x1, radius, best, kind, slot);
     if (f) *best = c.sweep_hit, *kind = c.kind, *slot = c.slot;
-    return f;
+    return cap_query_bodies_sweep(w, x0, x1, radius, f, best, kind, slot);
 }
