@@ -459,8 +459,7 @@ uint32_t cap_world_body_count(const cap_world* w);    /* live bodies */
  * 2^20). *kind: 0 static, 1 ball, 2 body. */
 #define CAP_WORLD_BALL_WORD 0x80000000u
 #define CAP_WORLD_BODY_WORD 0x40000000u
-#define CAP_WORLD_HIT_WORD(kind, slot) \
-    ((kind) == 1 ? CAP_WORLD_BALL_WORD | (slot) : (kind) == 2 ? CAP_WORLD_BODY_WORD | (slot) : (slot))
+#define CAP_WORLD_HIT_WORD(kind, slot) ((uint32_t)((kind) == 1) << 31 | (uint32_t)((kind) == 2) << 30 | (slot))
 
 /* The closest hit of a ray over balls, statics (sensors excluded) and
  * capsule bodies: returns 1 and fills *hit, *kind (0 static, 1 ball, 2

@@ -1,8 +1,9 @@
 /* capsule2d — the world's queries by a scan of every ball, then every
- * static, then every capsule body: the reference the query index must
- * equal (the *_scan entry points, for tests) and the index's fallback (out
- * of memory, numbers above CAP_QUERY_BIG); and the bodies' part of every
- * query (a scan for the index's queries too). */
+ * static (then every capsule body: the *_scan entry points): the reference
+ * the query index must equal (the *_scan entry points, for tests) and the
+ * index's fallback (out of memory, numbers above CAP_QUERY_BIG); and the
+ * bodies' part of every query (cap_query_bodies: a scan, for the index's
+ * queries too). */
 #include <stddef.h>
 #include <string.h>
 
@@ -17,11 +18,12 @@
  * of the last step's pose as the balls do), skipped when its box about the
  * centre (half length + radius each way, whatever its angle) is apart from
  * the query's box q (low x, low y, high x, high y: every point a hit can
- * have), padded by 1e-5 of the magnitudes for the exact tests' rounding.
+ * have), padded by 1e-5 of the magnitudes for the exact tests' rounding
+ * (q[4]: the box's part of it).
  * Bodies are never sensors. From slot *i up: the next such body's slot in
  * *i and its capsule in *s as a static record (kind capsule, ends, radius:
  * what cap_static_ray & co. read), 1; 0 past the last. */
-static int next_body(const cap_world* w, uint32_t* i, const double q[4], cap_wstatic* s)
+static int next_body(const cap_world* w, uint32_t* i, const double q[5], cap_wstatic* s)
 {
     const cap_wbodies* b = w->bodies;
     if (!b) return 0;
@@ -31,7 +33,7 @@ static int next_body(const cap_world* w, uint32_t* i, const double q[4], cap_wst
     for (; *i < b->slots; ++*i) {
         uint32_t k = *i;
         double e = (double)hl[k] + r[k];
-        e += pad_of(absd(x[k]) + absd(y[k]) + e + absd(q[0]) + absd(q[1]) + absd(q[2]) + absd(q[3]));
+        e += pad_of(absd(x[k]) + absd(y[k]) + e) + q[4];
         if (!(flags[k] & CAP_BALL_ALIVE) || !(x[k] + e >= q[0] && x[k] - e <= q[2] && y[k] + e >= q[1] && y[k] - e <= q[3]))
             continue; /* (a NaN written into a field: skipped) */
         cap_vec2 p0, p1;
@@ -43,49 +45,33 @@ static int next_body(const cap_world* w, uint32_t* i, const double q[4], cap_wst
     return 0;
 }
 
-/* The box of the path from (x0, y0) by (dx, dy) times t_max, grown by g. */
-static void path_box(double x0, double y0, double dx, double dy, double t_max, double g, double q[4])
+uint32_t cap_query_bodies(const cap_world* w, int what, const float* in, uint32_t n, void* best, int* kind,
+                          uint32_t* slot, uint32_t* out, uint32_t capacity)
 {
-    double x1 = x0 + t_max * dx, y1 = y0 + t_max * dy;
-    q[0] = (x1 < x0 ? x1 : x0) - g, q[1] = (y1 < y0 ? y1 : y0) - g;
-    q[2] = (x1 < x0 ? x0 : x1) + g, q[3] = (y1 < y0 ? y0 : y1) + g;
-}
-
-int cap_query_bodies_ray(const cap_world* w, cap_ray ray, int found, cap_ray_hit* best, int* kind, uint32_t* slot)
-{
-    double q[4];
+    /* the query's box: a path's from (in[0], in[1]) to its end (a ray's at
+     * max_fraction, a sweep's x1) grown by a sweep's radius; a circle's; the box */
+    double q[5], x = in[0], y = in[1], ex = x, ey = y, g = what == 2 ? in[2] : what == 1 ? in[4] : 0.0;
+    if (what != 2) ex = in[2], ey = in[3];
+    if (what == 0) ex = x + (double)in[4] * ex, ey = y + (double)in[4] * ey;
+    q[0] = (ex < x ? ex : x) - g, q[1] = (ey < y ? ey : y) - g;
+    q[2] = (ex < x ? x : ex) + g, q[3] = (ey < y ? y : ey) + g;
+    q[4] = pad_of(absd(q[0]) + absd(q[1]) + absd(q[2]) + absd(q[3]));
     cap_wstatic s;
-    cap_ray_hit h;
-    path_box(ray.origin.x, ray.origin.y, ray.direction.x, ray.direction.y, ray.max_fraction, 0.0, q);
-    for (uint32_t i = 0; next_body(w, &i, q, &s); i++)
-        if (cap_static_ray(&s, ray, &h) && (!found || h.fraction < best->fraction)) *best = h, *kind = 2, *slot = i, found = 1;
-    return found;
-}
-
-int cap_query_bodies_sweep(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, int found, cap_sweep_hit* best,
-                           int* kind, uint32_t* slot)
-{
-    double q[4];
-    cap_wstatic s;
-    cap_sweep_hit h;
-    path_box(x0.x, x0.y, (double)x1.x - x0.x, (double)x1.y - x0.y, 1.0, radius, q);
-    for (uint32_t i = 0; next_body(w, &i, q, &s); i++)
-        if (cap_static_sweep(&s, x0, x1, radius, &h) && (!found || h.t < best->t)) *best = h, *kind = 2, *slot = i, found = 1;
-    return found;
-}
-
-uint32_t cap_query_bodies_overlap(const cap_world* w, float qx, float qy, float qr, const float* box, uint32_t* out,
-                                  uint32_t capacity, uint32_t n)
-{
-    double q[4];
-    cap_wstatic s;
-    if (box) q[0] = box[0], q[1] = box[1], q[2] = box[2], q[3] = box[3];
-    else path_box(qx, qy, 0.0, 0.0, 0.0, qr, q);
+    union { cap_ray_hit r; cap_sweep_hit s; } h;
     for (uint32_t i = 0; next_body(w, &i, q, &s); i++) {
-        if (box ? cap_static_box(&s, box) : cap_static_circle(&s, qx, qy, qr)) {
-            if (n < capacity) out[n] = CAP_WORLD_BODY_WORD | i;
-            n++;
+        if (what >= 2) {
+            if (what == 3 ? cap_static_box(&s, in) : cap_static_circle(&s, in[0], in[1], in[2])) {
+                if (n < capacity) out[n] = CAP_WORLD_BODY_WORD | i;
+                n++;
+            }
+            continue;
         }
+        cap_ray ray = {{in[0], in[1]}, {in[2], in[3]}, in[4]}; /* (a sweep's: x0, x1, radius) */
+        if (!(what ? cap_static_sweep(&s, ray.origin, ray.direction, in[4], &h.s) : cap_static_ray(&s, ray, &h.r))) continue;
+        /* (t first in both records) */
+        if (n && !((what ? h.s.t : h.r.fraction) < *(const float*)best)) continue;
+        memcpy(best, &h, what ? sizeof h.s : sizeof h.r);
+        *kind = 2, *slot = i, n = 1;
     }
     return n;
 }
@@ -106,7 +92,7 @@ int cap_query_scan_ray(const cap_world* w, cap_ray ray, cap_ray_hit* best, int* 
         if (alive_static(w, i) && !w->statics[i].sensor && cap_static_ray(&w->statics[i], ray, &h) &&
             (!found || h.fraction < best->fraction))
             *best = h, *kind = 0, *slot = i, found = 1;
-    return cap_query_bodies_ray(w, ray, found, best, kind, slot);
+    return found;
 }
 
 int cap_query_scan_sweep(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind,
@@ -122,7 +108,7 @@ int cap_query_scan_sweep(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float rad
         if (alive_static(w, i) && !w->statics[i].sensor && cap_static_sweep(&w->statics[i], x0, x1, radius, &h) &&
             (!found || h.t < best->t))
             *best = h, *kind = 0, *slot = i, found = 1;
-    return cap_query_bodies_sweep(w, x0, x1, radius, found, best, kind, slot);
+    return found;
 }
 
 uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr, const float* box, uint32_t* out,
@@ -144,7 +130,7 @@ uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr
             n++;
         }
     }
-    return cap_query_bodies_overlap(w, qx, qy, qr, box, out, capacity, n);
+    return n;
 }
 
 
@@ -153,26 +139,29 @@ uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr
 int cap_world_ray_cast_scan(const cap_world* w, cap_ray ray, cap_ray_hit* hit, int* kind, uint32_t* slot)
 {
     const float in[5] = {ray.origin.x, ray.origin.y, ray.direction.x, ray.direction.y, ray.max_fraction};
-    return finite_all(in, 5) ? cap_query_scan_ray(w, ray, hit, kind, slot) : 0;
+    return finite_all(in, 5) ? (int)cap_query_bodies(w, 0, in, (uint32_t)cap_query_scan_ray(w, ray, hit, kind, slot), hit, kind, slot, NULL, 0) : 0;
 }
 
 int cap_world_sweep_ball_scan(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit,
                               int* kind, uint32_t* slot)
 {
     const float in[5] = {x0.x, x0.y, x1.x, x1.y, radius};
-    return finite_all(in, 5) && radius >= 0.0f ? cap_query_scan_sweep(w, x0, x1, radius, hit, kind, slot) : 0;
+    if (!finite_all(in, 5) || radius < 0.0f) return 0;
+    return (int)cap_query_bodies(w, 1, in, (uint32_t)cap_query_scan_sweep(w, x0, x1, radius, hit, kind, slot), hit, kind, slot, NULL, 0);
 }
 
 uint32_t cap_world_query_circle_scan(const cap_world* w, float x, float y, float r, uint32_t* out, uint32_t capacity)
 {
     const float in[3] = {x, y, r};
-    return finite_all(in, 3) && r >= 0.0f ? cap_query_scan_overlap(w, x, y, r, NULL, out, capacity) : 0;
+    if (!finite_all(in, 3) || r < 0.0f) return 0;
+    return cap_query_bodies(w, 2, in, cap_query_scan_overlap(w, x, y, r, NULL, out, capacity), NULL, NULL, NULL, out, capacity);
 }
 
 uint32_t cap_world_query_box_scan(const cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out,
                                   uint32_t capacity)
 {
     const float box[4] = {x0, y0, x1, y1};
-    return finite_all(box, 4) && x0 <= x1 && y0 <= y1 ? cap_query_scan_overlap(w, 0.0f, 0.0f, 0.0f, box, out, capacity) : 0;
+    if (!finite_all(box, 4) || x1 < x0 || y1 < y0) return 0;
+    return cap_query_bodies(w, 3, box, cap_query_scan_overlap(w, 0.0f, 0.0f, 0.0f, box, out, capacity), NULL, NULL, NULL, out, capacity);
 }
 
