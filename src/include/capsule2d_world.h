@@ -372,8 +372,9 @@ uint32_t cap_world_awake_count(const cap_world* w);
  * falls to the slop (a body starting within the slop may slide along or
  * turn away, never sink more than the slop deeper), keeping its velocity:
  * no tunnelling through statics at any speed or spin. Snapshots hold them
- * (section "snapshots"); the state hash covers them. Not yet: sweeps
- * against balls and bodies, events, sensors, queries. */
+ * (section "snapshots"); the state hash covers them; the world's queries
+ * see them (section "queries"). Not yet: sweeps against balls and bodies,
+ * events, sensors. */
 typedef enum cap_body_field {
     CAP_BODY_X, CAP_BODY_Y, CAP_BODY_ANGLE, CAP_BODY_VX, CAP_BODY_VY, CAP_BODY_W,
     CAP_BODY_HALF_LENGTH, CAP_BODY_RADIUS, CAP_BODY_INV_MASS, CAP_BODY_INV_INERTIA,
@@ -424,7 +425,13 @@ uint32_t cap_world_body_count(const cap_world* w);    /* live bodies */
  * position the last step wrote (or cap_world_add_ball / cap_world_restore
  * set), never at a position written into its X / Y array since (that is seen
  * from the next step on), with the radius it had then; statics at their
- * current pose. Every query answers from one such snapshot, never a mix.
+ * current pose; capsule bodies at their current pose too: their X, Y and
+ * ANGLE fields as the last step or the game (a write through the views,
+ * cap_world_body_field) left them — bodies keep no separate copy of the
+ * last step's pose, so a body moved by the game is found where it was put
+ * at once (ends as cap_body_ends: x -+ half_length (cos, sin)(angle) with
+ * the library's cap_cos_sin). Every query answers from one such snapshot,
+ * never a mix.
  * They go through the step's own broadphase: its ball grid (refit at the
  * end of each step to the positions it wrote; balls added or removed since
  * are seen at once) and its static grid (lines, being unbounded, are always
@@ -432,22 +439,36 @@ uint32_t cap_world_body_count(const cap_world* w);    /* live bodies */
  * shapes, and a step leaves nothing for the first query to rebuild.
  * Before the first step of a world made or restored, or when more than 32
  * balls were added since the last step, they scan every ball instead (same
- * answers) until the next step. Answers are those of a scan of every
- * ball by slot then every static by slot: for ray casts and sweeps the
- * closest hit, ties to a ball over a static, then to the lower slot.
+ * answers) until the next step. Capsule bodies, being few beside balls,
+ * are scanned by every query: each live body slot, a box test first (the
+ * body's centre -+ (half_length + radius)) then the capsule's exact test
+ * (the cap_ray / cap_sweep_circle / overlap tests of capsule2d.h on its
+ * capsule): O(bodies) per query. Bodies are never sensors, and the
+ * queries have no filter (category and mask are not read). Answers are
+ * those of a scan of every ball by slot, then every static by slot, then
+ * every body by slot: for ray casts and sweeps the closest hit, ties to a
+ * ball, then a static, then a body, then to the lower slot.
  * A non-finite argument, a negative radius or an inverted box finds
- * nothing (returns 0). Not yet: capsule bodies. No query sees them (a ray
- * passes through a body; kind is 0 or 1 only); read their fields
- * (cap_world_body_field) meanwhile. */
+ * nothing (returns 0).
+ *
+ * Hit words (the overlaps' entries, the batch forms' index): a ball's
+ * CAP_WORLD_BALL_WORD | slot (bit 31), a body's CAP_WORLD_BODY_WORD | slot
+ * (bit 30), a static's its slot (bits 30 and 31 clear: adding a static
+ * in slot 2^30 or above fails with CAP_WORLD_NO_MEMORY, far beyond what
+ * memory holds anyway — 180 bytes a static; ball and body slots stay below
+ * 2^20). *kind: 0 static, 1 ball, 2 body. */
+#define CAP_WORLD_BALL_WORD 0x80000000u
+#define CAP_WORLD_BODY_WORD 0x40000000u
+#define CAP_WORLD_HIT_WORD(kind, slot) ((uint32_t)((kind) == 1) << 31 | (uint32_t)((kind) == 2) << 30 | (slot))
 
-/* The closest hit of a ray over balls and statics (sensors excluded):
- * returns 1 and fills *hit, *kind (0 static, 1 ball) and *slot, or 0. A
- * zero direction, or max_fraction < 0, meets lines only (as the casts of
- * capsule2d.h refuse it). */
+/* The closest hit of a ray over balls, statics (sensors excluded) and
+ * capsule bodies: returns 1 and fills *hit, *kind (0 static, 1 ball, 2
+ * body) and *slot, or 0. A zero direction, or max_fraction < 0, meets
+ * lines only (as the casts of capsule2d.h refuse it). */
 int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* hit, int* kind, uint32_t* slot);
 /* Slots overlapping the circle (touching counts): balls first (ascending),
- * then statics (ascending), each entry (kind << 31) | slot. Returns the
- * count found; writes at most capacity. */
+ * then statics (ascending), then capsule bodies (ascending), each entry
+ * its hit word (above). Returns the count found; writes at most capacity. */
 uint32_t cap_world_query_circle(cap_world* w, float x, float y, float r, uint32_t* out, uint32_t capacity);
 
 /* Slots overlapping the box [x0, x1] x [y0, y1] (x0 <= x1, y0 <= y1;
@@ -455,14 +476,15 @@ uint32_t cap_world_query_circle(cap_world* w, float x, float y, float r, uint32_
  * in the order and format of cap_world_query_circle. */
 uint32_t cap_world_query_box(cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out, uint32_t capacity);
 /* The first hit of a ball of the given radius swept from x0 to x1 over
- * balls and statics (sensors excluded), with the cap_sweep_circle_* rules:
- * returns 1 and fills *hit (t, centre, normal from the shape, point on it),
- * *kind (0 static, 1 ball) and *slot, or 0. */
+ * balls, statics (sensors excluded) and capsule bodies, with the
+ * cap_sweep_circle_* rules: returns 1 and fills *hit (t, centre, normal
+ * from the shape, point on it), *kind (0 static, 1 ball, 2 body) and
+ * *slot, or 0. */
 int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* hit, int* kind, uint32_t* slot);
 
 /* Many rays (many sweeps) in one call, with the batch layer's records
  * (capsule2d_batch.h): each input's answer as cap_world_ray_cast's
- * (cap_world_sweep_ball's), index = (kind << 31) | slot, or
+ * (cap_world_sweep_ball's), index = its hit word (CAP_WORLD_HIT_WORD), or
  * CAP_WORLD_NO_HIT with the other outputs 0. Every input is checked first
  * (coordinates within CAP_MAX_COORD; a ray's max_fraction finite and >= 0,
  * its direction not (0, 0); a sweep's radius >= 0): on a bad one

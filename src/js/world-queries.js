@@ -7,7 +7,7 @@ import { RayBatch, SweepBatch, NO_HIT } from './batch.js';
 import { readRay, readSweep } from './hits.js';
 import { madeArg, fieldNames } from './heap.js';
 import {
-  ALIVE, F_FLAGS, F_GENERATION, STATIC_INFO as SI, STATIC_INFO_WORDS as SIW, WORLD_ERROR, RAY_IN, SWEEP_IN,
+  ALIVE, F_FLAGS, F_GENERATION, STATIC_INFO as SI, STATIC_INFO_WORDS as SIW, WORLD_ERROR, RAY_IN, SWEEP_IN, BODY_FIELD,
 } from './world-layout.js';
 import { KIND_BALL, KIND_STATIC } from './world-handles.js';
 
@@ -35,17 +35,26 @@ function answer(n) {
   for (let i = 0; i < n; i++) {
     const v = u[at + i];
     out[i] = v >= 0x80000000 ? this._handleOf(v & 0x7fffffff, KIND_BALL, u[gens + (v & 0x7fffffff)])
-      : this._handleOf(v, KIND_STATIC, u[info + SIW * v + SI.generation]);
+      : v >= BODY_WORD ? handleOfWord(this, ptr, v) : this._handleOf(v, KIND_STATIC, u[info + SIW * v + SI.generation]);
   }
   return out;
 }
 
-/** The handle of a hit's index word ((1 << 31) | slot: a ball; else a static's slot), read after the call. */
+// Hit words (capsule2d_world.h): (1 << 31) | slot a ball, (1 << 30) | slot a
+// capsule body, else a static's slot (static slots stay below 2^30).
+const BALL_WORD = 0x80000000, BODY_WORD = 0x40000000;
+const kindOfWord = (word) => (word >= BALL_WORD ? 'ball' : word >= BODY_WORD ? 'body' : 'static');
+
+/** The handle of a hit's index word (a live object's), read after the call. */
 function handleOfWord(world, ptr, word) {
   const u = rt.heapU32;
-  if (word >= 0x80000000) {
-    const slot = word - 0x80000000;
+  if (word >= BALL_WORD) {
+    const slot = word - BALL_WORD;
     return world._handleOf(slot, KIND_BALL, u[(rt.wasm.capw_world_ball_field(ptr, F_GENERATION) >>> 2) + slot]);
+  }
+  if (word >= BODY_WORD) {
+    const slot = word - BODY_WORD;
+    return world.capsuleBodies._handle(slot, u[(rt.wasm.capw_world_body_field(ptr, BODY_FIELD.generation) >>> 2) + slot]);
   }
   return world._handleOf(word, KIND_STATIC, u[(rt.wasm.capw_world_static_info(ptr) >>> 2) + SIW * word + SI.generation]);
 }
@@ -67,11 +76,11 @@ function params(ptr) {
 // (hits.js) with the world and its pointer as context.
 const rayAnswer = (c, index, fraction, x, y, nx, ny, startsInside) => ({
   fraction, x, y, nx, ny, startsInside,
-  kind: index >= 0x80000000 ? 'ball' : 'static', handle: handleOfWord(c.world, c.ptr, index),
+  kind: kindOfWord(index), handle: handleOfWord(c.world, c.ptr, index),
 });
 const sweepAnswer = (c, index, t, x, y, nx, ny, px, py, startsInside) => ({
   t, x, y, nx, ny, px, py, startsInside,
-  kind: index >= 0x80000000 ? 'ball' : 'static', handle: handleOfWord(c.world, c.ptr, index),
+  kind: kindOfWord(index), handle: handleOfWord(c.world, c.ptr, index),
 });
 // (one context object, reused: read before any user code can run again)
 const answerContext = { world: null, ptr: 0 };
@@ -79,7 +88,7 @@ const answerContext = { world: null, ptr: 0 };
 /** The queries of World (copied onto World.prototype). */
 export class WorldQueries {
   // ---- queries -----------------------------------------------------------------------
-  /** Closest hit of the ray O + s D, s in [0, maxFraction], over balls and statics (sensors excluded). */
+  /** Closest hit of the ray O + s D, s in [0, maxFraction], over balls, statics (sensors excluded) and capsule bodies. */
   rayCast(ox, oy, dx, dy, maxFraction = 1) {
     const ptr = this._p();
     ox = f32(ox, 'ox'); oy = f32(oy, 'oy'); dx = f32(dx, 'dx'); dy = f32(dy, 'dy');
@@ -93,14 +102,14 @@ export class WorldQueries {
     return readRay(p, rayAnswer, answerContext);
   }
 
-  /** Handles of the balls and statics overlapping the circle (touching counts): balls first, by slot. */
+  /** Handles of the balls, statics and capsule bodies overlapping the circle (touching counts): balls, statics, bodies, each by slot. */
   queryCircle(x, y, radius) {
     const ptr = this._p();
     x = f32(x, 'x'); y = f32(y, 'y'); radius = radiusArg(radius, 'radius');
     return answer.call(this, rt.wasm.capw_world_query_circle(ptr, x, y, radius));
   }
 
-  /** Handles of the balls and statics overlapping the box [x0, x1] x [y0, y1] (touching counts): balls first, by slot. */
+  /** Handles of the balls, statics and capsule bodies overlapping the box [x0, x1] x [y0, y1] (touching counts), in queryCircle's order. */
   queryBox(x0, y0, x1, y1) {
     const ptr = this._p();
     x0 = f32(x0, 'x0'); y0 = f32(y0, 'y0'); x1 = f32(x1, 'x1'); y1 = f32(y1, 'y1');
@@ -111,7 +120,7 @@ export class WorldQueries {
 
   /**
    * The first hit of a ball of `radius` swept from (x0, y0) to (x1, y1) over
-   * balls and statics (sensors excluded), or null. Touching at the end counts;
+   * balls, statics (sensors excluded) and capsule bodies, or null. Touching at the end counts;
    * a start in contact or overlap is t = 0 with startsInside.
    */
   sweepBall(x0, y0, x1, y1, radius) {
@@ -129,8 +138,9 @@ export class WorldQueries {
   /**
    * Many rays against the world in one call: a RayBatch (the batch layer's;
    * inputs ox, oy, dx, dy, maxFraction) gets each ray's closest hit, as
-   * rayCast's: index = hitHandle's word ((1 << 31) | slot for a ball, the
-   * static's slot), or NO_HIT with the other outputs 0. Every input is
+   * rayCast's: index = hitHandle's word ((1 << 31) | slot for a ball,
+   * (1 << 30) | slot for a capsule body, the static's slot), or NO_HIT with
+   * the other outputs 0. Every input is
    * checked first (RangeError naming rays.<field>[i], nothing written).
    * Returns how many hit.
    */
@@ -150,8 +160,9 @@ export class WorldQueries {
 
   /**
    * The handle named by a castRays / sweepBalls index word (or a C query
-   * word): (1 << 31) | slot is a ball, a smaller word a static's slot;
-   * NO_HIT gives null. RangeError when the slot holds nothing.
+   * word): (1 << 31) | slot is a ball, (1 << 30) | slot a capsule body, a
+   * smaller word a static's slot; NO_HIT gives null. RangeError when the
+   * slot holds nothing.
    */
   hitHandle(word) {
     this._p();
@@ -162,6 +173,11 @@ export class WorldQueries {
       const slot = word - 0x80000000;
       if (slot >= this._call('capw_world_ball_slots') || !(this._view(F_FLAGS)[slot] & ALIVE)) throw new RangeError(`word ${word}: ball slot ${slot} holds no ball`);
       return this._handleOf(slot, KIND_BALL, this._view(F_GENERATION)[slot]);
+    }
+    if (word >= BODY_WORD) {
+      const slot = word - BODY_WORD, bodies = this.capsuleBodies;
+      if (slot >= bodies.slotCount || !bodies.alive(slot)) throw new RangeError(`word ${word}: capsule body slot ${slot} holds no capsule body`);
+      return bodies._handle(slot);
     }
     const info = this._staticInfo();
     if (word >= this._call('capw_world_static_slots') || !(info[SIW * word + SI.alive] & 1)) throw new RangeError(`word ${word}: static slot ${word} holds no static`);

@@ -440,7 +440,7 @@ export interface WorldRayHit {
   nx: number;
   ny: number;
   startsInside: boolean;
-  kind: 'ball' | 'static';
+  kind: 'ball' | 'static' | 'body';
   handle: Handle;
 }
 
@@ -453,7 +453,7 @@ export interface WorldSweepHit {
   px: number;
   py: number;
   startsInside: boolean;
-  kind: 'ball' | 'static';
+  kind: 'ball' | 'static' | 'body';
   handle: Handle;
 }
 
@@ -679,37 +679,41 @@ export class World {
    * Queries (rayCast, queryCircle, queryBox, sweepBall, castRays, sweepBalls) see the world as the last world
    * method left it: each ball where the last step() put it (or addBall / restore), never at a position written
    * through balls.x / balls.y since — such a write is seen from the next step() on — with the radius it had
-   * then; statics at their current pose. Every answer comes from one such snapshot, never a mix. They go through
+   * then; statics at their current pose; capsule bodies at their current pose too (capsuleBodies.x, .y, .angle as
+   * the last step() or the game left them: bodies keep no copy of the last step's pose, so a body moved through its
+   * views is found where it was put at once). Every answer comes from one such snapshot, never a mix. They go through
    * the step's own grids (the balls' refit to where each step left them; balls added or removed since are seen at
    * once; lines are always tested), so a query costs about the cells it touches, not the number of balls, and
    * step() leaves nothing for the first query to rebuild. Before the first step() of a new or restored world, or when
    * more than 32 balls were added since the last step(), they scan every ball (same answers) until the next step().
-   * Ray casts and sweeps give the closest hit; at equal distance a ball wins over a static, then the lower slot.
-   * Not yet: capsule bodies. The queries do not see them (a ray passes through a body, queryBox does not list
-   * it); read world.capsuleBodies' views for them meanwhile.
+   * Capsule bodies, few beside balls, are scanned by every query (each live body: a box test, then the exact capsule
+   * test): O(bodies) per query. Bodies are never sensors; the queries have no filter (category and mask unread).
+   * Ray casts and sweeps give the closest hit; at equal distance a ball wins, then a static, then a capsule body,
+   * then the lower slot. A hit's `kind` is 'ball', 'static' or 'body' (a capsule body: `handle` is its
+   * capsule body handle, as addCapsuleBody gave).
    */
-  /** The closest hit of O + s·D, s in [0, maxFraction] (default 1), over balls and statics (not sensors). */
+  /** The closest hit of O + s·D, s in [0, maxFraction] (default 1), over balls, statics (not sensors) and capsule bodies. */
   rayCast(ox: number, oy: number, dx: number, dy: number, maxFraction?: number): WorldRayHit | null;
-  /** Balls (by slot), then statics (by slot), overlapping the circle; touching counts. */
+  /** Balls (by slot), then statics (by slot), then capsule bodies (by slot), overlapping the circle; touching counts. */
   queryCircle(x: number, y: number, radius: number): Handle[];
-  /** Balls (by slot), then statics (by slot), overlapping the box [x0, x1] × [y0, y1]; touching counts. x1 < x0 or y1 < y0 is a RangeError. */
+  /** Balls, then statics, then capsule bodies (each by slot), overlapping the box [x0, x1] × [y0, y1]; touching counts. x1 < x0 or y1 < y0 is a RangeError. */
   queryBox(x0: number, y0: number, x1: number, y1: number): Handle[];
   /**
-   * The first hit of a ball of `radius` swept from (x0, y0) to (x1, y1) over balls and statics (not sensors):
+   * The first hit of a ball of `radius` swept from (x0, y0) to (x1, y1) over balls, statics (not sensors) and capsule bodies:
    * t in [0, 1], the centre (x, y) at t, the normal (nx, ny) from the shape, the point (px, py) on it.
    * Touching at t = 1 counts; a start in contact is t = 0 with startsInside. Null on a miss.
    */
   sweepBall(x0: number, y0: number, x1: number, y1: number, radius: number): WorldSweepHit | null;
   /**
    * Many rays in one call: each ray of the RayBatch (inputs ox, oy, dx, dy, maxFraction) gets rayCast's answer in
-   * its outputs: index = a hit word (hitHandle turns it into a handle: (1 << 31) | slot for a ball, the slot for a
-   * static) or NO_HIT with the other outputs 0; fraction, x, y, nx, ny, startsInside. Every input is checked first
+   * its outputs: index = a hit word (hitHandle turns it into a handle: (1 << 31) | slot for a ball, (1 << 30) | slot
+   * for a capsule body, the slot for a static) or NO_HIT with the other outputs 0; fraction, x, y, nx, ny, startsInside. Every input is checked first
    * (RangeError naming rays.<field>[i] or the zero direction; nothing written). Returns how many hit.
    */
   castRays(rays: RayBatch): number;
   /** The same for swept balls: each input of the SweepBatch (x0, y0, x1, y1, radius) gets sweepBall's answer. */
   sweepBalls(sweeps: SweepBatch): number;
-  /** The handle a castRays / sweepBalls index word names; null for NO_HIT. RangeError when its slot holds nothing. */
+  /** The handle a castRays / sweepBalls index word names (a ball's, a capsule body's or a static's); null for NO_HIT. RangeError when its slot holds nothing. */
   hitHandle(word: number): Handle | null;
   /**
    * The whole world as bytes (a copy; little-endian): a 32-byte header (magic "C2DW", format version, library

@@ -164,9 +164,8 @@ EMSCRIPTEN_KEEPALIVE const float* capw_world_contacts(cap_world* w)
     return IO->draw;
 }
 
-/* A hit's index word, as castRays writes it: (1 << 31) | slot for a ball
- * (kind 1), the static's slot otherwise. */
-static uint32_t world_hit_word(int kind, uint32_t slot) { return kind == 1 ? 0x80000000u | slot : slot; }
+/* A hit's index word, as castRays writes it (CAP_WORLD_HIT_WORD). */
+static uint32_t world_hit_word(int kind, uint32_t slot) { return CAP_WORLD_HIT_WORD(kind, slot); }
 _Static_assert(sizeof(capw_sweep_out) <= sizeof(capw_ctx.world.params), "a hit record fits the argument block");
 
 /* Ray: params hold a capw_ray_in; a hit writes a

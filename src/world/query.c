@@ -335,7 +335,7 @@ static uint32_t overlap(cap_world* w, struct cap_wquery* q, float qx, float qy, 
     cap_sort_u32(o.hits, o.m); /* by slot */
     uint32_t n = 0;
     for (; n < o.m; n++)
-        if (n < capacity) out[n] = (1u << 31) | o.hits[n];
+        if (n < capacity) out[n] = CAP_WORLD_BALL_WORD | o.hits[n];
     /* (w->cand has room for every static) */
     uint32_t c = cap_world_static_candidates(w, (float)g[0], (float)g[1], (float)g[2], (float)g[3]);
     if (q->n_movers) memcpy(w->cand + c, q->movers, (size_t)q->n_movers * 4u); /* (movers: NULL while none) */
@@ -356,8 +356,9 @@ uint32_t cap_world_query_circle(cap_world* w, float qx, float qy, float qr, uint
     const float in[3] = {qx, qy, qr};
     if (!finite_all(in, 3) || qr < 0.0f) return 0;
     struct cap_wquery* q = cap_query_index(w);
-    if (!q || big(qx) || big(qy) || big(qr)) return cap_query_scan_overlap(w, qx, qy, qr, NULL, out, capacity);
-    return overlap(w, q, qx, qy, qr, NULL, out, capacity);
+    uint32_t n = !q || big(qx) || big(qy) || big(qr) ? cap_query_scan_overlap(w, qx, qy, qr, NULL, out, capacity)
+                                                     : overlap(w, q, qx, qy, qr, NULL, out, capacity);
+    return cap_query_bodies(w, 2, in, n, NULL, NULL, NULL, out, capacity);
 }
 
 uint32_t cap_world_query_box(cap_world* w, float x0, float y0, float x1, float y1, uint32_t* out, uint32_t capacity)
@@ -365,6 +366,7 @@ uint32_t cap_world_query_box(cap_world* w, float x0, float y0, float x1, float y
     const float box[4] = {x0, y0, x1, y1};
     if (!finite_all(box, 4) || x1 < x0 || y1 < y0) return 0;
     struct cap_wquery* q = cap_query_index(w);
-    if (!q || big(x0) || big(y0) || big(x1) || big(y1)) return cap_query_scan_overlap(w, 0.0f, 0.0f, 0.0f, box, out, capacity);
-    return overlap(w, q, 0.0f, 0.0f, 0.0f, box, out, capacity);
+    uint32_t n = !q || big(x0) || big(y0) || big(x1) || big(y1) ? cap_query_scan_overlap(w, 0.0f, 0.0f, 0.0f, box, out, capacity)
+                                                               : overlap(w, q, 0.0f, 0.0f, 0.0f, box, out, capacity);
+    return cap_query_bodies(w, 3, box, n, NULL, NULL, NULL, out, capacity);
 }

@@ -46,7 +46,7 @@ int cap_world_cast_rays(cap_world* w, cap_ray_batch* rays, uint32_t* hits)
         uint32_t slot = 0;
         if (cap_world_ray_cast(w, ray, &h, &kind, &slot)) {
             n++;
-            cap_ray_batch_put(rays, i, (uint32_t)kind << 31 | slot, &h);
+            cap_ray_batch_put(rays, i, CAP_WORLD_HIT_WORD(kind, slot), &h);
         } else {
             cap_ray_batch_put(rays, i, CAP_WORLD_NO_HIT, NULL);
         }
@@ -70,7 +70,7 @@ int cap_world_sweep_balls(cap_world* w, cap_sweep_batch* sweeps, uint32_t* hits)
         uint32_t slot = 0;
         if (cap_world_sweep_ball(w, x0, x1, sweeps->radius[i], &h, &kind, &slot)) {
             n++;
-            cap_sweep_batch_put(sweeps, i, (uint32_t)kind << 31 | slot, &h);
+            cap_sweep_batch_put(sweeps, i, CAP_WORLD_HIT_WORD(kind, slot), &h);
         } else {
             cap_sweep_batch_put(sweeps, i, CAP_WORLD_NO_HIT, NULL);
         }

@@ -75,12 +75,25 @@ static inline int finite_all(const float* v, int n)
 
 /* query_scan.c: every ball (ascending slot), then every static (ascending
  * slot), keeping the first strictly closer hit; overlaps: circle (box =
- * NULL) or box. The reference the index equals, and its fallback. */
+ * NULL) or box. The reference the index equals, and its fallback (the
+ * bodies: cap_query_bodies after either). */
 int cap_query_scan_ray(const cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, uint32_t* slot);
 int cap_query_scan_sweep(const cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind,
                          uint32_t* slot);
 uint32_t cap_query_scan_overlap(const cap_world* w, float qx, float qy, float qr, const float* box, uint32_t* out,
                                 uint32_t capacity);
+/* query_scan.c: the capsule bodies' part of every query (the scan's and
+ * the index's), after the balls and statics: a scan of the live body
+ * slots (its comment there). what: 0 a ray (in: ox, oy, dx, dy,
+ * max_fraction), 1 a sweep (x0, y0, x1, y1, radius), 2 a circle (x, y, r),
+ * 3 a box (x0, y0, x1, y1). A ray or sweep: n = found so far, *best (a
+ * cap_ray_hit or cap_sweep_hit), *kind, *slot replaced by a strictly
+ * closer body hit (kind 2: so ties stay with a ball or a static, then the
+ * lower slot); returns found. An overlap: the bodies' words
+ * (CAP_WORLD_BODY_WORD | slot, ascending) after the n found so far
+ * (written below capacity); returns the count. */
+uint32_t cap_query_bodies(const cap_world* w, int what, const float* in, uint32_t n, void* best, int* kind,
+                          uint32_t* slot, uint32_t* out, uint32_t capacity);
 
 /* query.c and query_path.c: the queries' state over the step's grids (the
  * long comment at the top of query.c says how it stays exact). */

@@ -250,9 +250,9 @@ int cap_world_ray_cast(cap_world* w, cap_ray ray, cap_ray_hit* best, int* kind, 
      * as the casts refuse such a ray) */
     int usable = ray.max_fraction >= 0.0f && ray.max_fraction <= 3.40282347e38f && c.dd2 > 0.0;
     int f = path_query(&c, ray.max_fraction, 0.0, usable);
-    if (f < 0) return cap_query_scan_ray(w, ray, best, kind, slot);
-    if (f) *best = c.ray_hit, *kind = c.kind, *slot = c.slot;
-    return f;
+    if (f < 0) f = cap_query_scan_ray(w, ray, best, kind, slot);
+    else if (f) *best = c.ray_hit, *kind = c.kind, *slot = c.slot;
+    return (int)cap_query_bodies(w, 0, in, (uint32_t)f, best, kind, slot, NULL, 0);
 }
 
 int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, cap_sweep_hit* best, int* kind,
@@ -264,7 +264,7 @@ int cap_world_sweep_ball(cap_world* w, cap_vec2 x0, cap_vec2 x1, float radius, c
     c.w = w, c.sweep = 1, c.x0 = x0, c.x1 = x1, c.radius = radius, c.found = 0;
     c.ox = x0.x, c.oy = x0.y, c.dx = (double)x1.x - x0.x, c.dy = (double)x1.y - x0.y, c.dd2 = c.dx * c.dx + c.dy * c.dy;
     int f = path_query(&c, 1.0, radius, 1);
-    if (f < 0) return cap_query_scan_sweep(w, x0, x1, radius, best, kind, slot);
-    if (f) *best = c.sweep_hit, *kind = c.kind, *slot = c.slot;
-    return f;
+    if (f < 0) f = cap_query_scan_sweep(w, x0, x1, radius, best, kind, slot);
+    else if (f) *best = c.sweep_hit, *kind = c.kind, *slot = c.slot;
+    return (int)cap_query_bodies(w, 1, in, (uint32_t)f, best, kind, slot, NULL, 0);
 }

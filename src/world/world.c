@@ -155,6 +155,9 @@ int cap_world_grow_balls(cap_world* w, uint32_t n)
 int cap_world_grow_statics(cap_world* w, uint32_t need)
 {
     if (need <= w->static_cap) return CAP_WORLD_OK;
+    /* Static slots stay below 2^30 (a query's hit word: bit 30 names a
+     * body; doubled() alone could pass it from a capacity not a power of 2). */
+    if (need > (1u << 30)) return CAP_WORLD_NO_MEMORY;
     uint32_t n = doubled(w->static_cap, need);
     const cap_part parts[] = {
         {(void**)&w->statics, sizeof(cap_wstatic), 0, 0}, {(void**)&w->static_info, 3 * 4, 0, 0},

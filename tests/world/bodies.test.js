@@ -204,16 +204,22 @@ test('three capsule bodies, restitution 1, no gravity: no energy gain over 10,00
   assert.ok(emax <= e0 * 1.001, `energy max ${emax} / start ${e0} = ${emax / e0}`);
 });
 
-// Documented limit (capsule2d_world.h "queries", world.d.ts): the queries do
-// not see capsule bodies yet. When they do, this test changes with the docs.
-test('queries do not see capsule bodies yet (the documented limit)', () => {
+// The queries see capsule bodies (they did not before: this test's old form
+// checked the ray passed through): details in tests/world/query-bodies.test.js.
+test('queries see capsule bodies', () => {
   const w = new World({ gravityY: 0 });
-  w.addCapsuleBody(0, 0, 1, 0.5);
+  const body = w.addCapsuleBody(0, 0, 1, 0.5);
   const ball = w.addBall(0, 3, 0.25);
   w.step();
-  assert.equal(w.rayCast(-5, 0, 10, 0), null);
-  assert.deepEqual(w.queryBox(-2, -1, 2, 1), []);
-  assert.deepEqual(w.queryCircle(0, 0, 1), []);
-  assert.equal(w.sweepBall(0, -5, 0, 5, 0.1).handle, ball, 'the sweep passes the body, meets the ball');
+  const hit = w.rayCast(-5, 0, 10, 0);
+  assert.equal(hit.kind, 'body');
+  assert.equal(hit.handle, body);
+  assert.ok(Math.abs(hit.x + 1.5) < 1e-5 && Math.abs(hit.fraction - 0.35) < 1e-6, `${hit.x} ${hit.fraction}`);
+  assert.deepEqual(w.queryBox(-2, -1, 2, 1), [body]);
+  assert.deepEqual(w.queryCircle(0, 0, 1), [body]);
+  const s = w.sweepBall(0, -5, 0, 5, 0.1);
+  assert.equal(s.kind, 'body');
+  assert.equal(s.handle, body, 'the sweep meets the body before the ball');
+  assert.deepEqual(w.queryCircle(0, 1.6, 1.2), [ball, body]);
   w.destroy();
 });
