@@ -682,9 +682,10 @@ export class World {
    * then; statics at their current pose; capsule bodies at their current pose too (capsuleBodies.x, .y, .angle as
    * the last step() or the game left them: bodies keep no copy of the last step's pose, so a body moved through its
    * views is found where it was put at once). Every answer comes from one such snapshot, never a mix. They go through
-   * the step's own grids (the balls' refit to where each step left them; balls added or removed since are seen at
-   * once; lines are always tested), so a query costs about the cells it touches, not the number of balls, and
-   * step() leaves nothing for the first query to rebuild. Before the first step() of a new or restored world, or when
+   * the step's own grids (the balls' refit to where each step left them, made by the first query after a step(): one
+   * pass over the balls, about 0.03 / 0.09 / 0.25 ms at 1,000 / 10,000 / 50,000 balls, so frames that query nothing
+   * skip it; balls added or removed since are seen at once; lines are always tested), so a query costs about the
+   * cells it touches, not the number of balls. Before the first step() of a new or restored world, or when
    * more than 32 balls were added since the last step(), they scan every ball (same answers) until the next step().
    * Capsule bodies, few beside balls, are scanned by every query (each live body: a box test, then the exact capsule
    * test): O(bodies) per query. Bodies are never sensors; the queries have no filter (category and mask unread).
