@@ -175,10 +175,11 @@ int test_world_query_bodies_ties(void)
     uint32_t slot;
     cap_ray along = {{0.0f, 0.0f}, {1.0f, 0.0f}, 10.0f};
     ENSURE(cap_world_ray_cast(w, along, &h, &kind, &slot) == 1 && kind == 2 && slot == b0);
-    /* move the ball and the static onto the ray's line: same distance */
-    float* bx = cap_world_body_field(w, CAP_BODY_Y);
-    bx[b1] = 0.0f; /* body 1 on the line as well */
+    /* body 1 onto the line at body 0's place: a tie, the lower slot */
+    float* by = cap_world_body_field(w, CAP_BODY_Y);
+    by[b1] = 0.0f;
     ENSURE(cap_world_ray_cast(w, along, &h, &kind, &slot) == 1 && kind == 2 && slot == b0);
+    /* the static, then the ball, onto the line at the same distance: each wins */
     ENSURE(cap_world_remove_static(w, s0) == 0);
     ENSURE(capsule_static(w, 1.5f, 0.0f, 1.5f, 0.0f, 0.5f) == s0);
     ENSURE(cap_world_ray_cast(w, along, &h, &kind, &slot) == 1 && kind == 0 && slot == s0);
