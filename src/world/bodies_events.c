@@ -10,17 +10,19 @@
 #include "world/bodies.h"
 #include "world/step_internal.h"
 
-/* An entry's order: (kind, a, b). */
-static int tcmp(const uint32_t* x, const uint32_t* y)
+/* An entry's order: (kind, a, b); within a kind, (a, b) as one key. */
+static inline uint64_t tkey(const uint32_t* t) { return (uint64_t)t[1] << 32 | t[2]; }
+static inline int tcmp(const uint32_t* x, const uint32_t* y)
 {
-    for (int k = 0; k < 3; k++)
-        if (x[k] != y[k]) return x[k] < y[k] ? -1 : 1;
-    return 0;
+    if (x[0] != y[0]) return x[0] < y[0] ? -1 : 1;
+    uint64_t kx = tkey(x), ky = tkey(y);
+    return kx < ky ? -1 : kx > ky;
 }
 
+/* Three regions of mcount + touch_count entries (one per kind). */
 int cap_bodies_touch_room(cap_wbodies* b)
 {
-    return cap_world_reserve_u32(&b->tnew, &b->tnew_cap, TOUCH_WORDS * (b->mcount + b->touch_count + 1));
+    return cap_world_reserve_u32(&b->tnew, &b->tnew_cap, 3 * TOUCH_WORDS * (b->mcount + b->touch_count + 1));
 }
 
 static int awake(const uint32_t* flags, uint32_t i)
@@ -28,58 +30,74 @@ static int awake(const uint32_t* flags, uint32_t i)
     return (flags[i] & CAP_BALL_AWAKE) != 0;
 }
 
-/* The contact kind of each event kind 2, 3, 4 (cap_bcontact.kind). */
-static const uint8_t ckind_of[3] = {0, 2, 1};
+/* Last step's pairs of kind region k (old[*p .. end)) below key (all when
+ * key is ~0): kept while none of their bodies (and no ball of theirs) was
+ * awake, else dropped (they end); the one equal to key is skipped (the
+ * manifold remakes it). */
+static void carry(cap_world* w, cap_wbodies* b, uint32_t* p, uint32_t end, uint64_t key, uint32_t* out, uint32_t* n)
+{
+    const uint32_t *bf = CAP_BODU(b, CAP_BODY_FLAGS), *ballf = CAP_BU(w, CAP_BALL_FLAGS);
+    for (; *p < end; ++*p) {
+        const uint32_t* o = &b->touch[TOUCH_WORDS * *p];
+        uint64_t k = tkey(o);
+        if (k >= key) {
+            *p += k == key && key != ~(uint64_t)0;
+            return;
+        }
+        int held = o[0] == 4 ? awake(bf, o[2]) : o[0] == 3 && awake(ballf, o[2]);
+        if (awake(bf, o[1]) || held) continue;
+        uint32_t* t = &out[TOUCH_WORDS * (*n)++];
+        t[0] = o[0], t[1] = o[1], t[2] = o[2], t[3] = NONE;
+    }
+}
 
 void cap_bodies_touching(cap_world* w, cap_wbodies* b)
 {
     const cap_bstate* st = b->state;
     const float slop = 0.005f * w->def.units_per_meter;
-    uint32_t n = 0, p = 0;
-    for (uint32_t ek = 2; ek <= 4; ek++) {
-        /* A kind's manifolds come in (a, b) order (cap_bcontact_cmp). */
-        for (uint32_t m = 0; m <= b->mcount; m++) {
-            uint32_t e[TOUCH_WORDS] = {ek, NONE, NONE, NONE};
-            int now = 0;
-            float fast = 0.0f;
-            if (m < b->mcount) {
-                const cap_bcontact* c0 = &b->contacts[b->mstart[m]];
-                if (c0->kind != ckind_of[ek - 2]) continue;
-                e[1] = c0->kind ? c0->a : c0->b;
-                e[2] = c0->kind ? c0->b : c0->a;
-                for (uint32_t k = b->mstart[m]; k < b->mstart[m + 1]; k++) {
-                    const cap_bcontact* c = &b->contacts[k];
-                    const cap_bstate* B = &st[c->sb];
-                    float wb = c->kind == 2 ? 0.0f : B->da; /* a ball's turn moves no surface point */
-                    float d = (B->dx - wb * c->rby) * c->nx + (B->dy + wb * c->rbx) * c->ny;
-                    if (c->sa != NONE) {
-                        const cap_bstate* A = &st[c->sa];
-                        d = d - ((A->dx - A->da * c->ray) * c->nx + (A->dy + A->da * c->rax) * c->ny);
-                    }
-                    now |= c->max_jn > 0.0f || c->sep + d <= slop;
-                    if (e[3] == NONE || 0.0f - c->vn0 > fast) { e[3] = k; fast = 0.0f - c->vn0; }
-                }
-            }
-            /* Last step's pairs of this kind up to it: kept while none of
-             * their bodies (and no ball of theirs) was awake, else ended;
-             * the one it matches is remade by it. */
-            while (p < b->touch_count) {
-                const uint32_t* o = &b->touch[TOUCH_WORDS * p];
-                int c = m < b->mcount ? tcmp(o, e) : -1;
-                if (o[0] != ek || c > 0) break;
-                p++;
-                if (c == 0) break;
-                int held = ek == 4 ? awake(CAP_BODU(b, CAP_BODY_FLAGS), o[2])
-                                   : ek == 3 && awake(CAP_BU(w, CAP_BALL_FLAGS), o[2]);
-                if (awake(CAP_BODU(b, CAP_BODY_FLAGS), o[1]) || held) continue;
-                uint32_t* t = &b->tnew[TOUCH_WORDS * n++];
-                memcpy(t, o, 3 * sizeof *o);
-                t[3] = NONE;
-            }
-            if (now) memcpy(&b->tnew[TOUCH_WORDS * n++], e, sizeof e);
-        }
+    const uint32_t room = TOUCH_WORDS * (b->mcount + b->touch_count + 1);
+    /* per region (kinds 2, 3, 4): its output, count, last step's cursor and end */
+    uint32_t *out[3] = {b->tnew, b->tnew + room, b->tnew + 2 * room}, n[3] = {0, 0, 0}, p[3], end[3];
+    for (uint32_t k = 0, q = 0; k < 3; k++) {
+        p[k] = q;
+        while (q < b->touch_count && b->touch[TOUCH_WORDS * q] == k + 2) q++;
+        end[k] = q;
     }
-    b->tnew_count = n;
+    /* Each kind's manifolds come in (a, b) order (cap_bcontact_cmp):
+     * contact kind 0 -> region 0, 2 (ball) -> 1, 1 (body) -> 2. */
+    const uint32_t* ms = b->mstart;
+    for (uint32_t m = 0; m < b->mcount; m++) {
+        const cap_bcontact* c0 = &b->contacts[ms[m]];
+        const uint32_t ck = c0->kind, r = ck == 0 ? 0 : 3 - ck;
+        const uint32_t a = ck ? c0->a : c0->b, o = ck ? c0->b : c0->a;
+        const uint64_t key = (uint64_t)a << 32 | o;
+        /* (the common case: last step's next pair of the kind is this one) */
+        if (p[r] < end[r] && tkey(&b->touch[TOUCH_WORDS * p[r]]) == key) p[r]++;
+        else carry(w, b, &p[r], end[r], key, out[r], &n[r]);
+        int now = c0->max_jn > 0.0f;
+        for (uint32_t k = ms[m]; k < ms[m + 1] && !now; k++) {
+            const cap_bcontact* c = &b->contacts[k];
+            if (c->max_jn > 0.0f) { now = 1; break; }
+            const cap_bstate* B = &st[c->sb];
+            float wb = c->kind == 2 ? 0.0f : B->da; /* a ball's turn moves no surface point */
+            float d = (B->dx - wb * c->rby) * c->nx + (B->dy + wb * c->rbx) * c->ny;
+            if (c->sa != NONE) {
+                const cap_bstate* A = &st[c->sa];
+                d = d - ((A->dx - A->da * c->ray) * c->nx + (A->dy + A->da * c->rax) * c->ny);
+            }
+            now = c->sep + d <= slop;
+        }
+        if (!now) continue;
+        uint32_t* t = &out[r][TOUCH_WORDS * n[r]++];
+        t[0] = r + 2, t[1] = a, t[2] = o, t[3] = m;
+    }
+    uint32_t total = 0;
+    for (uint32_t k = 0; k < 3; k++) {
+        carry(w, b, &p[k], end[k], ~(uint64_t)0, out[k], &n[k]);
+        memmove(&b->tnew[total], out[k], 4 * (size_t)TOUCH_WORDS * n[k]);
+        total += TOUCH_WORDS * n[k];
+    }
+    b->tnew_count = total / TOUCH_WORDS;
 }
 
 void cap_bodies_events(cap_world* w)
@@ -89,6 +107,10 @@ void cap_bodies_events(cap_world* w)
     const uint32_t *o = b->touch, *t = b->tnew;
     uint32_t i = 0, j = 0, oc = b->touch_count, tc = b->tnew_count;
     while (i < oc || j < tc) {
+        if (i < oc && j < tc && !memcmp(&o[TOUCH_WORDS * i], &t[TOUCH_WORDS * j], 12)) { /* (the common case: still touching) */
+            i++, j++;
+            continue;
+        }
         int c = i == oc ? 1 : j == tc ? -1 : tcmp(&o[TOUCH_WORDS * i], &t[TOUCH_WORDS * j]);
         if (c < 0) {
             const uint32_t* e = &o[TOUCH_WORDS * i++];
@@ -99,10 +121,12 @@ void cap_bodies_events(cap_world* w)
         i += c == 0;
         if (c == 0) continue;
         cap_world_emit(w, CAP_EVENT_BEGIN, e[0], e[1], e[2], NULL);
-        /* The point that approached fastest (contacts now in prev): speed,
-         * the point at the step's start (B's centre then plus its anchor),
-         * the normal from the other object toward a. */
-        const cap_bcontact* cp = &b->prev[e[3]];
+        /* The manifold's point that approached fastest (contacts now in
+         * prev): its speed, the point at the step's start (B's centre then
+         * plus its anchor), the normal from the other object toward a. */
+        const cap_bcontact* cp = &b->prev[b->mstart[e[3]]];
+        for (uint32_t k = b->mstart[e[3]] + 1; k < b->mstart[e[3] + 1]; k++)
+            if (b->prev[k].vn0 < cp->vn0) cp = &b->prev[k];
         float speed = 0.0f - cp->vn0;
         if (!(speed >= hit)) continue;
         const cap_bstate* B = &b->state[cp->sb];

@@ -57,7 +57,7 @@ void cap_bodies_snap_write(const cap_wbodies* b, uint8_t* p)
     put(&p, &b->touch_count, 4);
     for (uint32_t k = 0; k < b->touch_count; k++) put(&p, &b->touch[TOUCH_WORDS * k], 12);
     put(&p, &b->sens_count, 4);
-    put(&p, b->sens, 8 * (size_t)b->sens_count);
+    for (uint32_t k = 0; k < b->sens_count; k++) put(&p, &b->sens[2 * k], 8);
 }
 
 static int positive(float v) { return v > 0.0f && cap_in_range(v); }
