@@ -585,7 +585,9 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t length);
 /* FNV-1a over every live ball's slot, position, velocity, angle, angular
  * velocity and flags, in slot order; then, only when the world has live
  * capsule bodies, the same words of each live body (x, y, vx, vy, angle, w
- * order as the balls'), so a world without bodies hashes as before. */
+ * order as the balls'), so a world without bodies hashes as before. The
+ * events' state (touching pairs, sensor overlaps, queued ends) is not in
+ * it, for balls or bodies: it changes no motion. */
 uint32_t cap_world_state_hash(const cap_world* w);
 
 #ifdef __cplusplus
