@@ -155,7 +155,12 @@ typedef struct cap_world_error {
  * the end). Records are CAP_EVENT_WORDS (12) words: kind (u32), a (u32),
  * b (u32), then float32 speed, px, py, nx, ny, then u32 generation of a,
  * generation of b, user data of a, user data of b. kind: 0 ball-static
- * (a = ball slot, b = static slot), 1 ball-ball (a < b, ball slots). The
+ * (a = ball slot, b = static slot), 1 ball-ball (a < b, ball slots), 2
+ * capsule body-static (a = body slot, b = static slot), 3 body-ball (a =
+ * body, b = ball), 4 body-body (a < b, body slots); the bodies' events come
+ * after the balls' in each list. A hit's normal points from the other object
+ * (b) toward a (body-body: from the higher slot toward the lower); a body's
+ * hit holds its pair's fastest-approaching point. The
  * generations and user data are the objects' when the event happened: an
  * end or sensor-leave event of a removed ball or static names it as it was
  * (its slot may hold a new object by then). Begin/end/sensor records leave
@@ -373,8 +378,13 @@ uint32_t cap_world_awake_count(const cap_world* w);
  * turn away, never sink more than the slop deeper), keeping its velocity:
  * no tunnelling through statics at any speed or spin. Snapshots hold them
  * (section "snapshots"); the state hash covers them; the world's queries
- * see them (section "queries"). Not yet: sweeps against balls and bodies,
- * events, sensors. */
+ * see them (section "queries"). Events as the balls' (section "Events":
+ * kinds 2 body-static, 3 body-ball, 4 body-body): one per touching pair,
+ * touching when a point took a normal impulse or ends the step within the
+ * slop (5 mm) of touching; a pair none of whose bodies (nor, body-ball, its
+ * ball) is awake keeps its state, so a pile falling asleep ends nothing;
+ * sensor enter / leave with sensor statics (kind 2; bodies are never
+ * sensors). Not yet: sweeps against balls and bodies. */
 typedef enum cap_body_field {
     CAP_BODY_X, CAP_BODY_Y, CAP_BODY_ANGLE, CAP_BODY_VX, CAP_BODY_VY, CAP_BODY_W,
     CAP_BODY_HALF_LENGTH, CAP_BODY_RADIUS, CAP_BODY_INV_MASS, CAP_BODY_INV_INERTIA,
@@ -507,9 +517,10 @@ int cap_world_sweep_balls(cap_world* w, cap_sweep_batch* sweeps, uint32_t* hits)
  * world that has had joints: capsule2d_joints.h), then the capsule bodies
  * (a section after that, present only in a world that has had bodies: every
  * body slot's fields, generations of removed ones too, the pose and
- * velocity the last step wrote, and last step's body contacts' keys and
- * warm-start impulses; a world without bodies saves the bytes it always
- * did). Restoring them and stepping gives the same bits as stepping
+ * velocity the last step wrote, last step's body contacts' keys and
+ * warm-start impulses, and the pairs touching and sensor overlaps of the
+ * bodies' events (a section saved before those existed loads with none);
+ * a world without bodies saves the bytes it always did). Restoring them and stepping gives the same bits as stepping
  * the world that was saved (in any build: native, wasm scalar and SIMD). The
  * last step's event lists are not saved (a restored world reports none
  * until its next step), nor the contacts for drawing.
@@ -565,7 +576,8 @@ uint32_t cap_world_save(const cap_world* w, uint8_t* out, uint32_t capacity);
  * overlaps and queued events naming live balls and statics, in order, with
  * finite impulses; joints with cap_world_add_joint's rules between live
  * balls; capsule bodies with cap_world_add_body's rules (free slots flags 0
- * and no mass), their contacts in order naming live bodies. So an accepted
+ * and no mass), their contacts in order naming live bodies, their touching
+ * pairs and sensor overlaps in order naming live objects. So an accepted
  * snapshot steps like a world built by
  * calls; a refused one names the value (cap_world_error.what). */
 int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t length);
@@ -573,7 +585,9 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t length);
 /* FNV-1a over every live ball's slot, position, velocity, angle, angular
  * velocity and flags, in slot order; then, only when the world has live
  * capsule bodies, the same words of each live body (x, y, vx, vy, angle, w
- * order as the balls'), so a world without bodies hashes as before. */
+ * order as the balls'), so a world without bodies hashes as before. The
+ * events' state (touching pairs, sensor overlaps, queued ends) is not in
+ * it, for balls or bodies: it changes no motion. */
 uint32_t cap_world_state_hash(const cap_world* w);
 
 #ifdef __cplusplus

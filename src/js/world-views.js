@@ -12,6 +12,16 @@ import {
 const HIT = EVENT_KINDS.indexOf('hit'); // CAP_EVENT_HIT: the events with a speed, point and normal
 import { KIND_BALL, KIND_STATIC } from './world-handles.js';
 
+// A record's kind word (capsule2d_world.h): 0 ball-static, 1 ball-ball, 2
+// body-static, 3 body-ball, 4 body-body. Its first object is a ball (0, 1)
+// or a capsule body (2-4); the other a static (0, 2), ball (1, 3) or body (4).
+const KIND_NAMES = ['static', 'ball', 'body-static', 'body-ball', 'body-body'];
+/** The handle of an event's object: first (a) or other, as the kind word says. */
+function eventHandle(w, kind, first, slot, gen) {
+  if (first ? kind >= 2 : kind === 4) return w.capsuleBodies._handle(slot, gen);
+  return w._handleOf(slot, (first || kind & 1) ? KIND_BALL : KIND_STATIC, gen);
+}
+
 /** The ball arrays of a world: live slot-indexed views (see world.d.ts). */
 export class Balls {
   #world;
@@ -60,10 +70,12 @@ export class EventList {
   /**
    * Calls fn(ball, other, speed, x, y, nx, ny, ballData, otherData) for each
    * written event, in order, with plain numbers (allocates nothing): the
-   * ball's handle, the other object's handle (a ball or a static: see
-   * isBallHandle), the hit's approach speed, point and normal (0 for events
-   * other than hits), and both objects' userData. Handles and userData are
-   * the objects' when the event happened (a removed object's too).
+   * first object's handle (the ball's; a capsule body's for kinds 2-4), the
+   * other object's handle (a ball, a static or a capsule body, as the kind
+   * word says), the hit's approach speed, point and normal (from the other
+   * toward the first; 0 for events other than hits), and both objects'
+   * userData. Handles and userData are the objects' when the event
+   * happened (a removed object's too).
    */
   forEach(fn) {
     if (typeof fn !== 'function') throw new TypeError(`forEach: fn must be a function, got ${describe(fn)}`);
@@ -80,8 +92,9 @@ export class EventList {
         this.#u32 = this.u32; this.#f32 = this.f32; this.#key = w._version();
       }
       const u = this.#u32, f = this.#f32, k = i * EVENT_WORDS;
-      const ball = w._handleOf(u[k + E.a], KIND_BALL, u[k + E.generationA]);
-      const other = w._handleOf(u[k + E.b], u[k + E.kind] === 1 ? KIND_BALL : KIND_STATIC, u[k + E.generationB]);
+      const kind = u[k + E.kind];
+      const ball = eventHandle(w, kind, true, u[k + E.a], u[k + E.generationA]);
+      const other = eventHandle(w, kind, false, u[k + E.b], u[k + E.generationB]);
       fn(ball, other, f[k + E.speed], f[k + E.px], f[k + E.py], f[k + E.nx], f[k + E.ny], u[k + E.userDataA], u[k + E.userDataB]);
     }
   }
@@ -95,11 +108,11 @@ export class EventList {
     const u = this.u32, f = this.f32, out = [];
     for (let i = 0; i < this.written; i++) {
       const k = i * EVENT_WORDS;
-      const w = this.#world, otherKind = u[k + E.kind] === 1 ? KIND_BALL : KIND_STATIC;
+      const w = this.#world, kind = u[k + E.kind];
       const e = {
-        kind: u[k + E.kind] === 1 ? 'ball' : 'static', ball: u[k + E.a], other: u[k + E.b],
-        ballHandle: w._handleOf(u[k + E.a], KIND_BALL, u[k + E.generationA]),
-        otherHandle: w._handleOf(u[k + E.b], otherKind, u[k + E.generationB]),
+        kind: KIND_NAMES[kind], ball: u[k + E.a], other: u[k + E.b],
+        ballHandle: eventHandle(w, kind, true, u[k + E.a], u[k + E.generationA]),
+        otherHandle: eventHandle(w, kind, false, u[k + E.b], u[k + E.generationB]),
         ballData: u[k + E.userDataA], otherData: u[k + E.userDataB],
       };
       if (this.#kind === HIT) Object.assign(e, { speed: f[k + E.speed], x: f[k + E.px], y: f[k + E.py], nx: f[k + E.nx], ny: f[k + E.ny] });

@@ -78,7 +78,9 @@ export interface BallState {
 /**
  * The callback of EventList.forEach: plain numbers, in the order of the
  * record's words. `ball` and `other` are handles (other: a ball's or a
- * static's, see World.isBallHandle); `speed` (approach speed), the point
+ * static's, see World.isBallHandle; for a capsule body's event, kinds 2–4,
+ * `ball` is the body's handle and other a static's, ball's or body's);
+ * `speed` (approach speed), the point
  * (x, y) and the normal (nx, ny, from other toward ball) are for hits, 0 for
  * the other kinds; `ballData` and `otherData` are their userData.
  */
@@ -272,11 +274,13 @@ export interface CapsuleBodies {
  * One kind of event of the last step. Walk it with `forEach((ball, other,
  * speed, x, y, nx, ny, ballData, otherData) => …)` (handles and numbers, no
  * allocation). The raw records are 12 words: `u32[12i]` kind (0 ball–static,
- * 1 ball–ball), `u32[12i+1]` the ball's slot (the lower slot for ball–ball),
- * `u32[12i+2]` the static's slot or the higher ball slot; hits also hold
+ * 1 ball–ball, 2 capsule body–static, 3 body–ball, 4 body–body),
+ * `u32[12i+1]` the first object's slot (the ball's, the body's for kinds
+ * 2–4; the lower slot for ball–ball and body–body), `u32[12i+2]` the
+ * static's, ball's or higher slot; hits also hold
  * `f32[12i+3]` the approach speed, `f32[12i+4..5]` the contact point and
- * `f32[12i+6..7]` the normal; `u32[12i+8..9]` the two objects' generations and
- * `u32[12i+10..11]` their userData. Ordered by (kind, first, second);
+ * `f32[12i+6..7]` the normal (from the other object toward the first); `u32[12i+8..9]` the two objects' generations and
+ * `u32[12i+10..11]` their userData. Ordered by (kind, first, second), the bodies' after the balls';
  * removals' end events come first and name the removed object as it was.
  * `count` may exceed the capacity (overflow): only the first `written` are in
  * the views.
@@ -289,9 +293,13 @@ export interface EventList {
   readonly f32: Float32Array;
   /** Calls fn for each written event, in order (see EventCallback); allocates nothing. */
   forEach(fn: EventCallback): void;
-  /** The written events as objects (allocates). `ball`, `other` are slots; `ballHandle`, `otherHandle` handles. */
+  /**
+   * The written events as objects (allocates). `ball`, `other` are slots; `ballHandle`, `otherHandle` handles. `kind` names
+   * the other object ('static', 'ball') for a ball's event; a capsule body's is 'body-static', 'body-ball' or 'body-body',
+   * and then `ball` / `ballHandle` / `ballData` are the first object's: the body's (the lower slot's for body-body).
+   */
   toArray(): Array<{
-    kind: 'ball' | 'static'; ball: number; other: number; ballHandle: Handle; otherHandle: Handle; ballData: number; otherData: number;
+    kind: 'ball' | 'static' | 'body-static' | 'body-ball' | 'body-body'; ball: number; other: number; ballHandle: Handle; otherHandle: Handle; ballData: number; otherData: number;
     speed?: number; x?: number; y?: number; nx?: number; ny?: number;
   }>;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/scalar.h"
+#include "world/bodies.h"
 #include "world/world_internal.h"
 
 #define CAP_PI 3.14159265358979323846f
@@ -76,6 +77,8 @@ int cap_world_forget(cap_world* w, int is_ball, uint32_t slot)
     uint32_t ends = 0;
     for (uint32_t i = 0; i < w->prev_count; i++) ends += MINE(&w->prev[i]) && w->prev[i].touching;
     for (uint32_t i = 0; i < w->sensor_prev_count; i++) ends += MINE_SENSOR(i);
+    uint32_t bends = w->bodies ? cap_bodies_forget(w, is_ball, slot, 0) : 0; /* the capsule bodies' pairs with it */
+    ends += bends;
     if (cap_world_reserve_u32(&w->pending_end, &w->pending_cap, CAP_PENDING_WORDS * (w->pending_count + ends))) return CAP_WORLD_NO_MEMORY;
     uint32_t k = 0;
     for (uint32_t i = 0; i < w->prev_count; i++) {
@@ -106,6 +109,7 @@ int cap_world_forget(cap_world* w, int is_ball, uint32_t slot)
         }
     }
     w->sensor_prev_count = k;
+    if (bends) cap_bodies_forget(w, is_ball, slot, 1);
     return CAP_WORLD_OK;
 #undef MINE
 #undef MINE_SENSOR
@@ -149,10 +153,20 @@ void cap_world_event_ids(const cap_world* w, uint32_t ckind, uint32_t a, uint32_
 {
     const uint32_t* gen = w->ball[CAP_BALL_GENERATION];
     const uint32_t* data = w->ball[CAP_BALL_USER_DATA];
-    /* a is always a ball slot (below ball_slots when the event is made) */
-    out[0] = a < w->ball_cap ? gen[a] : 0u;
-    out[2] = a < w->ball_cap ? data[a] : 0u;
-    if (ckind == 1) {
+    const cap_wbodies* bo = w->bodies;
+    /* a: a ball slot (kinds 0, 1) or a body slot (2, 3, 4), below the slots
+     * when the event is made; b: a static (0, 2), a ball (1, 3), a body (4) */
+    if (ckind >= 2) {
+        out[0] = bo && a < bo->cap ? CAP_BODU(bo, CAP_BODY_GENERATION)[a] : 0u;
+        out[2] = bo && a < bo->cap ? CAP_BODU(bo, CAP_BODY_USER_DATA)[a] : 0u;
+    } else {
+        out[0] = a < w->ball_cap ? gen[a] : 0u;
+        out[2] = a < w->ball_cap ? data[a] : 0u;
+    }
+    if (ckind == 4) {
+        out[1] = bo && b < bo->cap ? CAP_BODU(bo, CAP_BODY_GENERATION)[b] : 0u;
+        out[3] = bo && b < bo->cap ? CAP_BODU(bo, CAP_BODY_USER_DATA)[b] : 0u;
+    } else if (ckind & 1) {
         out[1] = b < w->ball_cap ? gen[b] : 0u;
         out[3] = b < w->ball_cap ? data[b] : 0u;
     } else {

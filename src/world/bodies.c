@@ -41,6 +41,7 @@ void cap_bodies_free(cap_wbodies* b)
     free(b->pre);
     free(b->joined);
     free(b->cmask); free(b->mcolor); free(b->packs); free(b->sbox); free(b->adj_low);
+    free(b->touch); free(b->tnew); free(b->sens); free(b->snew);
     free(b);
 }
 
@@ -145,6 +146,12 @@ int cap_world_remove_body(cap_world* w, uint32_t slot)
     w->err.status = 0;
     if (!body_ok(w, slot)) return fail(w, CAP_WORLD_BAD_HANDLE, (int)slot, -1);
     cap_wbodies* b = w->bodies;
+    /* Its touching pairs and sensor overlaps end in the next step, naming
+     * it as it is now; a new body in this slot inherits none. */
+    uint32_t ends = cap_bodies_forget(w, 2, slot, 0);
+    if (cap_world_reserve_u32(&w->pending_end, &w->pending_cap, CAP_PENDING_WORDS * (w->pending_count + ends)))
+        return fail(w, CAP_WORLD_NO_MEMORY, (int)slot, -1);
+    cap_bodies_forget(w, 2, slot, 1);
     uint32_t k = 0;
     for (uint32_t i = 0; i < b->prev_count; i++) {
         const cap_bcontact* c = &b->prev[i];

@@ -126,7 +126,16 @@ typedef struct cap_wbodies {
     uint32_t cmask_cap, mcolor_cap;
     cap_bpack* packs;
     uint32_t pack_cap, pack_count;
+    /* Events (bodies_events.c): the pairs touching after the last step,
+     * TOUCH_WORDS each (event kind 2 body-static, 3 body-ball, 4 body-body;
+     * a, b as the event names them; a word of this step's), ascending by
+     * (kind, a, b); tnew: this step's, made before the sleep; the sensor
+     * overlaps after the last step (static, body), ascending by (body,
+     * static), and this step's. World state: snapshots keep touch and sens. */
+    uint32_t *touch, *tnew, *sens, *snew;
+    uint32_t touch_count, touch_cap, tnew_count, tnew_cap, sens_count, sens_cap, snew_cap;
 } cap_wbodies;
+#define TOUCH_WORDS 4
 
 #define CAP_BODF(b, fld) ((float*)(b)->f[fld])
 #define CAP_BODU(b, fld) ((uint32_t*)(b)->f[fld])
@@ -157,7 +166,28 @@ uint32_t cap_bodies_hash(const cap_wbodies* b, uint32_t h);
 int cap_bodies_resize(cap_wbodies* b, uint32_t n);
 uint32_t cap_bodies_snap_size(const cap_wbodies* b);
 void cap_bodies_snap_write(const cap_wbodies* b, uint8_t* p);
-int cap_bodies_snap_read(const uint8_t* p, uint32_t len, cap_wbodies** out, const char** what, int32_t* slot);
+int cap_bodies_snap_read(const struct cap_world* nw, const uint8_t* p, uint32_t len, cap_wbodies** out, const char** what,
+                         int32_t* slot);
+/* bodies_events.c. Room for this step's touching pairs (in begin, after
+ * the contacts are found: 0 or NO_MEMORY); this step's touching pairs (in
+ * the bodies' step after the bodies and balls moved, before the sleep: a
+ * pair of a manifold touches when a point's normal impulse was > 0 or its
+ * separation at the step's end is <= the slop, 5 mm, where the bodies'
+ * solver and sweep leave resting and stopped shapes (0 flickers: a ball on
+ * a body hovers 1-3 mm above it every other step), the turn taken
+ * linearly; a pair
+ * none of whose bodies was awake keeps touching as it did); the step's
+ * begin / end / hit (after the balls' events), then the sensor overlaps
+ * (events.c). */
+int cap_bodies_touch_room(cap_wbodies* b);
+void cap_bodies_touching(struct cap_world* w, cap_wbodies* b);
+void cap_bodies_events(struct cap_world* w);
+void cap_bodies_sensors(struct cap_world* w);
+/* A static (what 0), ball (1) or body (2) in slot being removed: its
+ * touching pairs and sensor overlaps with bodies, counted (apply 0,
+ * nothing changed) or dropped with their end / leave events queued
+ * (apply 1: the caller made room for the count in pending_end). */
+uint32_t cap_bodies_forget(struct cap_world* w, int what, uint32_t slot, int apply);
 
 /* ---- between the bodies' files (bodies_*.c) ---- */
 #define LAST_WORDS 6

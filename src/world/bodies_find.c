@@ -270,7 +270,7 @@ int cap_bodies_begin(cap_world* w)
         return CAP_WORLD_NO_MEMORY;
     }
     b->mstart[b->mcount] = b->count;
-    if (cap_bodies_color(b)) {
+    if (cap_bodies_color(b) || cap_bodies_touch_room(b)) {
         cap_bodies_forget_balls(b);
         return CAP_WORLD_NO_MEMORY;
     }

@@ -238,6 +238,7 @@ void cap_bodies_step(cap_world* w, step_ctx* sc)
          * pushes it through a static. */
         cap_step_ccd_again(w, sc, j);
     }
+    cap_bodies_touching(w, b); /* (events: before the sleep, while the states hold this step's motion) */
     cap_bodies_forget_balls(b);
     cap_bodies_sleep(w, b);
     /* Keep this step's contacts for the next one's warm start; remember the

@@ -6,6 +6,7 @@
 
 #include "core/scalar.h"
 #include "world/step_internal.h"
+#include "world/bodies.h"
 #include "world/statics.h"
 
 /* The words written in runs below (capsule2d_world.h, cap_event_word). */
@@ -87,6 +88,25 @@ void cap_step_events(cap_world* w, const step_ctx* s)
 }
 
 
+/* Enter / leave (event kind ckind) from last step's overlaps and this
+ * step's, both (static, object) pairs ascending by (object, static). */
+static void sensor_merge(cap_world* w, uint32_t ckind, const uint32_t* old, uint32_t pc, const uint32_t* cur, uint32_t m)
+{
+    uint32_t i = 0, j = 0;
+    while (i < pc || j < m) {
+        int cmp;
+        if (i == pc) cmp = 1;
+        else if (j == m) cmp = -1;
+        else {
+            uint32_t ob = old[2 * i + 1], os = old[2 * i], nb = cur[2 * j + 1], ns = cur[2 * j];
+            cmp = ob != nb ? (ob < nb ? -1 : 1) : (os != ns ? (os < ns ? -1 : 1) : 0);
+        }
+        if (cmp < 0) { cap_world_emit(w, CAP_EVENT_SENSOR_LEAVE, ckind, old[2 * i + 1], old[2 * i], NULL); i++; }
+        else if (cmp > 0) { cap_world_emit(w, CAP_EVENT_SENSOR_ENTER, ckind, cur[2 * j + 1], cur[2 * j], NULL); j++; }
+        else { i++; j++; }
+    }
+}
+
 /* Sensors: overlaps of every live ball with sensor statics, merged with
  * last step's by (ball, static). */
 void cap_step_sensors(cap_world* w, const step_ctx* s)
@@ -110,23 +130,48 @@ void cap_step_sensors(cap_world* w, const step_ctx* s)
             m++;
         }
     }
-    const uint32_t *old = w->sensor_prev, *cur = w->sensor_now;
-    uint32_t i = 0, j = 0, pc = w->sensor_prev_count;
-    while (i < pc || j < m) {
-        int cmp;
-        if (i == pc) cmp = 1;
-        else if (j == m) cmp = -1;
-        else {
-            uint32_t ob = old[2 * i + 1], os = old[2 * i], nb = cur[2 * j + 1], ns = cur[2 * j];
-            cmp = ob != nb ? (ob < nb ? -1 : 1) : (os != ns ? (os < ns ? -1 : 1) : 0);
-        }
-        if (cmp < 0) { cap_world_emit(w, CAP_EVENT_SENSOR_LEAVE, 0, old[2 * i + 1], old[2 * i], NULL); i++; }
-        else if (cmp > 0) { cap_world_emit(w, CAP_EVENT_SENSOR_ENTER, 0, cur[2 * j + 1], cur[2 * j], NULL); j++; }
-        else { i++; j++; }
-    }
+    sensor_merge(w, 0, w->sensor_prev, w->sensor_prev_count, w->sensor_now, m);
     uint32_t* tp = w->sensor_prev; w->sensor_prev = w->sensor_now; w->sensor_now = tp;
     uint32_t tc = w->sensor_prev_cap; w->sensor_prev_cap = w->sensor_now_cap; w->sensor_now_cap = tc;
     w->sensor_prev_count = m;
+}
+
+/* The same for the live capsule bodies (event kind 2: a = body, b =
+ * static): a body overlaps a sensor when its capsule meets the static's
+ * shape (touching counts; a half-plane: an end of its core within its
+ * radius of the line). */
+void cap_bodies_sensors(cap_world* w)
+{
+    cap_wbodies* b = w->bodies;
+    uint32_t sensors = 0, m = 0;
+    for (uint32_t i = 0; !sensors && i < w->static_slots; i++) sensors = (w->static_info[3 * i + 2] & 1u) && w->statics[i].sensor; /* (any) */
+    for (uint32_t i = 0; sensors > 0 && i < b->slots; i++) {
+        if (!(CAP_BODU(b, CAP_BODY_FLAGS)[i] & CAP_BALL_ALIVE)) continue;
+        cap_vec2 p0, p1;
+        cap_body_ends(b, i, &p0, &p1);
+        float r = CAP_BODF(b, CAP_BODY_RADIUS)[i];
+        uint32_t cat = CAP_BODU(b, CAP_BODY_CATEGORY)[i], mask = CAP_BODU(b, CAP_BODY_MASK)[i];
+        uint32_t cn = cap_world_static_candidates(w, fmin2(p0.x, p1.x) - r, fmin2(p0.y, p1.y) - r, fmax2(p0.x, p1.x) + r,
+                                                  fmax2(p0.y, p1.y) + r);
+        for (uint32_t k = 0; k < cn; k++) {
+            uint32_t si = w->cand[k];
+            const cap_wstatic* st = &w->statics[si];
+            if (!st->sensor || !((st->category & mask) && (cat & st->mask))) continue;
+            cap_vec2 a = cap_v2(st->ax, st->ay), n = cap_v2(st->nx, st->ny);
+            int in = cap_static_half_plane(st)
+                         ? fmin2(cap_dot(cap_sub(p0, a), n), cap_dot(cap_sub(p1, a), n)) <= r
+                         : cap_closest_points_on_segments(p0, p1, a, cap_v2(st->bx, st->by)).distance <= r + st->radius;
+            /* Out of memory: the overlap is missed this step (documented). */
+            if (!in || cap_world_reserve_u32(&b->snew, &b->snew_cap, 2 * (m + 1))) continue;
+            b->snew[2 * m] = si;
+            b->snew[2 * m + 1] = i;
+            m++;
+        }
+    }
+    sensor_merge(w, 2, b->sens, b->sens_count, b->snew, m);
+    uint32_t* tp = b->sens; b->sens = b->snew; b->snew = tp;
+    uint32_t tc = b->sens_cap; b->sens_cap = b->snew_cap; b->snew_cap = tc;
+    b->sens_count = m;
 }
 
 

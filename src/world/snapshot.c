@@ -210,7 +210,7 @@ int cap_world_restore(cap_world* w, const uint8_t* bytes, uint32_t len)
     nw->pending_count = n[N_PENDING];
     int32_t slot = -1;
     if (body_at < len) { /* the bodies first: joints may end on them */
-        int st = cap_bodies_snap_read(bytes + body_at, len - body_at, &nw->bodies, &bad, &slot);
+        int st = cap_bodies_snap_read(nw, bytes + body_at, len - body_at, &nw->bodies, &bad, &slot);
         if (st) {
             cap_world_destroy(nw);
             return st == CAP_WORLD_NO_MEMORY ? fail(w, st, 0) : refuse(w, bad, slot);

@@ -184,9 +184,10 @@ const char* cap_snapshot_check_loaded(cap_world* w, const uint32_t* n, int32_t* 
     for (uint32_t k = 0; k < n[N_PENDING]; k++) {
         const uint32_t* e = &w->pending_end[CAP_PENDING_WORDS * k];
         *slot = (int32_t)k;
-        if ((e[0] != CAP_EVENT_END && e[0] != CAP_EVENT_SENSOR_LEAVE) || e[1] > 1u || (e[0] == CAP_EVENT_SENSOR_LEAVE && e[1]))
+        /* contact kinds 0..4 (2..4: a capsule body's); a sensor leave's 0 or 2 */
+        if ((e[0] != CAP_EVENT_END && e[0] != CAP_EVENT_SENSOR_LEAVE) || e[1] > 4u || (e[0] == CAP_EVENT_SENSOR_LEAVE && (e[1] & ~2u)))
             return "queuedEvents.kind";
-        if (e[2] >= (1u << 20) || e[3] >= (1u << 20) || (e[1] == 1u && e[2] >= e[3])) return "queuedEvents.a";
+        if (e[2] >= (1u << 20) || e[3] >= (1u << 20) || ((e[1] == 1u || e[1] == 4u) && e[2] >= e[3])) return "queuedEvents.a";
     }
     *slot = -1;
     return NULL;

@@ -333,6 +333,7 @@ int cap_world_step(cap_world* w)
     CAP_PHASE(8);
     cap_step_events(w, &s);
     cap_step_sensors(w, &s);
+    if (bodies) cap_bodies_events(w); /* after the balls': begin, end, hit, then sensors */
     cap_step_movers_advance(w);
 
     /* Keep this step's contacts for the next one and remember the state

@@ -306,7 +306,7 @@ void cap_world_wake_all(cap_world* w);
 int cap_world_forget(cap_world* w, int is_ball, uint32_t slot);
 /* The last four words of an event record (generations, then user data, of
  * a and b) from the objects in those slots now. ckind: 0 ball-static, 1
- * ball-ball. */
+ * ball-ball, 2 body-static, 3 body-ball, 4 body-body. */
 void cap_world_event_ids(const cap_world* w, uint32_t ckind, uint32_t a, uint32_t b, uint32_t* out);
 /* Emits a queued end event (a pending_end record) with the ids it saved. */
 void cap_world_emit_pending(cap_world* w, const uint32_t* rec);

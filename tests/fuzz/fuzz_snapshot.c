@@ -149,13 +149,22 @@ static int tame_world(const cap_world* w)
 }
 
 /* Where the capsule bodies' section starts in a snapshot (its tag, with
- * counts that end it at n), or 0. */
+ * counts that end it at n: after the contacts, or after the events' tail
+ * of touching pairs and sensor overlaps), or 0. */
 static uint32_t body_section(const uint8_t* p, uint32_t n)
 {
     for (uint32_t at = n >= 24 ? n - 20 : 0; at >= CAP_SNAPSHOT_HEADER + 4; at -= 4) {
-        uint32_t h[5];
+        uint32_t h[5], tc, sc;
         memcpy(h, p + at, sizeof h);
-        if (h[0] == 0x53444f42u && at + 4ull * (5 + (CAP_BODY_FIELDS + 6ull) * h[2] + 6ull * h[4]) == n) return at;
+        if (h[0] != 0x53444f42u) continue;
+        uint64_t end = at + 4ull * (5 + (CAP_BODY_FIELDS + 6ull) * h[2] + 6ull * h[4]);
+        if (end == n) return at;
+        if (end + 4 > n) continue;
+        memcpy(&tc, p + end, 4);
+        end += 4 + 12ull * tc;
+        if (end + 4 > n) continue;
+        memcpy(&sc, p + end, 4);
+        if (end + 4 + 8ull * sc == n) return at;
     }
     return 0;
 }

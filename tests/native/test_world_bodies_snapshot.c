@@ -176,7 +176,17 @@ static uint32_t section_at(const uint8_t* p, uint32_t n)
         memcpy(head, p + at - 4, 4);
         if (head[0] != 0x53444f42u) continue;
         memcpy(head, p + at - 4, sizeof head);
-        if (at - 4 + 4ull * (5 + (CAP_BODY_FIELDS + 6ull) * head[2] + 6ull * head[4]) == n) return at - 4;
+        uint64_t end = at - 4 + 4ull * (5 + (CAP_BODY_FIELDS + 6ull) * head[2] + 6ull * head[4]);
+        if (end == n) return at - 4;
+        /* or after the contacts the events' tail: touching pairs (3 words
+         * each), sensor overlaps (2 words each), each after its count */
+        uint32_t tc, sc;
+        if (end + 4 > n) continue;
+        memcpy(&tc, p + end, 4);
+        end += 4 + 12ull * tc;
+        if (end + 4 > n) continue;
+        memcpy(&sc, p + end, 4);
+        if (end + 4 + 8ull * sc == n) return at - 4;
     }
     return 0;
 }
@@ -241,6 +251,10 @@ int test_bodies_snapshot_refuses_bad_values(void)
     const uint32_t slots = head[2], pc = head[4];
     ENSURE(head[1] >= slots && slots == 14 && head[3] == 13 && pc > 4);
     const uint32_t fields = at + 20, last = fields + 4 * CAP_BODY_FIELDS * slots, contacts = last + 24 * slots;
+    const uint32_t tail = contacts + 24 * pc; /* the events' state: touching pairs' count, then (kind, a, b) each */
+    uint32_t tc;
+    memcpy(&tc, snap + tail, 4);
+    ENSURE(tc > 0 && tail + 4 + 12 * tc + 4 <= n);
 #define FIELD(f, i) (fields + 4 * ((f) * slots + (i)))
     const float nan = NAN, inf = INFINITY;
     uint32_t u;
@@ -271,6 +285,10 @@ int test_bodies_snapshot_refuses_bad_values(void)
         {contacts + 20, inf, 0, 0, "capsuleBodies.contacts.jt", 0},
         {contacts + 4, 0, 7, 1, "capsuleBodies.contacts.b", 0},               /* a removed body */
         {contacts + 4, 0, 1u << 24, 1, "capsuleBodies.contacts.b", 0},
+        {tail + 4, 0, 5, 1, "capsuleBodies.touching.kind", 0},
+        {tail + 8, 0, 7, 1, "capsuleBodies.touching.a", 0},                   /* a removed body */
+        {tail + 12, 0, 1u << 24, 1, "capsuleBodies.touching.b", 0},
+        {tail, 0, tc + 1, 1, "capsuleBodies.counts", -1},                     /* the length no longer adds up */
     };
     uint8_t* bad = malloc(n);
     ENSURE(bad != NULL);
@@ -310,6 +328,7 @@ int test_bodies_snapshot_refuses_bad_values(void)
         uint32_t sum = fnv(bad + CAP_SNAPSHOT_HEADER, len - CAP_SNAPSHOT_HEADER);
         memcpy(bad + 16, &sum, 4);
         if (len == at) continue; /* no section at all: a world without bodies, accepted */
+        if (len == tail) continue; /* a section without the events' state (as saved before it existed): accepted */
         ENSURE(cap_world_restore(w, bad, len) == CAP_WORLD_BAD_VALUE);
         ENSURE(cap_world_error_info(w)->field == CAP_SNAPSHOT_CORRUPT);
     }

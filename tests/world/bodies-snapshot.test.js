@@ -33,7 +33,11 @@ function section(u8) {
   for (let at = u8.length - 20; at >= HEADER; at -= 4) {
     if (dv.getUint32(at, true) !== TAG) continue;
     const slots = dv.getUint32(at + 8, true), contacts = dv.getUint32(at + 16, true);
-    if (at + 4 * (5 + (BODY_FIELDS + LAST_WORDS) * slots + 6 * contacts) === u8.length) {
+    // after the contacts, the events' state: touching pairs (3 words each) and sensor overlaps (2), each after its count
+    let end = at + 4 * (5 + (BODY_FIELDS + LAST_WORDS) * slots + 6 * contacts);
+    if (end + 4 <= u8.length) end += 4 + 12 * dv.getUint32(end, true);
+    if (end + 4 <= u8.length) end += 4 + 8 * dv.getUint32(end, true);
+    if (end === u8.length) {
       return { at, capacity: dv.getUint32(at + 4, true), slots, live: dv.getUint32(at + 12, true), contacts,
         field: (f, i) => at + 20 + 4 * (f * slots + i), contact: (k) => at + 20 + 4 * (BODY_FIELDS + LAST_WORDS) * slots + 24 * k };
     }
