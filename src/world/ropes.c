@@ -28,12 +28,11 @@
  * pass and written back after it. */
 #define PW 8
 typedef struct jrow {
-    /* this pass's axis, softened mass and bias (rm, rb; the warm start: rb
-     * holds the impulse to apply), the accumulated impulse (kept here
-     * through the step), inverse masses, velocity and displacement of the
-     * row's ball (the head row: a0's); the step's start separation, length
-     * and mass; this sub-step's length of the link */
-    float ux[PW], uy[PW], rm[PW], rb[PW], imp[PW], ma[PW], mb[PW], vx[PW], vy[PW], dx[PW], dy[PW], w[PW];
+    /* this pass's axis, the accumulated impulse (kept here through the
+     * step), inverse masses, velocity and displacement of the row's ball
+     * (the head row: a0's); the step's start separation, length and mass;
+     * this sub-step's length of the link */
+    float ux[PW], uy[PW], imp[PW], ma[PW], mb[PW], vx[PW], vy[PW], dx[PW], dy[PW], w[PW];
     float d0x[PW], d0y[PW], length[PW], mass[PW], len[PW];
     uint32_t joint[PW], ball[PW]; /* joint CAP_JOINT_WORLD: none */
 } jrow;
@@ -254,27 +253,6 @@ static void pack_fill(jrow* P, uint32_t L, const cap_wbody* body, int moved)
     }
 }
 
-/* The row constants of a pass for softness rs as cap_joints_pass gives
- * rm, rb (the warm start: rb its impulse, as solve_distance's impulse +
- * lower - upper with both +0). */
-static void pack_consts(jrow* P, uint32_t L, int mode, cap_soft rs)
-{
-    const c4 zero = c4_splat(0.0f), ms = c4_splat(rs.mass_scale), br = c4_splat(rs.bias_rate);
-    C4_LOOP_AS_IS
-    for (uint32_t i = 1; i <= L; i++) {
-        jrow* r = &P[i];
-        C4_LOOP_AS_IS
-        for (int o = 0; o < PW; o += 4) {
-            if (mode == 0) {
-                c4_store(r->rb + o, c4_sub(c4_add(c4_load(r->imp + o), zero), zero));
-                continue;
-            }
-            c4_store(r->rm + o, c4_mul(ms, c4_load(r->mass + o)));
-            c4_store(r->rb + o, c4_mul(br, c4_sub(c4_load(r->len + o), c4_load(r->length + o))));
-        }
-    }
-}
-
 /* After a pass: the velocities back (an empty lane writes the static
  * body's +0 back). */
 static void pack_store(const jrow* P, uint32_t L, cap_wbody* body)
@@ -314,19 +292,24 @@ void cap_ropes_impulses(cap_world* w)
 }
 
 /* Link row r, lanes o..o+3, with the shared ball's velocity (ax, ay):
- * solve_rigid (warm: the warm start's apply of rb) on 4 chains; writes the
- * shared ball's final velocity into row q (the one before) and carries the
- * row's ball's on. An empty lane (velocity, masses, impulse and axis +0 or
- * up) keeps +0: imp = 0 - 0 (x) - 0 = +0, and b + 0 (x) = +0. */
-C4_HOT void pack_link(jrow* q, jrow* r, int o, c4* ax, c4* ay, c4 isc, int warm)
+ * solve_rigid (warm: the warm start's apply of its impulse, as
+ * solve_distance's impulse + lower - upper with both +0) on 4 chains, its
+ * per-pass products (rm, rb: cap_joints_pass) made here for softness
+ * (ms, br); writes the shared ball's final velocity into row q (the one
+ * before) and carries the row's ball's on. An empty lane (velocity, masses,
+ * impulse and axis +0 or up) keeps +0: imp = 0 - 0 (x) - 0 = +0, and
+ * b + 0 (x) = +0. */
+C4_HOT void pack_link(jrow* q, jrow* r, int o, c4* ax, c4* ay, const c4* k, int warm)
 {
     const c4 zero = c4_splat(0.0f);
     c4 ux = c4_load(r->ux + o), uy = c4_load(r->uy + o), bx = c4_load(r->vx + o), by = c4_load(r->vy + o);
-    c4 ma = c4_load(r->ma + o), mb = c4_load(r->mb + o), imp = c4_load(r->rb + o);
-    if (!warm) {
-        c4 acc = c4_load(r->imp + o);
+    c4 ma = c4_load(r->ma + o), mb = c4_load(r->mb + o), acc = c4_load(r->imp + o), imp;
+    if (warm) {
+        imp = c4_sub(c4_add(acc, zero), zero);
+    } else { /* k: the pass's mass scale, bias rate, impulse scale */
+        c4 rm = c4_mul(k[0], c4_load(r->mass + o)), rb = c4_mul(k[1], c4_sub(c4_load(r->len + o), c4_load(r->length + o)));
         c4 vr = c4_add(c4_mul(c4_sub(bx, *ax), ux), c4_mul(c4_sub(by, *ay), uy));
-        imp = c4_sub(c4_sub(zero, c4_mul(c4_load(r->rm + o), c4_add(vr, imp))), c4_mul(isc, acc));
+        imp = c4_sub(c4_sub(zero, c4_mul(rm, c4_add(vr, rb))), c4_mul(k[2], acc));
         c4_store(r->imp + o, c4_add(acc, imp));
     }
     c4 px = c4_mul(imp, ux), py = c4_mul(imp, uy);
@@ -339,14 +322,14 @@ C4_HOT void pack_link(jrow* q, jrow* r, int o, c4* ax, c4* ay, c4 isc, int warm)
 
 /* Sweeps down a pack's rows (warm: the warm start's apply; noinline: one
  * copy of the rows' code for both). */
-static __attribute__((noinline)) void pack_sweeps(jrow* P, uint32_t L, c4 isc, int sweeps, int warm)
+static __attribute__((noinline)) void pack_sweeps(jrow* P, uint32_t L, const c4* k, int sweeps, int warm)
 {
     for (int s = 0; s < sweeps; s++) {
         c4 ax0 = c4_load(P[0].vx), ay0 = c4_load(P[0].vy), ax1 = c4_load(P[0].vx + 4), ay1 = c4_load(P[0].vy + 4);
         C4_LOOP_AS_IS
         for (uint32_t i = 1; i <= L; i++) {
-            pack_link(&P[i - 1], &P[i], 0, &ax0, &ay0, isc, warm);
-            pack_link(&P[i - 1], &P[i], 4, &ax1, &ay1, isc, warm);
+            pack_link(&P[i - 1], &P[i], 0, &ax0, &ay0, k, warm);
+            pack_link(&P[i - 1], &P[i], 4, &ax1, &ay1, k, warm);
         }
         c4_store(P[L].vx, ax0); c4_store(P[L].vy, ay0); c4_store(P[L].vx + 4, ax1); c4_store(P[L].vy + 4, ay1);
     }
@@ -361,18 +344,14 @@ void cap_ropes_pass(cap_world* w, cap_wbody* body, int mode, cap_soft rs, int sw
 {
     if (mode == 0) return;
     jrow* P = w->jrows;
-    const c4 isc = c4_splat(rs.impulse_scale);
+    const c4 k[3] = {c4_splat(rs.mass_scale), c4_splat(rs.bias_rate), c4_splat(rs.impulse_scale)};
     const int moved = mode == 2 || !w->jaxes;
     if (mode == 2) w->jaxes = 1; /* (the positions stay until the next sub-step's relax) */
     for (uint32_t p = 0; p < w->jpacks; p++) {
         const uint32_t L = P[0].joint[0];
         pack_fill(P, L, body, moved);
-        if (mode == 1) {
-            pack_consts(P, L, 0, rs);
-            pack_sweeps(P, L, isc, 1, 1);
-        }
-        pack_consts(P, L, mode, rs);
-        pack_sweeps(P, L, isc, sweeps, 0);
+        if (mode == 1) pack_sweeps(P, L, k, 1, 1);
+        pack_sweeps(P, L, k, sweeps, 0);
         pack_store(P, L, body);
         P += L + 1u;
     }
