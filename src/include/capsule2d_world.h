@@ -373,7 +373,11 @@ uint32_t cap_world_awake_count(const cap_world* w);
  * turn away, never sink more than the slop deeper), keeping its velocity:
  * no tunnelling through statics at any speed or spin. Snapshots hold them
  * (section "snapshots"); the state hash covers them; the world's queries
- * see them (section "queries"). Not yet: sweeps against balls and bodies,
+ * see them (section "queries"). A body whose travel in a step passes its
+ * contacts' reach (4 radii) is swept, after the statics, against the other
+ * bodies over their own motion and the balls from their start to their
+ * end (not the pairs its contacts hold), and stopped at the first impact
+ * the same way: no fast body passes through a ball or a body. Not yet:
  * events, sensors. */
 typedef enum cap_body_field {
     CAP_BODY_X, CAP_BODY_Y, CAP_BODY_ANGLE, CAP_BODY_VX, CAP_BODY_VY, CAP_BODY_W,
