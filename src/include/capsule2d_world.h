@@ -384,7 +384,11 @@ uint32_t cap_world_awake_count(const cap_world* w);
  * slop (5 mm) of touching; a pair none of whose bodies (nor, body-ball, its
  * ball) is awake keeps its state, so a pile falling asleep ends nothing;
  * sensor enter / leave with sensor statics (kind 2; bodies are never
- * sensors). Not yet: sweeps against balls and bodies. */
+ * sensors). A body whose travel in a step passes its contacts' reach (4
+ * radii) is swept, after the statics, against the other bodies over their
+ * own motion and the balls from their start to their end (not the pairs
+ * its contacts hold), and stopped at the first impact the same way: no
+ * fast body passes through a ball or a body. */
 typedef enum cap_body_field {
     CAP_BODY_X, CAP_BODY_Y, CAP_BODY_ANGLE, CAP_BODY_VX, CAP_BODY_VY, CAP_BODY_W,
     CAP_BODY_HALF_LENGTH, CAP_BODY_RADIUS, CAP_BODY_INV_MASS, CAP_BODY_INV_INERTIA,

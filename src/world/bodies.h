@@ -287,5 +287,16 @@ void cap_bodies_unpack(cap_wbodies* b);
  * shortens it to the first time of impact (strict: a body a drag joint
  * holds, see advance()). */
 void cap_body_sweep(struct cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s, int strict);
+/* Then, for a body whose travel this step passed its reach (b->pre: the
+ * contacts found at the step's start cover no farther), the same sweep
+ * against the other bodies (each from its start pose over its own motion
+ * this step, st: the states; a sleeping one where it is) and the balls
+ * (each from its start, sc, to where it is now), past the joined ones,
+ * the category and mask filter and the pairs this step's contacts hold
+ * (the solver holds those; stopping one of two touching movers would let
+ * the other pass it): it stops at the first time of impact,
+ * keeping its velocity (the next step's contacts act), so no fast body
+ * passes through a ball or a body. O(bodies + balls) per fast body. */
+void cap_body_sweep_fast(struct cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* st, const struct step_ctx* sc);
 
 #endif

@@ -143,3 +143,75 @@ void cap_body_sweep(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s, int
         s->da = t * s->da;
     }
 }
+
+/* Whether this step's contacts (in cap_bcontact_cmp's order) hold a pair
+ * of body lo and slot other of this kind (1: a higher body, 2: a ball):
+ * the solver holds that pair, no sweep. */
+static int has_pair(const cap_wbodies* b, uint32_t kind, uint32_t lo, uint32_t other)
+{
+    uint64_t key = (uint64_t)lo << 34 | (uint64_t)kind << 32 | other;
+    uint32_t l = 0, h = b->count;
+    while (l < h) {
+        uint32_t m = l + (h - l) / 2;
+        const cap_bcontact* c = &b->contacts[m];
+        uint64_t k = (uint64_t)(c->kind ? c->a : c->b) << 34 | (uint64_t)c->kind << 32 | (c->kind ? c->b : c->a);
+        if (k == key) return 1;
+        if (k < key) l = m + 1;
+        else h = m;
+    }
+    return 0;
+}
+
+void cap_body_sweep_fast(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* st, const step_ctx* sc)
+{
+    cap_bstate* s = &st[i];
+    float hl = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i], r = CAP_BODF(b, CAP_BODY_RADIUS)[i];
+    float travel = cap_length(cap_v2(s->dx, s->dy)) + cap_absf(s->da) * hl;
+    if (!(travel > b->pre[5 * (size_t)i + 4])) return; /* within its contacts' reach */
+    const float *bx = CAP_BODF(b, CAP_BODY_X), *by = CAP_BODF(b, CAP_BODY_Y), *ba = CAP_BODF(b, CAP_BODY_ANGLE);
+    float x = bx[i], y = by[i], a = ba[i];
+    uint32_t cat = CAP_BODU(b, CAP_BODY_CATEGORY)[i], mask = CAP_BODU(b, CAP_BODY_MASK)[i];
+    float slop = 0.005f * w->def.units_per_meter, t = 1.0f;
+    cap_wstatic o;
+    memset(&o, 0, sizeof o); /* a capsule (kind 0) of half length la = lb, moving as km says */
+    kmove km;
+    /* The other bodies (slots 0 .. slots - 1), then the balls. */
+    for (uint32_t q = 0; q < b->slots + w->ball_slots; q++) {
+        int ball = q >= b->slots;
+        uint32_t j = ball ? q - b->slots : q, lo = ball || i < j ? i : j, hi = ball || i < j ? j : i;
+        uint32_t fj = ball ? CAP_BU(w, CAP_BALL_FLAGS)[j] : CAP_BODU(b, CAP_BODY_FLAGS)[j];
+        uint32_t cj = ball ? CAP_BU(w, CAP_BALL_CATEGORY)[j] : CAP_BODU(b, CAP_BODY_CATEGORY)[j];
+        uint32_t mj = ball ? CAP_BU(w, CAP_BALL_MASK)[j] : CAP_BODU(b, CAP_BODY_MASK)[j];
+        if ((!ball && j == i) || !(fj & CAP_BALL_ALIVE) || !((cj & mask) && (cat & mj))) continue;
+        if ((b->joined_count && (ball ? cap_bodies_joined_ball(b, i, j) : cap_bodies_joined(b, lo, hi))) || has_pair(b, 1u + (uint32_t)ball, lo, hi))
+            continue;
+        if (ball) {
+            /* From its start to where it is now (a ball in this pass: where the pass took it). */
+            uint32_t k = j < b->ball_state_cap ? b->ball_state[j] : NONE;
+            float ex = k != NONE ? st[k].bx + st[k].dx : CAP_BF(w, CAP_BALL_X)[j], ey = k != NONE ? st[k].by + st[k].dy : CAP_BF(w, CAP_BALL_Y)[j];
+            km = (kmove){sc->sx[j], sc->sy[j], ex - sc->sx[j], ey - sc->sy[j], 0.0f, 0.0f};
+            o.la = o.lb = 0.0f;
+            o.radius = CAP_BF(w, CAP_BALL_RADIUS)[j];
+        } else {
+            /* From its start pose over its motion (a sleeping one stays). */
+            float m = (fj & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE ? 1.0f : 0.0f;
+            km = (kmove){bx[j], by[j], m * st[j].dx, m * st[j].dy, ba[j], m * st[j].da};
+            o.la = o.lb = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[j];
+            o.radius = CAP_BODF(b, CAP_BODY_RADIUS)[j];
+        }
+        /* Apart over the whole step (as cap_body_sweep's test of the
+         * moving capsules): no gap falls to the slop. */
+        float e = hl + r + o.la + o.radius + 2.0f * slop +
+                  1e-5f * (cap_absf(x) + cap_absf(y) + cap_absf(km.cx) + cap_absf(km.cy) + cap_absf(km.ex) + cap_absf(km.ey) + cap_absf(s->dx) +
+                           cap_absf(s->dy));
+        if (fmin2(x, x + s->dx) - e > fmax2(km.cx, km.cx + km.ex) || fmax2(x, x + s->dx) + e < fmin2(km.cx, km.cx + km.ex) ||
+            fmin2(y, y + s->dy) - e > fmax2(km.cy, km.cy + km.ey) || fmax2(y, y + s->dy) + e < fmin2(km.cy, km.cy + km.ey))
+            continue;
+        t = fmin2(t, advance(&o, &km, x, y, a, s->dx, s->dy, s->da, hl, r, slop, (int)s->ball));
+    }
+    if (t < 1.0f) {
+        s->dx = t * s->dx;
+        s->dy = t * s->dy;
+        s->da = t * s->da;
+    }
+}

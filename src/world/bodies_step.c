@@ -213,10 +213,17 @@ void cap_bodies_step(cap_world* w, step_ctx* sc)
     cap_bodies_unpack(b);
     if (restitution(w, b))
         for (int k = 1; k < RESTITUTION_PASSES; k++) restitution(w, b);
+    /* The sweeps: each body against the statics, then the fast ones
+     * against the other bodies (their motion as the first sweeps left it,
+     * a lower slot's as its own second sweep left it) and the balls; then
+     * every body moves. */
+    for (uint32_t i = 0; i < n; i++)
+        if ((fl[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) cap_body_sweep(w, b, i, &st[i], (int)st[i].ball);
+    for (uint32_t i = 0; i < n; i++)
+        if ((fl[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) cap_body_sweep_fast(w, b, i, st, sc);
     for (uint32_t i = 0; i < n; i++) {
         if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
-        cap_bstate* s = &st[i];
-        cap_body_sweep(w, b, i, s, (int)s->ball);
+        const cap_bstate* s = &st[i];
         vx[i] = s->vx; vy[i] = s->vy; av[i] = s->w;
         x[i] = x[i] + s->dx;
         y[i] = y[i] + s->dy;
