@@ -136,6 +136,9 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
     }
     const uint32_t* nb;
     uint32_t near = cap_body_near(b, i, &nb);
+    /* (i's box and slack term, once: the loop's stores could alias pre) */
+    const float ix0 = fmin2(pi[0], pi[2]), ix1 = fmax2(pi[0], pi[2]), iy0 = fmin2(pi[1], pi[3]), iy1 = fmax2(pi[1], pi[3]);
+    const float islack = 1e-6f * (__builtin_fabsf(pi[0]) + __builtin_fabsf(pi[1]));
     for (uint32_t q = b->adj_low[i]; q < near; q++) { /* the higher slots: the list's upper part */
         uint32_t j = nb[q];
         if (!awake[j] || (b->joined_count && cap_bodies_joined(b, i, j))) continue;
@@ -143,10 +146,10 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         float rj = CAP_BODF(b, CAP_BODY_RADIUS)[j], gap = fmax2(reach, pj[4]);
         /* The cores' boxes, each grown by its radius, apart by more than
          * the gap (and a slack far above float32 rounding): no point. */
-        float slack = 1e-3f * (r + rj + gap) + 1e-6f * (__builtin_fabsf(pi[0]) + __builtin_fabsf(pi[1])); /* (> 0: r > 0) */
+        float slack = 1e-3f * (r + rj + gap) + islack; /* (> 0: r > 0) */
         float ex = r + rj + gap + slack;
-        if (fmin2(pi[0], pi[2]) - fmax2(pj[0], pj[2]) > ex || fmin2(pj[0], pj[2]) - fmax2(pi[0], pi[2]) > ex ||
-            fmin2(pi[1], pi[3]) - fmax2(pj[1], pj[3]) > ex || fmin2(pj[1], pj[3]) - fmax2(pi[1], pi[3]) > ex)
+        if (ix0 - fmax2(pj[0], pj[2]) > ex || fmin2(pj[0], pj[2]) - ix1 > ex || iy0 - fmax2(pj[1], pj[3]) > ex ||
+            fmin2(pj[1], pj[3]) - iy1 > ex)
             continue;
         cap_vec2 q0 = cap_v2(pj[0], pj[1]), q1 = cap_v2(pj[2], pj[3]);
         bman man;

@@ -71,7 +71,7 @@ int cap_body_manifold(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 
     cap_vec2 d = cap_sub(sp.point2, sp.point1);
     float dist = sp.distance;
     if (dist > 1e-6f * (R > 0.0f ? R : 1.0f) && cap_length_sq(d) > 0.0f) {
-        n = cap_scale(1.0f / cap_length(d), d);
+        n = cap_scale(1.0f / dist, d); /* (dist: closest_pair's cap_length(d), the same bits) */
     } else {
         cap_vec2 e = la2 > 0.0f ? ea : cap_sub(b1, b0);
         float le = cap_length(e);

@@ -155,7 +155,8 @@ int cap_bodies_pairs(cap_world* w, cap_wbodies* b, float margin)
     if (cap_world_reserve_u32(&b->adj_low, &b->adj_low_cap, n)) return 0;
     uint32_t* low = b->adj_low;
     memset(low, 0, (size_t)n * 4);
-    for (uint32_t k = 0; k < b->order_n; k++) {
+    const uint32_t on = b->order_n;
+    for (uint32_t k = 0; k < on; k++) {
         uint32_t i = b->order[k];
         const double* bi = sb + 4 * (size_t)k;
         const double end = bi[1], olo = bi[2], ohi = bi[3];
@@ -163,11 +164,11 @@ int cap_bodies_pairs(cap_world* w, cap_wbodies* b, float margin)
          * other axis (it mispredicts): every one written, kept when it
          * overlaps (order_tmp: free until the lists' fill below). */
         uint32_t m = 0, *hit = b->order_tmp;
-        for (uint32_t q = k + 1; q < b->order_n; q++) {
+        for (uint32_t q = k + 1; q < on; q++) {
             const double* bj = sb + 4 * (size_t)q;
             if (bj[0] > end) break;
             hit[m] = q;
-            m += (uint32_t)!(bj[2] > ohi) & (uint32_t)!(bj[3] < olo);
+            m += (uint32_t)(bj[2] <= ohi) & (uint32_t)(bj[3] >= olo);
         }
         for (uint32_t t = 0; t < m; t++) {
             uint32_t j = b->order[hit[t]];
