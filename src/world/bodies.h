@@ -287,8 +287,8 @@ void cap_bodies_unpack(cap_wbodies* b);
  * shortens it to the first time of impact (strict: a body a drag joint
  * holds, see advance()). */
 void cap_body_sweep(struct cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s, int strict);
-/* Then, for a body whose travel this step passed its reach (b->pre: the
- * contacts found at the step's start cover no farther), the same sweep
+/* Then, for a body whose travel this step passed its contacts' longest
+ * reach (the slop margin and 4 radii: they cover no farther), the same sweep
  * against the other bodies (each from its start pose over its own motion
  * this step, st: the states; a sleeping one where it is) and the balls
  * (each from its start, sc, to where it is now), past the joined ones,

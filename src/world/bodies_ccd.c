@@ -167,7 +167,11 @@ void cap_body_sweep_fast(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s
     cap_bstate* s = &st[i];
     float hl = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i], r = CAP_BODF(b, CAP_BODY_RADIUS)[i];
     float travel = cap_length(cap_v2(s->dx, s->dy)) + cap_absf(s->da) * hl;
-    if (!(travel > b->pre[5 * (size_t)i + 4])) return; /* within its contacts' reach */
+    /* Only a body that moved farther than its contacts' longest reach (the
+     * slop margin and 4 radii; bodies_pairs.c's cap_body_reach): a slower
+     * one met whatever it could reach through its contacts, and the step
+     * keeps its bits. */
+    if (!(travel > 4.0f * r + 4.0f * 0.005f * w->def.units_per_meter)) return;
     const float *bx = CAP_BODF(b, CAP_BODY_X), *by = CAP_BODF(b, CAP_BODY_Y), *ba = CAP_BODF(b, CAP_BODY_ANGLE);
     float x = bx[i], y = by[i], a = ba[i];
     uint32_t cat = CAP_BODU(b, CAP_BODY_CATEGORY)[i], mask = CAP_BODU(b, CAP_BODY_MASK)[i];
