@@ -70,7 +70,8 @@ describe('runnable examples: the games, played in Chromium (dev server)', { skip
       assert.deepEqual([g.score, g.balls, g.ballsLeft, g.hits, g.over], [0, 1, 3, 0, false], 'a fresh game: one ball in the lane');
       const r = await rate(page, 1000);
       t.diagnostic(`steps: ${r.steps} in ${r.seconds.toFixed(2)} s`);
-      assert.ok(r.steps <= 60 * r.seconds + 2, `at most 60 steps a second: ${r.steps} in ${r.seconds} s`);
+      // (+3: steps owed by a frame just before the window are made inside it)
+      assert.ok(r.steps <= 60 * r.seconds + 3, `at most 60 steps a second: ${r.steps} in ${r.seconds} s`);
       assert.ok(r.steps >= 20 * r.seconds, `the loop runs: ${r.steps} in ${r.seconds} s`);
 
       // Flippers: the left one's up pose covers a pixel its rest pose does not
