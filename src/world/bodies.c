@@ -35,7 +35,7 @@ void cap_body_def_default(cap_body_def* d)
 void cap_bodies_free(cap_wbodies* b)
 {
     if (!b) return;
-    free(b->mem); free(b->contacts); free(b->prev); free(b->state); free(b->group); free(b->ball_state);
+    free(b->mem); free(b->contacts); free(b->prev); free(b->state); free(b->group); free(b->ball_state); free(b->fast);
     cap_scratch_free(&b->gs);
     free(b->order); free(b->order_tmp); free(b->pairs); free(b->adj); free(b->adj_start); free(b->key); free(b->mstart);
     free(b->pre);

@@ -94,6 +94,8 @@ typedef struct cap_wbodies {
     uint32_t group_cap;
     uint32_t* ball_state;               /* per ball slot: its solver state in this step's contacts, or ~0 */
     uint32_t ball_state_cap, balls;     /* balls in this step's contacts (states n .. n + balls - 1) */
+    uint32_t* fast;                     /* this step's fast balls (cap_body_sweep_fast), ascending slots */
+    uint32_t fast_cap, fast_n;
     /* This step's box of each live slot (gs.boxes, 4 doubles per slot),
      * the live slots sorted by their boxes' low edge on the sweep axis
      * (kept between steps: nearly sorted already; order_stale after an
@@ -287,16 +289,29 @@ void cap_bodies_unpack(cap_wbodies* b);
  * shortens it to the first time of impact (strict: a body a drag joint
  * holds, see advance()). */
 void cap_body_sweep(struct cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s, int strict);
-/* Then, for a body whose travel this step passed its contacts' longest
- * reach (the slop margin and 4 radii: they cover no farther), the same sweep
- * against the other bodies (each from its start pose over its own motion
- * this step, st: the states; a sleeping one where it is) and the balls
- * (each from its start, sc, to where it is now), past the joined ones,
- * the category and mask filter and the pairs this step's contacts hold
- * (the solver holds those; stopping one of two touching movers would let
- * the other pass it): it stops at the first time of impact,
- * keeping its velocity (the next step's contacts act), so no fast body
- * passes through a ball or a body. O(bodies + balls) per fast body. */
+/* Then the same sweep against what the body's contacts could not reach:
+ * a body whose travel this step passed its contacts' longest reach (the
+ * slop margin and 4 radii: they cover no farther) against the other
+ * bodies (each from its start pose over its own motion this step, st: the
+ * states; a sleeping one where it is) and the balls; any other body
+ * against the fast balls (cap_bodies_fast_balls: a ball's contacts with
+ * bodies reach no farther than 4 of its radii either). A ball moves from
+ * its start, sc, to where it is now. Past the joined ones, the category
+ * and mask filter and the pairs this step's contacts hold (the solver
+ * holds those; stopping one of two touching movers would let the other
+ * pass it). Where the paths meet, the body stops at the first time of
+ * impact with the other's path or its end pose, whichever is earlier
+ * (each may stop at a different time of its step), keeping its velocity
+ * (the next step's contacts act), so no body passes through a ball or a
+ * body: two slow bodies meet through their contacts, whose gap is the sum
+ * of their reaches (bodies_find.c). O(bodies + balls) per fast body,
+ * O(fast balls) per other awake body. */
 void cap_body_sweep_fast(struct cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* st, const struct step_ctx* sc);
+/* Lists this step's fast balls in b->fast (ascending slots): the awake
+ * ones that moved more than 4 of their radii from their start (sc) to
+ * where they are now (a ball in the bodies' contacts: where the bodies'
+ * pass took it); b->fast has room for every ball slot (reserved with the
+ * contacts, bodies_find.c). */
+void cap_bodies_fast_balls(struct cap_world* w, cap_wbodies* b, const cap_bstate* st, const struct step_ctx* sc);
 
 #endif

@@ -171,7 +171,8 @@ void cap_body_sweep_fast(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s
      * slop margin and 4 radii; bodies_pairs.c's cap_body_reach): a slower
      * one met whatever it could reach through its contacts, and the step
      * keeps its bits. */
-    if (!(travel > 4.0f * r + 4.0f * 0.005f * w->def.units_per_meter)) return;
+    int fast = travel > 4.0f * r + 4.0f * 0.005f * w->def.units_per_meter;
+    if (!fast && !b->fast_n) return;
     const float *bx = CAP_BODF(b, CAP_BODY_X), *by = CAP_BODF(b, CAP_BODY_Y), *ba = CAP_BODF(b, CAP_BODY_ANGLE);
     float x = bx[i], y = by[i], a = ba[i];
     uint32_t cat = CAP_BODU(b, CAP_BODY_CATEGORY)[i], mask = CAP_BODU(b, CAP_BODY_MASK)[i];
@@ -179,10 +180,12 @@ void cap_body_sweep_fast(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s
     cap_wstatic o;
     memset(&o, 0, sizeof o); /* a capsule (kind 0) of half length la = lb, moving as km says */
     kmove km;
-    /* The other bodies (slots 0 .. slots - 1), then the balls. */
-    for (uint32_t q = 0; q < b->slots + w->ball_slots; q++) {
+    /* A fast body: the other bodies (slots 0 .. slots - 1), then the
+     * balls; any other: the fast balls. */
+    uint32_t q0 = fast ? 0 : b->slots, q1 = fast ? b->slots + w->ball_slots : b->slots + b->fast_n;
+    for (uint32_t q = q0; q < q1; q++) {
         int ball = q >= b->slots;
-        uint32_t j = ball ? q - b->slots : q, lo = ball || i < j ? i : j, hi = ball || i < j ? j : i;
+        uint32_t j = ball ? (fast ? q - b->slots : b->fast[q - b->slots]) : q, lo = ball || i < j ? i : j, hi = ball || i < j ? j : i;
         uint32_t fj = ball ? CAP_BU(w, CAP_BALL_FLAGS)[j] : CAP_BODU(b, CAP_BODY_FLAGS)[j];
         uint32_t cj = ball ? CAP_BU(w, CAP_BALL_CATEGORY)[j] : CAP_BODU(b, CAP_BODY_CATEGORY)[j];
         uint32_t mj = ball ? CAP_BU(w, CAP_BALL_MASK)[j] : CAP_BODU(b, CAP_BODY_MASK)[j];
@@ -211,11 +214,39 @@ void cap_body_sweep_fast(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s
         if (fmin2(x, x + s->dx) - e > fmax2(km.cx, km.cx + km.ex) || fmax2(x, x + s->dx) + e < fmin2(km.cx, km.cx + km.ex) ||
             fmin2(y, y + s->dy) - e > fmax2(km.cy, km.cy + km.ey) || fmax2(y, y + s->dy) + e < fmin2(km.cy, km.cy + km.ey))
             continue;
-        t = fmin2(t, advance(&o, &km, x, y, a, s->dx, s->dy, s->da, hl, r, slop, (int)s->ball));
+        float tp = advance(&o, &km, x, y, a, s->dx, s->dy, s->da, hl, r, slop, (int)s->ball);
+        if (!(tp < t)) continue;
+        /* The paths meet: the body also stops short of the other's end
+         * pose (the other may stop earlier in its step than the body
+         * meets its path: a lower slot's sweep, a static, a ball's own
+         * stop; stopping at the meeting alone left the two swapped, each
+         * at a different time of its step). Paths that never meet (two
+         * bodies flying together) stop nothing, as for the balls' ccd. */
+        cap_wstatic e1 = o;
+        float c = 1.0f, sn = 0.0f;
+        if (!ball && cap_finite(km.th0 + km.dth)) cap_cos_sin(km.th0 + km.dth, &c, &sn);
+        e1.ax = km.cx + km.ex - c * o.la, e1.ay = km.cy + km.ey - sn * o.la;
+        e1.bx = km.cx + km.ex + c * o.lb, e1.by = km.cy + km.ey + sn * o.lb;
+        t = fmin2(tp, advance(&e1, NULL, x, y, a, s->dx, s->dy, s->da, hl, r, slop, (int)s->ball));
     }
     if (t < 1.0f) {
         s->dx = t * s->dx;
         s->dy = t * s->dy;
         s->da = t * s->da;
+    }
+}
+
+void cap_bodies_fast_balls(cap_world* w, cap_wbodies* b, const cap_bstate* st, const step_ctx* sc)
+{
+    b->fast_n = 0;
+    const uint32_t* fl = CAP_BU(w, CAP_BALL_FLAGS);
+    const float *x = CAP_BF(w, CAP_BALL_X), *y = CAP_BF(w, CAP_BALL_Y), *rad = CAP_BF(w, CAP_BALL_RADIUS);
+    for (uint32_t j = 0; j < w->ball_slots; j++) {
+        if ((fl[j] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
+        uint32_t k = j < b->ball_state_cap ? b->ball_state[j] : NONE;
+        float dx = (k != NONE ? st[k].bx + st[k].dx : x[j]) - sc->sx[j], dy = (k != NONE ? st[k].by + st[k].dy : y[j]) - sc->sy[j];
+        float r4 = 4.0f * rad[j];
+        if (!(dx * dx + dy * dy > r4 * r4)) continue;
+        b->fast[b->fast_n++] = j; /* (room for every slot: bodies_find.c) */
     }
 }

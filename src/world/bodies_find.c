@@ -94,7 +94,7 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
     const float* pi = &b->pre[5 * (size_t)i];
     cap_vec2 p0 = cap_v2(pi[0], pi[1]), p1 = cap_v2(pi[2], pi[3]);
     float r = CAP_BODF(b, CAP_BODY_RADIUS)[i];
-    float reach = pi[4];
+    float reach = pi[4], margin = 4.0f * 0.005f * w->def.units_per_meter;
     float fr = CAP_BODF(b, CAP_BODY_FRICTION)[i], re = CAP_BODF(b, CAP_BODY_RESTITUTION)[i];
     uint32_t cat = CAP_BODU(b, CAP_BODY_CATEGORY)[i], mask = CAP_BODU(b, CAP_BODY_MASK)[i];
     float e = r + reach;
@@ -143,7 +143,7 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         uint32_t j = nb[q];
         if (!awake[j] || (b->joined_count && cap_bodies_joined(b, i, j))) continue;
         const float* pj = &b->pre[5 * (size_t)j];
-        float rj = CAP_BODF(b, CAP_BODY_RADIUS)[j], gap = fmax2(reach, pj[4]);
+        float rj = CAP_BODF(b, CAP_BODY_RADIUS)[j], gap = reach + (pj[4] - margin);
         /* The cores' boxes, each grown by its radius, apart by more than
          * the gap (and a slack far above float32 rounding): no point. */
         float slack = 1e-3f * (r + rj + gap) + islack; /* (> 0: r > 0) */
@@ -242,6 +242,8 @@ int cap_bodies_begin(cap_world* w)
             if (cap_world_reserve_u32(&b->ball_state, &b->ball_state_cap, w->ball_slots)) return CAP_WORLD_NO_MEMORY;
             for (uint32_t j = old; j < b->ball_state_cap; j++) b->ball_state[j] = NONE;
         }
+        /* (room for every ball slot in the fast balls' list: cap_bodies_fast_balls) */
+        if (b->fast_cap < w->ball_slots && cap_world_reserve_u32(&b->fast, &b->fast_cap, w->ball_slots)) return CAP_WORLD_NO_MEMORY;
     }
     const uint32_t* flags = CAP_BODU(b, CAP_BODY_FLAGS);
     uint32_t* awake = b->group + n; /* awake this step (1), or not; 2: woken by a write through a view */

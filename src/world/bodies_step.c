@@ -219,6 +219,7 @@ void cap_bodies_step(cap_world* w, step_ctx* sc)
      * every body moves. */
     for (uint32_t i = 0; i < n; i++)
         if ((fl[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) cap_body_sweep(w, b, i, &st[i], (int)st[i].ball);
+    cap_bodies_fast_balls(w, b, st, sc);
     for (uint32_t i = 0; i < n; i++)
         if ((fl[i] & CAP_LIVE_AWAKE) == CAP_LIVE_AWAKE) cap_body_sweep_fast(w, b, i, st, sc);
     for (uint32_t i = 0; i < n; i++) {
