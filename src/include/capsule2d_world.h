@@ -384,11 +384,15 @@ uint32_t cap_world_awake_count(const cap_world* w);
  * slop (5 mm) of touching; a pair none of whose bodies (nor, body-ball, its
  * ball) is awake keeps its state, so a pile falling asleep ends nothing;
  * sensor enter / leave with sensor statics (kind 2; bodies are never
- * sensors). A body whose travel in a step passes its contacts' reach (4
- * radii) is swept, after the statics, against the other bodies over their
- * own motion and the balls from their start to their end (not the pairs
- * its contacts hold), and stopped at the first impact the same way: no
- * fast body passes through a ball or a body. */
+ * sensors). Two bodies' contacts reach as far as both their travels (at
+ * most 4 radii each) and the slop margin. A body whose travel in a step
+ * passes its contacts' reach (4 radii) is swept, after the statics,
+ * against the other bodies over their own motion and the balls from their
+ * start to their end (not the pairs its contacts hold); every other body
+ * against the balls that moved more than 4 of their radii. Where the paths
+ * meet it stops at the first impact with the other's path or its end pose,
+ * whichever is earlier: no body passes through a ball or a body, at any
+ * speed, either of them moving. */
 typedef enum cap_body_field {
     CAP_BODY_X, CAP_BODY_Y, CAP_BODY_ANGLE, CAP_BODY_VX, CAP_BODY_VY, CAP_BODY_W,
     CAP_BODY_HALF_LENGTH, CAP_BODY_RADIUS, CAP_BODY_INV_MASS, CAP_BODY_INV_INERTIA,
