@@ -209,6 +209,18 @@ typedef struct bman {
  * points with separation <= margin, normal from A toward B (two on a face
  * within ~8 degrees, else the closest pair; never NaN). */
 int cap_body_manifold(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 b1, float rb, float margin, bman* m);
+/* Only real touches (as the balls' speculative contacts, contacts.c): m,
+ * capsule A (still) against capsule B found at the step's start, every
+ * point apart (sep > 0), with B moving by d relative to A over the step
+ * (turning not counted: the caller asks only when both turn less than the
+ * slop). When the two meet within the step, m stays as found. Otherwise 0
+ * (no contact) when B's least distance passes the margin, or, B still
+ * closing at the step's end, the reach; else m is rebuilt where B is
+ * nearest, its separations taken back to the start along the new normal,
+ * so a capsule flying past another's end within the reach is not pushed
+ * by it. */
+int cap_body_clip(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 b1, float rb, cap_vec2 d, float reach, float margin,
+                  bman* m);
 /* A half-plane (point a, unit free-side normal n) against capsule B. */
 int cap_body_manifold_line(cap_vec2 a, cap_vec2 n, cap_vec2 b0, cap_vec2 b1, float rb, float margin, bman* m);
 /* bodies_pairs.c: a body's core ends; its reach (slop margin plus travel,

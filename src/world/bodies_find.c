@@ -95,6 +95,10 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
     cap_vec2 p0 = cap_v2(pi[0], pi[1]), p1 = cap_v2(pi[2], pi[3]);
     float r = CAP_BODF(b, CAP_BODY_RADIUS)[i];
     float reach = pi[4], margin = 4.0f * 0.005f * w->def.units_per_meter;
+    /* Its motion over the step, for cap_body_clip (turning: its tips' travel). */
+    const float dt = w->def.dt, slop = 0.005f * w->def.units_per_meter;
+    const cap_vec2 vi = cap_v2(CAP_BODF(b, CAP_BODY_VX)[i] * dt, CAP_BODF(b, CAP_BODY_VY)[i] * dt);
+    const float turn = cap_absf(CAP_BODF(b, CAP_BODY_W)[i]) * CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i] * dt;
     float fr = CAP_BODF(b, CAP_BODY_FRICTION)[i], re = CAP_BODF(b, CAP_BODY_RESTITUTION)[i];
     uint32_t cat = CAP_BODU(b, CAP_BODY_CATEGORY)[i], mask = CAP_BODU(b, CAP_BODY_MASK)[i];
     float e = r + reach;
@@ -130,6 +134,9 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         int hit = st->kind == CAP_STATIC_LINE
                       ? cap_body_manifold_line(cap_v2(st->ax, st->ay), cap_v2(st->nx, st->ny), p0, p1, r, reach, &man)
                       : cap_body_manifold(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), st->radius, p0, p1, r, reach, &man);
+        if (hit && st->kind == CAP_STATIC_CAPSULE && turn <= slop &&
+            !cap_body_clip(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), st->radius, p0, p1, r, vi, reach, margin, &man))
+            continue;
         if (!hit) continue;
         if (!room(b, 2)) return 0;
         add_points(b, &man, 0, w->cand[k], i, i, __builtin_sqrtf(fr * st->friction), fmax2(re, st->restitution));
@@ -154,6 +161,10 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         cap_vec2 q0 = cap_v2(pj[0], pj[1]), q1 = cap_v2(pj[2], pj[3]);
         bman man;
         if (!cap_body_manifold(p0, p1, r, q0, q1, rj, gap, &man)) continue;
+        if (turn + cap_absf(CAP_BODF(b, CAP_BODY_W)[j]) * CAP_BODF(b, CAP_BODY_HALF_LENGTH)[j] * dt <= slop &&
+            !cap_body_clip(p0, p1, r, q0, q1, rj,
+                           cap_sub(cap_v2(CAP_BODF(b, CAP_BODY_VX)[j] * dt, CAP_BODF(b, CAP_BODY_VY)[j] * dt), vi), gap, margin, &man))
+            continue;
         if (!room(b, 2)) return 0;
         add_points(b, &man, 1, i, j, j, __builtin_sqrtf(fr * CAP_BODF(b, CAP_BODY_FRICTION)[j]),
                    fmax2(re, CAP_BODF(b, CAP_BODY_RESTITUTION)[j]));
@@ -170,7 +181,12 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         if (cap_absf(bx[j] - cx) > e2 || cap_absf(by[j] - cy) > e2) continue;
         cap_vec2 c = cap_v2(bx[j], by[j]);
         bman man;
-        if (!cap_body_manifold(p0, p1, r, c, c, brad[j], reach + cap_body_ball_reach(w, j), &man)) continue;
+        float gb = reach + cap_body_ball_reach(w, j);
+        if (!cap_body_manifold(p0, p1, r, c, c, brad[j], gb, &man)) continue;
+        if (turn <= slop &&
+            !cap_body_clip(p0, p1, r, c, c, brad[j], cap_sub(cap_v2(CAP_BF(w, CAP_BALL_VX)[j] * dt, CAP_BF(w, CAP_BALL_VY)[j] * dt), vi), gb,
+                           margin, &man))
+            continue;
         if (!room(b, 2) || cap_bodies_ball_state(w, b, j) == NONE) return 0;
         add_points(b, &man, 2, i, j, b->ball_state[j], __builtin_sqrtf(fr * CAP_BF(w, CAP_BALL_FRICTION)[j]),
                    fmax2(re, CAP_BF(w, CAP_BALL_RESTITUTION)[j]));

@@ -150,3 +150,49 @@ int cap_body_manifold_line(cap_vec2 a, cap_vec2 n, cap_vec2 b0, cap_vec2 b1, flo
 }
 
 /* ---- begin ----------------------------------------------------------------- */
+
+/* Whether p is inside the parallelogram o + u s + v t, s and t in [0, 1]
+ * (u, v not parallel; on an edge counts). */
+static int in_parallelogram(cap_vec2 p, cap_vec2 o, cap_vec2 u, cap_vec2 v)
+{
+    float den = cap_cross(u, v);
+    if (!(den != 0.0f)) return 0;
+    cap_vec2 q = cap_sub(p, o);
+    float s = cap_cross(q, v) / den, t = cap_cross(u, q) / den;
+    return s >= 0.0f && s <= 1.0f && t >= 0.0f && t <= 1.0f;
+}
+
+int cap_body_clip(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 b1, float rb, cap_vec2 d, float reach, float margin,
+                  bman* m)
+{
+    for (int k = 0; k < m->count; k++)
+        if (!(m->sep[k] > 0.0f)) return 1;
+    if (!(cap_length_sq(d) > 0.0f)) return 1;
+    float R = ra + rb;
+    /* The least distance of A's core to B's over the step: to the region
+     * B's core sweeps (the parallelogram b0, b1, b1 + d, b0 + d), the least
+     * over its four edges (the time: 0, 1, or along a side), or 0 when A's
+     * core lies inside it. Ties: the earliest time. */
+    cap_vec2 e0 = cap_add(b0, d), e1 = cap_add(b1, d);
+    cap_segment_pair s0 = cap_closest_points_on_segments(a0, a1, b0, b1);
+    float best = s0.distance, t = 0.0f;
+    cap_segment_pair s;
+    s = cap_closest_points_on_segments(a0, a1, b0, e0);
+    if (s.distance < best || (s.distance == best && s.t < t)) { best = s.distance; t = s.t; }
+    s = cap_closest_points_on_segments(a0, a1, b1, e1);
+    if (s.distance < best || (s.distance == best && s.t < t)) { best = s.distance; t = s.t; }
+    s = cap_closest_points_on_segments(a0, a1, e0, e1);
+    if (s.distance < best) { best = s.distance; t = 1.0f; }
+    if (best <= R || in_parallelogram(a0, b0, cap_sub(b1, b0), d)) return 1; /* they meet this step: as found */
+    int closing = t >= 1.0f;
+    if (!(best - R <= (closing ? reach : margin))) return 0;
+    /* Rebuilt where B is nearest, its separations taken back to the step's
+     * start along the new normal (the solver's separation then falls, over
+     * the step, only by the motion along it). */
+    bman c;
+    if (!cap_body_manifold(a0, a1, ra, cap_mul_add(b0, t, d), cap_mul_add(b1, t, d), rb, reach, &c)) return 1;
+    float dn = t * (d.x * c.nx + d.y * c.ny);
+    for (int k = 0; k < c.count; k++) c.sep[k] = c.sep[k] - dn;
+    *m = c;
+    return 1;
+}
