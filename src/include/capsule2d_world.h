@@ -370,7 +370,12 @@ uint32_t cap_world_awake_count(const cap_world* w);
  * time in the bodies' pass, from where the balls' step left it: it moves
  * only by what that pass changes, and wakes when a body touches it; an awake
  * ball near a sleeping body wakes it), and kinematic and pivoted capsules as
- * fixed at their pose. Continuous collision against the statics: a body
+ * fixed at their pose. Only real touches act: a speculative contact with a
+ * static capsule, a ball or a body is clipped by the pair's relative path
+ * over the step (translation; not for a pair turning more than the slop):
+ * dropped when the path never comes within reach, else rebuilt where it
+ * passes nearest (cap_body_clip), so a mover flying past a body's end is
+ * not pushed by it. Continuous collision against the statics: a body
  * that moved more than a quarter of its radius in a step is swept from its
  * start pose to its end pose (position and angle linearly, conservative
  * advancement) and stopped where its gap to the first static in its path
