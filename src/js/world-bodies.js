@@ -89,8 +89,15 @@ export class CapsuleBodies {
   }
   /** Forget the views (the world was restored or destroyed). */
   _drop() { this.#views = null; }
-  /** A body's inverse mass (addDragJoint's default force). */
+  /** A body's inverse mass (addDragJoint's default force, applyImpulse). */
   _invMass(slot) { return this.#view(BODY_FIELD.invMass)[slot]; }
+  /** A body's inverse rotational inertia (applyAngularImpulse). */
+  _invInertia(slot) { return this.#view(BODY_FIELD.invInertia)[slot]; }
+  /** Wakes the live body in slot (world.js's applyImpulse & co.). */
+  _wakeSlot(slot) {
+    const rc = this.#world._call('capw_world_wake_body', slot);
+    if (rc !== 0) throw statusError(rc, 'wakeCapsuleBody');
+  }
   /** True when this world's bodies' table made stamp t for slot once (world-handles.js: naming a handle's kind). */
   _made(slot, t) { return this.#stamps.made(slot, t); }
   /** step()'s refusal of a body value: the value now in the view. */

@@ -190,26 +190,31 @@ export class WorldHandles {
    * handle at all: TypeError or RangeError.
    */
   isBallHandle(handle) { return kindOf(handleArg(handle, 'handle')) === KIND_BALL; }
-  /** The userData of a ball or a static (0 unless set). */
+  /** The userData of a ball, a static or a capsule body (0 unless set). */
   userData(handle) {
-    const { kind, slot } = anySlot(this, handle);
+    const { kind, slot, body } = anySlot(this, handle);
+    if (body) return this.capsuleBodies.userData[slot];
     if (kind === KIND_BALL) return this._view(F_USER_DATA)[slot];
     return rt.heapU32[(rt.wasm.capw_world_static_records(this._p()) >>> 2) + STATIC_WORDS * slot + STATIC_RECORD.userData];
   }
-  /** Sets the userData of a ball or a static: an integer from 0 to 0xffffffff (kept in snapshots, given by events). */
+  /** Sets the userData of a ball, a static or a capsule body: an integer from 0 to 0xffffffff (kept in snapshots, given by events). */
   setUserData(handle, value) {
     this._p();
     handleArg(handle, 'handle');
     value = bits(value, 'value');
-    const { kind, slot } = anySlot(this, handle);
-    if (kind === KIND_BALL) this._view(F_USER_DATA)[slot] = value;
+    const { kind, slot, body } = anySlot(this, handle);
+    if (body) this.capsuleBodies.userData[slot] = value;
+    else if (kind === KIND_BALL) this._view(F_USER_DATA)[slot] = value;
     else this._call('capw_world_set_static_user_data', slot, value);
   }
 }
 
-/** The slot of a ball or static handle of world and its kind (named errors otherwise). */
+/** The slot of a ball, static or capsule body handle of world and its kind (named errors otherwise). */
 function anySlot(world, handle) {
   world._p();
   const kind = kindOf(handleArg(handle, 'handle'));
-  return { kind, slot: world._slot(handle, kind, 'handle') };
+  if (kind === KIND_STATIC && world._staticKindName(handle % SLOT_BITS, Math.floor(handle / SLOT_BITS / 2)) === 'capsule body') {
+    return { kind, slot: world.capsuleBodySlotOf(handle), body: true };
+  }
+  return { kind, slot: world._slot(handle, kind, 'handle'), body: false };
 }

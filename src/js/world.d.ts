@@ -584,18 +584,21 @@ export class World {
   staticSlotOf(handle: Handle): number;
   /** True for a ball's handle, false for a static's (the kind the number carries; live or not). */
   isBallHandle(handle: Handle): boolean;
-  /** The userData of a ball or a static. */
+  /** The userData of a ball, a static or a capsule body. */
   userData(handle: Handle): number;
-  /** Sets the userData of a ball or a static (an integer 0..0xffffffff). */
+  /** Sets the userData of a ball, a static or a capsule body (an integer 0..0xffffffff). */
   setUserData(handle: Handle, value: number): void;
 
-  /** Adds (ix, iy)/mass to the ball's velocity (a kick) and wakes it. A resulting velocity beyond ±1e38 is a RangeError, nothing changed. */
+  /**
+   * Adds (ix, iy)/mass to the velocity of a ball or a capsule body (a kick at its centre) and wakes it. A resulting
+   * velocity beyond ±1e38 is a RangeError, nothing changed. The four methods below take ball and capsule body handles.
+   */
   applyImpulse(handle: Handle, ix: number, iy: number): void;
-  /** Adds j/inertia to the ball's spin (counter-clockwise positive) and wakes it. */
+  /** Adds j/inertia to the ball's or body's spin (counter-clockwise positive) and wakes it. */
   applyAngularImpulse(handle: Handle, j: number): void;
-  /** Sets the ball's velocity and wakes it. */
+  /** Sets the ball's or body's velocity and wakes it. */
   setVelocity(handle: Handle, vx: number, vy: number): void;
-  /** Teleports the ball (the next step starts there: no sweep from the old place) and wakes it. */
+  /** Teleports the ball or body (the next step starts there: no sweep from the old place) and wakes it. */
   setPosition(handle: Handle, x: number, y: number): void;
   /** The ball's state as a new object. */
   ballState(handle: Handle): BallState;

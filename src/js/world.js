@@ -16,7 +16,7 @@ import {
   EVENT_WORDS, AWAKE, BULLET, BallFlags, WORLD_OPTIONS, RUNTIME_OPTIONS, BALL_OPTIONS, worldValues, writeWorldDef,
   checkWorldLayout, F_GENERATION, BALL_DEF_TYPES, writeRecord, BALL_FIELD, PARAMS_COUNT, DRAW_CONTACT_WORDS,
 } from './world-layout.js';
-import { KIND_BALL, KIND_STATIC, StampTable, WorldHandles } from './world-handles.js';
+import { KIND_BALL, KIND_STATIC, SLOT_BITS, StampTable, WorldHandles, kindOf } from './world-handles.js';
 import { snapshotBytes, WorldSnapshots } from './world-snapshot.js';
 import { Balls, EventList, stepRefusal } from './world-views.js';
 import { WorldStatics } from './world-statics.js';
@@ -167,14 +167,24 @@ export class World extends HeapObject {
     this._call('capw_world_wake_ball', this._slot(handle, KIND_BALL, 'handle'));
   }
 
-  // ---- ball helpers (handles; each wakes the ball) ------------------------------------
-  /** The ball's slot and its two new float32 values, checked (in range) before anything is written. */
-  #ballPair(handle, a, b, names) {
+  // ---- ball and capsule body helpers (handles; each wakes what it changes) ------------------
+  /**
+   * The slot of handle when it is a capsule body handle of this world (live: else a RangeError naming it), or -1
+   * when it is not (a ball's, a static's, a joint's, a foreign one: the ball path names the error).
+   */
+  #bodySlot(handle) {
+    if (kindOf(handle) !== KIND_STATIC) return -1;
+    if (this._staticKindName(handle % SLOT_BITS, Math.floor(handle / SLOT_BITS / 2)) !== 'capsule body') return -1;
+    return this.#bodies._slot(handle, 'handle');
+  }
+  /** The ball's or body's slot, whether it is a body, and two new float32 values, checked before anything is written. */
+  #pair(handle, a, b, names) {
     this._p();
     handleArg(handle, 'handle');
     a = f32(a, names[0]);
     b = f32(b, names[1]);
-    return [this._slot(handle, KIND_BALL, 'handle'), a, b];
+    const body = this.#bodySlot(handle);
+    return body >= 0 ? [body, a, b, true] : [this._slot(handle, KIND_BALL, 'handle'), a, b, false];
   }
   /** A float32 the step accepts (finite, within ±1e38), or a RangeError naming what overflowed. */
   #result(value, name, what) {
@@ -182,38 +192,49 @@ export class World extends HeapObject {
     if (!(Math.abs(f) <= MAX_COORD)) throw new RangeError(`${name}: the resulting ${what} ${f} is not within ±1e38 (nothing changed)`);
     return f;
   }
-  /** Adds (ix, iy) / mass to the ball's velocity (an impulse: a kick, N·s) and wakes it. */
-  applyImpulse(handle, ix, iy) {
-    const [slot, jx, jy] = this.#ballPair(handle, ix, iy, ['ix', 'iy']);
-    const im = this._view(F_INV_MASS)[slot];
-    const dv = (j) => (j === 0 ? 0 : Math.fround(j * im)); // no change from a zero impulse, whatever the mass
-    const vx = this.#result(this._view(BALL_FIELD.vx)[slot] + dv(jx), 'applyImpulse', 'vx');
-    const vy = this.#result(this._view(BALL_FIELD.vy)[slot] + dv(jy), 'applyImpulse', 'vy');
-    this._view(BALL_FIELD.vx)[slot] = vx; this._view(BALL_FIELD.vy)[slot] = vy;
-    this._call('capw_world_wake_ball', slot);
+  /** Two fields' new values (body: the capsule bodies' views), written together, then the ball or body woken. */
+  #write(slot, body, fa, fb, va, vb) {
+    const B = this.#bodies;
+    if (body) {
+      B[fa][slot] = va; B[fb][slot] = vb;
+      B._wakeSlot(slot);
+    } else {
+      this._view(BALL_FIELD[fa])[slot] = va; this._view(BALL_FIELD[fb])[slot] = vb;
+      this._call('capw_world_wake_ball', slot);
+    }
   }
-  /** Adds j / inertia to the ball's spin (an angular impulse, counter-clockwise positive) and wakes it. */
+  /** Adds (ix, iy) / mass to a ball's or capsule body's velocity (an impulse at its centre: a kick, N·s) and wakes it. */
+  applyImpulse(handle, ix, iy) {
+    const [slot, jx, jy, body] = this.#pair(handle, ix, iy, ['ix', 'iy']);
+    const im = body ? this.#bodies._invMass(slot) : this._view(F_INV_MASS)[slot];
+    const dv = (j) => (j === 0 ? 0 : Math.fround(j * im)); // no change from a zero impulse, whatever the mass
+    const v = body ? this.#bodies : { vx: this._view(BALL_FIELD.vx), vy: this._view(BALL_FIELD.vy) };
+    const vx = this.#result(v.vx[slot] + dv(jx), 'applyImpulse', 'vx');
+    const vy = this.#result(v.vy[slot] + dv(jy), 'applyImpulse', 'vy');
+    this.#write(slot, body, 'vx', 'vy', vx, vy);
+  }
+  /** Adds j / inertia to a ball's or capsule body's spin (an angular impulse, counter-clockwise positive) and wakes it. */
   applyAngularImpulse(handle, j) {
     this._p();
     handleArg(handle, 'handle');
     j = f32(j, 'j');
-    const slot = this._slot(handle, KIND_BALL, 'handle');
-    const dw = j === 0 ? 0 : Math.fround(j * this._view(F_INV_INERTIA)[slot]);
-    const w = this.#result(this._view(BALL_FIELD.angularVelocity)[slot] + dw, 'applyAngularImpulse', 'angularVelocity');
-    this._view(BALL_FIELD.angularVelocity)[slot] = w;
-    this._call('capw_world_wake_ball', slot);
+    const body = this.#bodySlot(handle), slot = body >= 0 ? body : this._slot(handle, KIND_BALL, 'handle');
+    const ii = body >= 0 ? this.#bodies._invInertia(slot) : this._view(F_INV_INERTIA)[slot];
+    const av = body >= 0 ? this.#bodies.angularVelocity : this._view(BALL_FIELD.angularVelocity);
+    const w = this.#result(av[slot] + (j === 0 ? 0 : Math.fround(j * ii)), 'applyAngularImpulse', 'angularVelocity');
+    av[slot] = w;
+    if (body >= 0) this.#bodies._wakeSlot(slot);
+    else this._call('capw_world_wake_ball', slot);
   }
-  /** Sets the ball's velocity and wakes it. */
+  /** Sets a ball's or capsule body's velocity and wakes it. */
   setVelocity(handle, vx, vy) {
-    const [slot, x, y] = this.#ballPair(handle, vx, vy, ['vx', 'vy']);
-    this._view(BALL_FIELD.vx)[slot] = x; this._view(BALL_FIELD.vy)[slot] = y;
-    this._call('capw_world_wake_ball', slot);
+    const [slot, x, y, body] = this.#pair(handle, vx, vy, ['vx', 'vy']);
+    this.#write(slot, body, 'vx', 'vy', x, y);
   }
-  /** Moves the ball there (a teleport: the next step starts there, no sweep from the old place) and wakes it. */
+  /** Moves a ball or capsule body there (a teleport: the next step starts there, no sweep from the old place) and wakes it. */
   setPosition(handle, x, y) {
-    const [slot, px, py] = this.#ballPair(handle, x, y, ['x', 'y']);
-    this._view(BALL_FIELD.x)[slot] = px; this._view(BALL_FIELD.y)[slot] = py;
-    this._call('capw_world_wake_ball', slot);
+    const [slot, px, py, body] = this.#pair(handle, x, y, ['x', 'y']);
+    this.#write(slot, body, 'x', 'y', px, py);
   }
   /** A ball's state as a new plain object (allocates: for game logic, not for every ball every frame). */
   ballState(handle) {

@@ -213,7 +213,9 @@ int cap_body_manifold(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 
  * capsule A (still) against capsule B found at the step's start, every
  * point apart (sep > 0), with B moving by d relative to A over the step
  * (turning not counted: the caller asks only when both turn less than the
- * slop). When the two meet within the step, m stays as found. Otherwise 0
+ * slop). When twice B's motion along m's normal does not close its gap
+ * (the solver would push nothing), or the two meet within the
+ * step, m stays as found. Otherwise 0
  * (no contact) when B's least distance passes the margin, or, B still
  * closing at the step's end, the reach; else m is rebuilt where B is
  * nearest, its separations taken back to the start along the new normal,

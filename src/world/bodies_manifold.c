@@ -167,7 +167,15 @@ int cap_body_clip(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 b1, 
 {
     for (int k = 0; k < m->count; k++)
         if (!(m->sep[k] > 0.0f)) return 1;
-    if (!(cap_length_sq(d) > 0.0f)) return 1;
+    /* Not closing the gap along the normal found by twice the step's
+     * motion (at this motion the solver pushes nothing; twice: a ball comes
+     * to the bodies' pass already moved by the balls' step, and the
+     * solver's speculative test looks a sub-step ahead of that): as found.
+     * (Most of a pile's.) */
+    float dn0 = 2.0f * (d.x * m->nx + d.y * m->ny);
+    int closes = 0;
+    for (int k = 0; k < m->count; k++) closes |= m->sep[k] + dn0 <= 0.0f;
+    if (!closes) return 1;
     float R = ra + rb;
     /* The least distance of A's core to B's over the step: to the region
      * B's core sweeps (the parallelogram b0, b1, b1 + d, b0 + d), the least

@@ -33,4 +33,4 @@
  * (Regenerated 2026-11-28, was 0xe21904b0: a body's speculative contacts
  * with balls and statics that its path never reaches are clipped, as the
  * balls' are, cap_body_clip; the balls falling past the bodies.) */
-#define CAP_WORLD_BALL_BODY_HASH 0x31a8a187u
+#define CAP_WORLD_BALL_BODY_HASH 0x103e6c5du

@@ -223,3 +223,39 @@ test('queries see capsule bodies', () => {
   assert.deepEqual(w.queryCircle(0, 1.6, 1.2), [ball, body]);
   w.destroy();
 });
+
+test('applyImpulse, applyAngularImpulse, setVelocity, setPosition, userData and setUserData take capsule body handles', () => {
+  const w = new World({ gravityY: 0 });
+  w.addSegment(-10, -5, 10, -5);
+  const ball = w.addBall(5, 0, 0.2);
+  const h = w.addCapsuleBody(0, 0, 0.5, 0.25, { awake: false, userData: 9 }), B = w.capsuleBodies, s = w.capsuleBodySlotOf(h);
+  assert.equal(B.awake(s), false);
+  w.applyImpulse(h, 2, -1);
+  assert.equal(B.awake(s), true); // woken
+  const mass = 1 * (2 * 0.25 * 2 * 0.5 + Math.PI * 0.25 * 0.25); // density 1: area
+  assert.ok(Math.abs(B.vx[s] - 2 / mass) < 1e-5 && Math.abs(B.vy[s] + 1 / mass) < 1e-5, `${B.vx[s]}, ${B.vy[s]}`);
+  w.applyAngularImpulse(h, 0.5);
+  assert.ok(B.angularVelocity[s] > 0);
+  w.setVelocity(h, 3, 4);
+  assert.deepEqual([B.vx[s], B.vy[s]], [3, 4]);
+  w.setPosition(h, 1, 2);
+  assert.deepEqual([B.x[s], B.y[s]], [1, 2]);
+  w.step();
+  assert.ok(Math.abs(B.x[s] - (1 + 3 / 60)) < 1e-5 && Math.abs(B.y[s] - (2 + 4 / 60)) < 1e-5, 'the teleport is the step\'s start');
+  assert.equal(w.userData(h), 9);
+  w.setUserData(h, 0xfffffffe);
+  assert.equal(B.userData[s], 0xfffffffe);
+  assert.equal(w.userData(ball), 0); // balls and statics as before
+  // refused, nothing changed: a non-number, an overflow, a removed body
+  const before = [B.vx[s], B.vy[s], B.angularVelocity[s]];
+  assert.throws(() => w.applyImpulse(h, 'x', 0), (e) => e instanceof TypeError && /ix/.test(e.message));
+  assert.throws(() => w.applyImpulse(h, 1e38, 0), (e) => e instanceof RangeError && /applyImpulse: the resulting vx/.test(e.message)); // mass < 1
+  assert.throws(() => w.setVelocity(h, NaN, 0), (e) => e instanceof RangeError && /vx/.test(e.message));
+  assert.deepEqual([B.vx[s], B.vy[s], B.angularVelocity[s]], before);
+  const st = w.addSegment(0, 10, 1, 10);
+  assert.throws(() => w.applyImpulse(st, 1, 0), /is a static handle, not a ball handle/);
+  w.removeCapsuleBody(h);
+  assert.throws(() => w.setVelocity(h, 1, 0), /removed capsule body/);
+  assert.throws(() => w.userData(h), /removed capsule body/);
+  w.destroy();
+});
