@@ -190,8 +190,6 @@ void cap_body_sweep_fast(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s
         uint32_t cj = ball ? CAP_BU(w, CAP_BALL_CATEGORY)[j] : CAP_BODU(b, CAP_BODY_CATEGORY)[j];
         uint32_t mj = ball ? CAP_BU(w, CAP_BALL_MASK)[j] : CAP_BODU(b, CAP_BODY_MASK)[j];
         if ((!ball && j == i) || !(fj & CAP_BALL_ALIVE) || !((cj & mask) && (cat & mj))) continue;
-        if ((b->joined_count && (ball ? cap_bodies_joined_ball(b, i, j) : cap_bodies_joined(b, lo, hi))) || has_pair(b, 1u + (uint32_t)ball, lo, hi))
-            continue;
         if (ball) {
             /* From its start to where it is now (a ball in this pass: where the pass took it). */
             uint32_t k = j < b->ball_state_cap ? b->ball_state[j] : NONE;
@@ -213,6 +211,8 @@ void cap_body_sweep_fast(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s
                            cap_absf(s->dy));
         if (fmin2(x, x + s->dx) - e > fmax2(km.cx, km.cx + km.ex) || fmax2(x, x + s->dx) + e < fmin2(km.cx, km.cx + km.ex) ||
             fmin2(y, y + s->dy) - e > fmax2(km.cy, km.cy + km.ey) || fmax2(y, y + s->dy) + e < fmin2(km.cy, km.cy + km.ey))
+            continue;
+        if ((b->joined_count && (ball ? cap_bodies_joined_ball(b, i, j) : cap_bodies_joined(b, lo, hi))) || has_pair(b, 1u + (uint32_t)ball, lo, hi))
             continue;
         float tp = advance(&o, &km, x, y, a, s->dx, s->dy, s->da, hl, r, slop, (int)s->ball);
         if (!(tp < t)) continue;
