@@ -101,6 +101,50 @@ static int joined(const cap_world* w, uint32_t b)
     return t != 0u;
 }
 
+/* The step's far movers: the small balls (radius at most bg_reach, the
+ * largest small ball's) that move more than bg_reach this step, which the
+ * ball grid around a path (ccd_balls) may not hold: their start may lie far
+ * from every path theirs crosses. Built before the sweeps (far_build), in
+ * slot order (list[0 .. n)); bucketed by the start's coordinate on one axis
+ * (the one where their moves are shortest for the starts' spread), nb
+ * buckets of equal width from kmin (items: their slots bucket by bucket,
+ * ascending in each; start[k]: bucket k's first item, start[nb] = n). m: the
+ * longest move on that axis of any of them as the sweeps leave them (a
+ * stop only shortens a move; a slide off a static may lengthen one axis's,
+ * so each is measured again after its own sweep), so every far mover whose
+ * path comes within d of a box on the axis starts within d + m of it.
+ * Extras (list[n .. n + extra)): balls that were not far movers but a
+ * moving capsule carried farther than bg_reach (carry_with), scanned all. */
+typedef struct far_set {
+    uint32_t n, extra, nb;
+    int axis; /* 0: x, 1: y */
+    double kmin, inv;
+    float m;
+    const uint32_t *list, *items, *start;
+} far_set;
+
+/* Bucket of coordinate v (clamped). */
+static uint32_t far_bucket(const far_set* f, double v)
+{
+    double c = (v - f->kmin) * f->inv;
+    if (!(c > 0.0)) return 0;
+    return c < (double)(f->nb - 1) ? (uint32_t)c : f->nb - 1;
+}
+
+/* Ball j's path (start -> where it is now) against fast ball b's p0 -> p0
+ * + d: the earlier of the time its relative path comes within the allowed
+ * distance and b's time of impact with j's end position, into *best (see
+ * ccd_balls). */
+static void ball_pair(cap_world* w, const step_ctx* s, uint32_t b, uint32_t j, float p0x, float p0y, float dx, float dy, int joint_ball,
+                      float* best)
+{
+    if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) return;
+    if (joint_ball && joined(w, j)) return; /* two balls on joints: their contacts (cap_step_ccd) */
+    float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], R = s->rad[b] + s->rad[j];
+    float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
+    if (t < 1.0f) *best = fmin2(*best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
+}
+
 /* Continuous collision of a fast ball b against the other balls, each
  * moving from its start to where the step leaves it (as ccd_bullet, below):
  * the time in [0, 1) at which b's path p0 -> p1 first comes within the
@@ -110,20 +154,24 @@ static int joined(const cap_world* w, uint32_t b)
  * them). Balls it starts within a slop of are the solver's. Candidates:
  * this step's ball grid (start positions) around the path, widened by the
  * largest small ball's radius and a move of up to that radius; big balls
- * all (so, unlike a bullet's, not every ball: a ball that comes from far
- * away in the step may be missed). */
-static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, int joint_ball)
+ * all; and the far movers (far_set) whose paths' boxes come within the
+ * radii's sum (and a margin) of its path's box, at any distance and speed,
+ * the ones the grid held skipped (cell_of). Every ball whose path comes
+ * within reach of b's is tested (some twice: the minimum is the same). */
+static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, int joint_ball,
+                       const far_set* f)
 {
     float dx = p1x - p0x, dy = p1y - p0y, dd = dx * dx + dy * dy;
     float best = 2.0f;
     if (!(dd > 0.0f)) return best;
     int32_t x0 = 0, x1 = -1, y0 = 0, y1 = -1;
+    float bx0 = fmin2(p0x, p1x), bx1 = fmax2(p0x, p1x), by0 = fmin2(p0y, p1y), by1 = fmax2(p0y, p1y);
     if (w->bg_nx > 0) {
         float e = s->rad[b] + 2.0f * w->bg_reach + s->margin;
-        x0 = cell_of(fmin2(p0x, p1x) - e, w->bg_minx, w->bg_inv, w->bg_nx);
-        x1 = cell_of(fmax2(p0x, p1x) + e, w->bg_minx, w->bg_inv, w->bg_nx);
-        y0 = cell_of(fmin2(p0y, p1y) - e, w->bg_miny, w->bg_inv, w->bg_ny);
-        y1 = cell_of(fmax2(p0y, p1y) + e, w->bg_miny, w->bg_inv, w->bg_ny);
+        x0 = cell_of(bx0 - e, w->bg_minx, w->bg_inv, w->bg_nx);
+        x1 = cell_of(bx1 + e, w->bg_minx, w->bg_inv, w->bg_nx);
+        y0 = cell_of(by0 - e, w->bg_miny, w->bg_inv, w->bg_ny);
+        y1 = cell_of(by1 + e, w->bg_miny, w->bg_inv, w->bg_ny);
     }
     for (int32_t y = y0; y <= y1 + 1; y++) {
         uint32_t k0, k1;
@@ -135,16 +183,86 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
             k0 = 0;
             k1 = w->bg_nbig;
         }
-        for (uint32_t k = k0; k < k1; k++) {
-            uint32_t j = y <= y1 ? w->cell_items[k] : w->big[k];
-            if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) continue;
-            if (joint_ball && joined(w, j)) continue; /* two balls on joints: their contacts (cap_step_ccd) */
-            float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], R = s->rad[b] + s->rad[j];
-            float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
-            if (t < 1.0f) best = fmin2(best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
-        }
+        for (uint32_t k = k0; k < k1; k++) ball_pair(w, s, b, y <= y1 ? w->cell_items[k] : w->big[k], p0x, p0y, dx, dy, joint_ball, &best);
+    }
+    if (f->n + f->extra == 0) return best;
+    /* The far movers: the buckets of starts within the reach and m of the
+     * path's box on the axis, then the extras. */
+    float d = s->rad[b] + w->bg_reach + s->margin;
+    bx0 -= d, bx1 += d, by0 -= d, by1 += d;
+    uint32_t k = 0, k1 = 0, e = f->n + f->extra;
+    if (f->n) {
+        k = f->start[far_bucket(f, (double)(f->axis ? by0 : bx0) - f->m)];
+        k1 = f->start[far_bucket(f, (double)(f->axis ? by1 : bx1) + f->m) + 1];
+    }
+    for (;; k++) {
+        if (k == k1) k = f->n; /* then the extras */
+        if (k >= e) break;
+        uint32_t j = k < f->n ? f->items[k] : f->list[k];
+        if (fmax2(s->sx[j], s->x[j]) < bx0 || fmin2(s->sx[j], s->x[j]) > bx1 || fmax2(s->sy[j], s->y[j]) < by0 ||
+            fmin2(s->sy[j], s->y[j]) > by1)
+            continue;
+        uint32_t c = w->cell_of[j], cy = c / (uint32_t)w->bg_nx, cx = c - cy * (uint32_t)w->bg_nx;
+        if (k < f->n && (int32_t)cx >= x0 && (int32_t)cx <= x1 && (int32_t)cy >= y0 && (int32_t)cy <= y1) continue; /* (the grid's) */
+        ball_pair(w, s, b, j, p0x, p0y, dx, dy, joint_ball, &best);
     }
     return best;
+}
+
+/* The far movers of this step (far_set), into f: none when the step has no
+ * ball grid (fewer than two live balls, or every ball big: the big balls
+ * are every sweep's candidates). */
+static void far_build(cap_world* w, const step_ctx* s, far_set* f)
+{
+    memset(f, 0, sizeof *f);
+    if (w->bg_nx <= 0) return;
+    uint32_t* list = w->far_list;
+    float reach = w->bg_reach, mx = 0.0f, my = 0.0f;
+    float lx = 0.0f, hx = 0.0f, ly = 0.0f, hy = 0.0f;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->n; i++) {
+        float ax = s->x[i] - s->sx[i], ay = s->y[i] - s->sy[i];
+        if (!(ax * ax + ay * ay > reach * reach) || (s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE || s->rad[i] > reach) continue;
+        if (n == 0) lx = hx = s->sx[i], ly = hy = s->sy[i];
+        lx = fmin2(lx, s->sx[i]), hx = fmax2(hx, s->sx[i]), ly = fmin2(ly, s->sy[i]), hy = fmax2(hy, s->sy[i]);
+        mx = fmax2(mx, __builtin_fabsf(ax)), my = fmax2(my, __builtin_fabsf(ay));
+        list[n++] = i;
+    }
+    if (n == 0) return;
+    /* The axis where the moves are shorter for the spread of the starts. */
+    double wx = (double)hx - lx, wy = (double)hy - ly;
+    f->axis = (double)mx * wy > (double)my * wx;
+    double lo = f->axis ? ly : lx, wide = f->axis ? wy : wx;
+    f->m = f->axis ? my : mx;
+    f->nb = wide > 0.0 ? n : 1;
+    f->kmin = lo;
+    f->inv = wide > 0.0 ? (double)f->nb / wide : 0.0;
+    f->n = n;
+    f->list = list;
+    /* A counting sort by bucket: counts, running sums (each bucket's end),
+     * then the slots placed from the back: ascending in each bucket. */
+    uint32_t *start = w->far_start, *items = w->order;
+    memset(start, 0, (size_t)(f->nb + 1) * 4);
+    const float* key = f->axis ? s->sy : s->sx;
+    for (uint32_t k = 0; k < n; k++) start[far_bucket(f, key[list[k]])]++;
+    for (uint32_t k = 0, run = 0; k <= f->nb; k++) run += start[k], start[k] = run;
+    for (uint32_t k = n; k-- > 0;) items[--start[far_bucket(f, key[list[k]])]] = list[k];
+    f->items = items;
+    f->start = start;
+}
+
+/* After ball i's sweeps (its slot past f->list[*at - 1]): a far mover's move
+ * on the axis into m; a ball that was not one, carried (carry) farther than
+ * bg_reach, into the extras. */
+static void far_after(const cap_world* w, const step_ctx* s, far_set* f, uint32_t i, uint32_t* at, int carry)
+{
+    float ax = s->x[i] - s->sx[i], ay = s->y[i] - s->sy[i];
+    if (*at < f->n && f->list[*at] == i) {
+        f->m = fmax2(f->m, __builtin_fabsf(f->axis ? ay : ax));
+        ++*at;
+    } else if (carry && w->bg_nx > 0 && s->rad[i] <= w->bg_reach && ax * ax + ay * ay > w->bg_reach * w->bg_reach) {
+        w->far_list[f->n + f->extra++] = i;
+    }
 }
 
 /* Continuous collision of a fast ball b (its path p0 -> p1) against the
@@ -398,8 +516,10 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
     /* 5. Continuous collision against the statics, every moved ball; then
      * the moved bullets against the other balls (CAP_BALL_BULLET), in slot
      * order, each seeing the final places of the bullets before it. */
-    uint32_t bullets = 0, kfirst = 0;
+    uint32_t bullets = 0, kfirst = 0, at = 0;
     if (w->joint_count) cap_joints_tag(w, w->body);
+    far_set f;
+    far_build(w, s, &f);
     for (uint32_t i = 0; i < n; i++) {
         if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
         if (s->x[i] == s->sx[i] && s->y[i] == s->sy[i]) continue;
@@ -431,7 +551,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
         float mx = s->x[i] - s->sx[i], my = s->y[i] - s->sy[i];
         if (mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET)) {
             float px = s->sx[i] + fmin2(t, 1.0f) * mx, py = s->sy[i] + fmin2(t, 1.0f) * my;
-            float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py, joined(w, i));
+            float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py, joined(w, i), &f);
             if (tb < 1.0f) { t = fmin2(t, 1.0f) * tb; kin = 0xffffffffu; }
             if (w->bodies && w->bodies->live) {
                 px = s->sx[i] + fmin2(t, 1.0f) * mx;
@@ -445,6 +565,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
             }
         }
         stop_or_carry(w, s, i, t, kin);
+        if (f.n || kin != 0xffffffffu) far_after(w, s, &f, i, &at, kin != 0xffffffffu);
     }
     for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
         const uint32_t want = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;
