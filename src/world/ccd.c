@@ -199,6 +199,7 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
         if (k == k1) k = f->n; /* then the extras */
         if (k >= e) break;
         uint32_t j = k < f->n ? f->items[k] : f->list[k];
+        if (j > b) continue; /* (not swept yet: its own sweep meets b's final path) */
         if (fmax2(s->sx[j], s->x[j]) < bx0 || fmin2(s->sx[j], s->x[j]) > bx1 || fmax2(s->sy[j], s->y[j]) < by0 ||
             fmin2(s->sy[j], s->y[j]) > by1)
             continue;
@@ -222,7 +223,7 @@ static void far_build(cap_world* w, const step_ctx* s, far_set* f)
     uint32_t n = 0;
     for (uint32_t i = 0; i < s->n; i++) {
         float ax = s->x[i] - s->sx[i], ay = s->y[i] - s->sy[i];
-        if (!(ax * ax + ay * ay > reach * reach) || (s->flags[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE || s->rad[i] > reach) continue;
+        if (!(ax * ax + ay * ay > reach * reach) || (s->flags[i] & (CAP_LIVE_AWAKE | CAP_BALL_BULLET)) != CAP_LIVE_AWAKE || s->rad[i] > reach) continue;
         if (n == 0) lx = hx = s->sx[i], ly = hy = s->sy[i];
         lx = fmin2(lx, s->sx[i]), hx = fmax2(hx, s->sx[i]), ly = fmin2(ly, s->sy[i]), hy = fmax2(hy, s->sy[i]);
         mx = fmax2(mx, __builtin_fabsf(ax)), my = fmax2(my, __builtin_fabsf(ay));
@@ -260,7 +261,7 @@ static void far_after(const cap_world* w, const step_ctx* s, far_set* f, uint32_
     if (*at < f->n && f->list[*at] == i) {
         f->m = fmax2(f->m, __builtin_fabsf(f->axis ? ay : ax));
         ++*at;
-    } else if (carry && w->bg_nx > 0 && s->rad[i] <= w->bg_reach && ax * ax + ay * ay > w->bg_reach * w->bg_reach) {
+    } else if (carry && w->bg_nx > 0 && !(s->flags[i] & CAP_BALL_BULLET) && s->rad[i] <= w->bg_reach && ax * ax + ay * ay > w->bg_reach * w->bg_reach) {
         w->far_list[f->n + f->extra++] = i;
     }
 }

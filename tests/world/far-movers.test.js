@@ -81,7 +81,8 @@ test('two plain balls flying head on at 3 to 6,000 m/s, 20 start gaps, offsets a
   t.diagnostic(rows.join('; '));
 });
 
-test('two plain balls crossing at an angle (every 15°, both fast, paths meeting mid-step): never swap, never deeper than the slop', () => {
+test('two plain balls crossing at an angle (every 15°, paths meeting mid-step): never swap, never deeper than the slop', (t) => {
+  let missed = 0, shots = 0;
   for (const v of SPEEDS)
     for (let deg = 15; deg < 360; deg += 15) {
       const a = (deg * Math.PI) / 180;
@@ -90,9 +91,14 @@ test('two plain balls crossing at an angle (every 15°, both fast, paths meeting
       const b1 = [-v * tHit, 0.01, v, 0];
       const b2 = [-v * tHit * Math.cos(a), -v * tHit * Math.sin(a), v * Math.cos(a), v * Math.sin(a)];
       const r = run([b1, b2], 8);
+      shots++;
+      missed += !r.touched;
       assert.equal(r.swapped, 0, `${v} m/s at ${deg}°`);
       if (v > 6) assert.ok(r.deep <= SLOP + TOL, `${v} m/s at ${deg}°: ${r.deep}`); // (fast: more than a radius a step)
     }
+  // Not asserted: the later slot, stopped where it would meet the first's
+  // path, may let the first pass ahead of it untouched (shown).
+  t.diagnostic(`${missed}/${shots} crossings without a touch of the first ball`);
 });
 
 test('a fast ball against a row of 8 fast balls flying the other way (and across): no pair swaps, none deeper than the slop', () => {
