@@ -102,19 +102,28 @@ static int joined(const cap_world* w, uint32_t b)
 }
 
 /* The step's far movers: the small balls (radius at most bg_reach, the
- * largest small ball's) that move more than bg_reach this step, which the
- * ball grid around a path (ccd_balls) may not hold: their start may lie far
- * from every path theirs crosses. Built before the sweeps (far_build), in
- * slot order (list[0 .. n)); bucketed by the start's coordinate on one axis
- * (the one where their moves are shortest for the starts' spread), nb
- * buckets of equal width from kmin (items: their slots bucket by bucket,
- * ascending in each; start[k]: bucket k's first item, start[nb] = n). m: the
+ * largest small ball's) that are not bullets and move more than bg_reach
+ * this step, which the ball grid around a path (ccd_balls) may not hold:
+ * their start may lie far from every path theirs crosses. Built before the
+ * sweeps (far_build), in slot order (list[0 .. n)); bucketed by the start's
+ * coordinate on one axis (the one where their moves are shortest for the
+ * starts' spread), nb buckets of equal width from kmin (items: their slots
+ * bucket by bucket, ascending in each; start[k]: bucket k's first item,
+ * start[nb] = n): a counting sort, the order from slots only. m: the
  * longest move on that axis of any of them as the sweeps leave them (a
  * stop only shortens a move; a slide off a static may lengthen one axis's,
- * so each is measured again after its own sweep), so every far mover whose
- * path comes within d of a box on the axis starts within d + m of it.
- * Extras (list[n .. n + extra)): balls that were not far movers but a
- * moving capsule carried farther than bg_reach (carry_with), scanned all. */
+ * so each is measured again after its own sweep, far_after), so every far
+ * mover whose path comes within d of a box on the axis starts within d + m
+ * of it. Extras (list[n .. n + extra)): balls that were not far movers but
+ * a moving capsule carried farther than bg_reach (carry_with), scanned all.
+ * A sweep takes only the far movers already swept (lower slots, their
+ * final paths): of two fast balls whose paths cross, the later one meets
+ * the earlier one's final path, and stops at the meeting or short of the
+ * earlier one's end, whichever comes first, so the two never swap nor end
+ * deeper than the slop. (Taking the later ones' unswept paths too stopped
+ * balls for paths that a later stop then cut short, changing the golden
+ * scenes where nothing would have passed through; bullets are left to
+ * their own sweep, which comes last.) */
 typedef struct far_set {
     uint32_t n, extra, nb;
     int axis; /* 0: x, 1: y */
@@ -154,10 +163,12 @@ static void ball_pair(cap_world* w, const step_ctx* s, uint32_t b, uint32_t j, f
  * them). Balls it starts within a slop of are the solver's. Candidates:
  * this step's ball grid (start positions) around the path, widened by the
  * largest small ball's radius and a move of up to that radius; big balls
- * all; and the far movers (far_set) whose paths' boxes come within the
- * radii's sum (and a margin) of its path's box, at any distance and speed,
- * the ones the grid held skipped (cell_of). Every ball whose path comes
- * within reach of b's is tested (some twice: the minimum is the same). */
+ * all; and the far movers in lower slots (far_set) whose paths' boxes
+ * come within the radii's sum (and a margin) of its path's box, at any
+ * distance and speed, the ones the grid held skipped (cell_of). So every
+ * ball whose path comes within reach of b's is tested but the far movers
+ * in higher slots, whose own sweeps meet b's final path (some twice: the
+ * minimum is the same). */
 static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, int joint_ball,
                        const far_set* f)
 {
@@ -537,7 +548,8 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
             else kin = 0xffffffffu;
         }
         /* A fast ball (a move of more than its radius) stops at the
-         * first ball in its path too: one it went into would be pushed out
+         * first ball in its path too (ccd_balls: from anywhere, the far
+         * movers): one it went into would be pushed out
          * at the push speed, and pumped by friction on the way. (Not a
          * bullet: it gets the full sweep below, against every ball. A
          * ball on a joint is not stopped at another ball on a joint: the
