@@ -101,44 +101,28 @@ static int joined(const cap_world* w, uint32_t b)
     return t != 0u;
 }
 
-/* The step's far movers: the small balls (radius at most bg_reach, the
- * largest small ball's) that are not bullets and move more than bg_reach
- * this step, which the ball grid around a path (ccd_balls) may not hold:
- * their start may lie far from every path theirs crosses. Built before the
- * sweeps (far_build), in slot order (list[0 .. n)); bucketed by the start's
- * coordinate on one axis (the one where their moves are shortest for the
- * starts' spread), nb buckets of equal width from kmin (items: their slots
- * bucket by bucket, ascending in each; start[k]: bucket k's first item,
- * start[nb] = n): a counting sort, the order from slots only. m: the
- * longest move on that axis of any of them as the sweeps leave them (a
- * stop only shortens a move; a slide off a static may lengthen one axis's,
- * so each is measured again after its own sweep, far_after), so every far
- * mover whose path comes within d of a box on the axis starts within d + m
- * of it. Extras (list[n .. n + extra)): balls that were not far movers but
- * a moving capsule carried farther than bg_reach (carry_with), scanned all.
- * A sweep takes only the far movers already swept (lower slots, their
- * final paths): of two fast balls whose paths cross, the later one meets
- * the earlier one's final path, and stops at the meeting or short of the
- * earlier one's end, whichever comes first, so the two never swap nor end
- * deeper than the slop. (Taking the later ones' unswept paths too stopped
- * balls for paths that a later stop then cut short, changing the golden
- * scenes where nothing would have passed through; bullets are left to
- * their own sweep, which comes last.) */
+/* The step's far movers: the balls already swept (lower slots, their
+ * final paths) that are small (radius at most bg_reach, the largest small
+ * ball's), not bullets, and moved more than bg_reach, which the ball grid
+ * around a path (ccd_balls) may not hold: their start may lie far from
+ * every path theirs crosses. Each is added after its own sweep (far_add) to
+ * a coarse grid of its start: the ball grid's cells (start positions) taken
+ * 2^sh by 2^sh, at most as many as ball slots (head: the last ball added in
+ * each, next: the one added before it in the same cell, ~0u ending; the
+ * heads are reset at the first). mx, my: the longest move on each axis of
+ * any of them, so every far mover whose path comes within d of a box
+ * starts within d + (mx, my) of it. Of two fast balls whose paths cross,
+ * the later slot meets the earlier one's final path, and stops at the
+ * meeting or short of the earlier one's end, whichever comes first, so the
+ * two never swap nor end deeper than the slop. (Taking the later ones'
+ * unswept paths too stopped balls for paths that a later stop then cut
+ * short, changing the golden scenes where nothing would have passed
+ * through; bullets are left to their own sweep, which comes last.) */
 typedef struct far_set {
-    uint32_t n, extra, nb;
-    int axis; /* 0: x, 1: y */
-    double kmin, inv;
-    float m;
-    const uint32_t *list, *items, *start;
+    uint32_t count, sh, ncx, ncy;
+    float mx, my;
+    uint32_t *head, *next;
 } far_set;
-
-/* Bucket of coordinate v (clamped). */
-static uint32_t far_bucket(const far_set* f, double v)
-{
-    double c = (v - f->kmin) * f->inv;
-    if (!(c > 0.0)) return 0;
-    return c < (double)(f->nb - 1) ? (uint32_t)c : f->nb - 1;
-}
 
 /* Ball j's path (start -> where it is now) against fast ball b's p0 -> p0
  * + d: the earlier of the time its relative path comes within the allowed
@@ -196,85 +180,48 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
         }
         for (uint32_t k = k0; k < k1; k++) ball_pair(w, s, b, y <= y1 ? w->cell_items[k] : w->big[k], p0x, p0y, dx, dy, joint_ball, &best);
     }
-    if (f->n + f->extra == 0) return best;
-    /* The far movers: the buckets of starts within the reach and m of the
-     * path's box on the axis, then the extras. */
+    if (f->count == 0) return best;
+    /* The far movers: the coarse cells of starts within the reach and
+     * (mx, my) of the path's box, the ones the grid held skipped. */
     float d = s->rad[b] + w->bg_reach + s->margin;
     bx0 -= d, bx1 += d, by0 -= d, by1 += d;
-    uint32_t k = 0, k1 = 0, e = f->n + f->extra;
-    if (f->n) {
-        k = f->start[far_bucket(f, (double)(f->axis ? by0 : bx0) - f->m)];
-        k1 = f->start[far_bucket(f, (double)(f->axis ? by1 : bx1) + f->m) + 1];
-    }
-    for (;; k++) {
-        if (k == k1) k = f->n; /* then the extras */
-        if (k >= e) break;
-        uint32_t j = k < f->n ? f->items[k] : f->list[k];
-        if (j > b) continue; /* (not swept yet: its own sweep meets b's final path) */
-        if (fmax2(s->sx[j], s->x[j]) < bx0 || fmin2(s->sx[j], s->x[j]) > bx1 || fmax2(s->sy[j], s->y[j]) < by0 ||
-            fmin2(s->sy[j], s->y[j]) > by1)
-            continue;
-        uint32_t c = w->cell_of[j], cy = c / (uint32_t)w->bg_nx, cx = c - cy * (uint32_t)w->bg_nx;
-        if (k < f->n && (int32_t)cx >= x0 && (int32_t)cx <= x1 && (int32_t)cy >= y0 && (int32_t)cy <= y1) continue; /* (the grid's) */
-        ball_pair(w, s, b, j, p0x, p0y, dx, dy, joint_ball, &best);
-    }
+    uint32_t cx0 = (uint32_t)cell_of(bx0 - f->mx, w->bg_minx, w->bg_inv, w->bg_nx) >> f->sh;
+    uint32_t cx1 = (uint32_t)cell_of(bx1 + f->mx, w->bg_minx, w->bg_inv, w->bg_nx) >> f->sh;
+    uint32_t cy0 = (uint32_t)cell_of(by0 - f->my, w->bg_miny, w->bg_inv, w->bg_ny) >> f->sh;
+    uint32_t cy1 = (uint32_t)cell_of(by1 + f->my, w->bg_miny, w->bg_inv, w->bg_ny) >> f->sh;
+    for (uint32_t cy = cy0; cy <= cy1; cy++)
+        for (uint32_t cx = cx0; cx <= cx1; cx++)
+            for (uint32_t j = f->head[cy * f->ncx + cx]; j != 0xffffffffu; j = f->next[j]) {
+                if (fmax2(s->sx[j], s->x[j]) < bx0 || fmin2(s->sx[j], s->x[j]) > bx1 || fmax2(s->sy[j], s->y[j]) < by0 ||
+                    fmin2(s->sy[j], s->y[j]) > by1)
+                    continue;
+                uint32_t c = w->cell_of[j], gy = c / (uint32_t)w->bg_nx, gx = c - gy * (uint32_t)w->bg_nx;
+                if ((int32_t)gx >= x0 && (int32_t)gx <= x1 && (int32_t)gy >= y0 && (int32_t)gy <= y1) continue; /* (the grid's) */
+                ball_pair(w, s, b, j, p0x, p0y, dx, dy, joint_ball, &best);
+            }
     return best;
 }
 
-/* The far movers of this step (far_set), into f: none when the step has no
- * ball grid (fewer than two live balls, or every ball big: the big balls
- * are every sweep's candidates). */
-static void far_build(cap_world* w, const step_ctx* s, far_set* f)
+/* Ball i after its sweeps: added to the far movers (far_set) if it is one. */
+static void far_add(cap_world* w, const step_ctx* s, far_set* f, uint32_t i)
 {
-    memset(f, 0, sizeof *f);
-    if (w->bg_nx <= 0) return;
-    uint32_t* list = w->far_list;
-    float reach = w->bg_reach, mx = 0.0f, my = 0.0f;
-    float lx = 0.0f, hx = 0.0f, ly = 0.0f, hy = 0.0f;
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < s->n; i++) {
-        float ax = s->x[i] - s->sx[i], ay = s->y[i] - s->sy[i];
-        if (!(ax * ax + ay * ay > reach * reach) || (s->flags[i] & (CAP_LIVE_AWAKE | CAP_BALL_BULLET)) != CAP_LIVE_AWAKE || s->rad[i] > reach) continue;
-        if (n == 0) lx = hx = s->sx[i], ly = hy = s->sy[i];
-        lx = fmin2(lx, s->sx[i]), hx = fmax2(hx, s->sx[i]), ly = fmin2(ly, s->sy[i]), hy = fmax2(hy, s->sy[i]);
-        mx = fmax2(mx, __builtin_fabsf(ax)), my = fmax2(my, __builtin_fabsf(ay));
-        list[n++] = i;
+    float ax = s->x[i] - s->sx[i], ay = s->y[i] - s->sy[i], reach = w->bg_reach;
+    if (!(ax * ax + ay * ay > reach * reach) || w->bg_nx <= 0 || s->rad[i] > reach || (s->flags[i] & CAP_BALL_BULLET)) return;
+    if (f->count++ == 0) { /* the first: the coarse grid, at most s->n + 1 cells (far_start's) */
+        uint32_t sh = 0;
+        while (sh < 31 && (uint64_t)(((uint32_t)w->bg_nx - 1u) >> sh) * (((uint32_t)w->bg_ny - 1u) >> sh) +
+                                  (((uint32_t)w->bg_nx - 1u) >> sh) + (((uint32_t)w->bg_ny - 1u) >> sh) + 1u > (uint64_t)s->n + 1u)
+            sh++;
+        f->sh = sh;
+        f->ncx = (((uint32_t)w->bg_nx - 1u) >> sh) + 1u;
+        f->ncy = (((uint32_t)w->bg_ny - 1u) >> sh) + 1u;
+        memset(f->head, 0xff, (size_t)f->ncx * f->ncy * 4);
     }
-    if (n == 0) return;
-    /* The axis where the moves are shorter for the spread of the starts. */
-    double wx = (double)hx - lx, wy = (double)hy - ly;
-    f->axis = (double)mx * wy > (double)my * wx;
-    double lo = f->axis ? ly : lx, wide = f->axis ? wy : wx;
-    f->m = f->axis ? my : mx;
-    f->nb = wide > 0.0 ? n : 1;
-    f->kmin = lo;
-    f->inv = wide > 0.0 ? (double)f->nb / wide : 0.0;
-    f->n = n;
-    f->list = list;
-    /* A counting sort by bucket: counts, running sums (each bucket's end),
-     * then the slots placed from the back: ascending in each bucket. */
-    uint32_t *start = w->far_start, *items = w->order;
-    memset(start, 0, (size_t)(f->nb + 1) * 4);
-    const float* key = f->axis ? s->sy : s->sx;
-    for (uint32_t k = 0; k < n; k++) start[far_bucket(f, key[list[k]])]++;
-    for (uint32_t k = 0, run = 0; k <= f->nb; k++) run += start[k], start[k] = run;
-    for (uint32_t k = n; k-- > 0;) items[--start[far_bucket(f, key[list[k]])]] = list[k];
-    f->items = items;
-    f->start = start;
-}
-
-/* After ball i's sweeps (its slot past f->list[*at - 1]): a far mover's move
- * on the axis into m; a ball that was not one, carried (carry) farther than
- * bg_reach, into the extras. */
-static void far_after(const cap_world* w, const step_ctx* s, far_set* f, uint32_t i, uint32_t* at, int carry)
-{
-    float ax = s->x[i] - s->sx[i], ay = s->y[i] - s->sy[i];
-    if (*at < f->n && f->list[*at] == i) {
-        f->m = fmax2(f->m, __builtin_fabsf(f->axis ? ay : ax));
-        ++*at;
-    } else if (carry && w->bg_nx > 0 && !(s->flags[i] & CAP_BALL_BULLET) && s->rad[i] <= w->bg_reach && ax * ax + ay * ay > w->bg_reach * w->bg_reach) {
-        w->far_list[f->n + f->extra++] = i;
-    }
+    uint32_t c = w->cell_of[i], gy = c / (uint32_t)w->bg_nx, k = (gy >> f->sh) * f->ncx + ((c - gy * (uint32_t)w->bg_nx) >> f->sh);
+    f->next[i] = f->head[k];
+    f->head[k] = i;
+    f->mx = fmax2(f->mx, __builtin_fabsf(ax));
+    f->my = fmax2(f->my, __builtin_fabsf(ay));
 }
 
 /* Continuous collision of a fast ball b (its path p0 -> p1) against the
@@ -528,10 +475,9 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
     /* 5. Continuous collision against the statics, every moved ball; then
      * the moved bullets against the other balls (CAP_BALL_BULLET), in slot
      * order, each seeing the final places of the bullets before it. */
-    uint32_t bullets = 0, kfirst = 0, at = 0;
+    uint32_t bullets = 0, kfirst = 0;
     if (w->joint_count) cap_joints_tag(w, w->body);
-    far_set f;
-    far_build(w, s, &f);
+    far_set f = {0, 0, 0, 0, 0.0f, 0.0f, w->far_start, w->far_list};
     for (uint32_t i = 0; i < n; i++) {
         if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
         if (s->x[i] == s->sx[i] && s->y[i] == s->sy[i]) continue;
@@ -578,7 +524,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
             }
         }
         stop_or_carry(w, s, i, t, kin);
-        if (f.n || kin != 0xffffffffu) far_after(w, s, &f, i, &at, kin != 0xffffffffu);
+        far_add(w, s, &f, i);
     }
     for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
         const uint32_t want = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;
