@@ -202,7 +202,9 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
     return best;
 }
 
-/* Ball i after its sweeps: added to the far movers (far_set) if it is one. */
+/* Ball i after its sweeps: added to the far movers (far_set) if it is one
+ * (the caller asks only for the fast balls and the carried ones: a stop or a
+ * slide never lengthens a move). */
 static void far_add(cap_world* w, const step_ctx* s, far_set* f, uint32_t i)
 {
     float ax = s->x[i] - s->sx[i], ay = s->y[i] - s->sy[i], reach = w->bg_reach;
@@ -508,7 +510,8 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
          * ball landing on it, went through it, and the heavy ball fell
          * through the bridge.) */
         float mx = s->x[i] - s->sx[i], my = s->y[i] - s->sy[i];
-        if (mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET)) {
+        int fast = mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET);
+        if (fast) {
             float px = s->sx[i] + fmin2(t, 1.0f) * mx, py = s->sy[i] + fmin2(t, 1.0f) * my;
             float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py, joined(w, i), &f);
             if (tb < 1.0f) { t = fmin2(t, 1.0f) * tb; kin = 0xffffffffu; }
@@ -524,7 +527,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
             }
         }
         stop_or_carry(w, s, i, t, kin);
-        far_add(w, s, &f, i);
+        if (fast || kin != 0xffffffffu) far_add(w, s, &f, i); /* (a far mover moved more than its radius, or was carried) */
     }
     for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
         const uint32_t want = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;

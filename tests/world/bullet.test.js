@@ -168,7 +168,7 @@ test('two bullets meeting head on (and one bullet against a plain ball coming at
   // meets the other ball's path from wherever it comes (ccd.c: the far
   // movers), so no pair swaps or ends deeper than the slop. (At 1 radius per
   // step neither is fast: the solver's contact, which may let them in.)
-  // Mutant: far_build leaving its list empty: plain pairs swap from 30 on.
+  // Mutant: far_add adding nothing: plain pairs swap from 30 on.
   for (const r of out.filter((q) => q.k >= 3)) {
     assert.equal(r.swapped, 0, `${r.bullets} at ${r.k} radii per step`);
     assert.ok(r.deep <= SLOP + TOL, `${r.bullets} at ${r.k}: ${r.deep}`);

@@ -1,15 +1,14 @@
 // Fast balls that are not bullets against other fast balls coming from far
-// away in the same step (ccd.c: the far movers, bucketed by start): two
-// balls flying head on, at an angle, and a fast ball against a row of fast
-// balls never pass through each other nor end deeper than the slop, at 3 to
-// 6,000 m/s (no speed cap; the depth from 6 m/s: below, the solver's). Each test names the mutant it kills:
-//  - far_build leaving its list empty (the old candidates: the grid around
-//    the path only): every test here fails (60 and 120 m/s pass through);
-//  - ccd_balls skipping the far movers in higher slots (only the ones
-//    already swept): the swaps come back (the lower slot flies on through
-//    where the higher one stops);
-//  - far_after not lengthening m (a slide off a static): not caught here
-//    (no slides in these scenes).
+// away in the same step (ccd.c: the far movers, a coarse grid of the starts
+// of the balls already swept): two balls flying head on, at an angle, and a
+// fast ball against a row of fast balls never pass through each other nor
+// end deeper than the slop, at 3 to 6,000 m/s (no speed cap; the depth from
+// 6 m/s: below, the solver's). Mutants, each checked:
+//  - far_add adding nothing (the old candidates: the grid around the path
+//    only): all three tests fail (60 and 120 m/s pass through head on), and
+//    bullet.test.js's head-on test;
+//  - far_add not keeping the longest moves (mx, my stay 0: only far movers
+//    starting near the path): the head-on test fails (and bullet.test.js's).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init, World } from 'capsule2d';
