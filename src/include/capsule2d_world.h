@@ -78,8 +78,8 @@ typedef enum cap_ball_field {
  * slots that move more than the largest small ball's radius, from however
  * far (so of two fast balls whose paths cross, at any speed, the later slot
  * stops at the earlier one's final path: they never swap nor end deeper
- * than the slop; cost: a bucketing of those movers per step, nothing
- * without them). A bullet gets the full sweep instead: after the
+ * than the slop; cost: a coarse grid of those movers' starts per step,
+ * nothing without them). A bullet gets the full sweep instead: after the
  * sweep against the statics, each step sweeps every awake bullet that moved
  * from its start to its end position against every other live ball it
  * collides with (category and mask), in slot order, and stops it at the
