@@ -73,8 +73,13 @@ typedef enum cap_ball_field {
 #define CAP_BALL_AWAKE 2u
 /* A bullet (cap_ball_def.bullet; fixed for the ball's life). Every ball
  * that moves more than its radius in a step is swept against the other
- * balls where the step leaves them and stops a slop short of the first in
- * its path; a bullet gets the full sweep instead: after the
+ * balls' paths (start to where the step leaves them) and stops a slop short
+ * of the first in its path: the balls near its path, and the balls in lower
+ * slots that move more than the largest small ball's radius, from however
+ * far (so of two fast balls whose paths cross, at any speed, the later slot
+ * stops at the earlier one's final path: they never swap nor end deeper
+ * than the slop; cost: a coarse grid of those movers' starts per step,
+ * nothing without them). A bullet gets the full sweep instead: after the
  * sweep against the statics, each step sweeps every awake bullet that moved
  * from its start to its end position against every other live ball it
  * collides with (category and mask), in slot order, and stops it at the
@@ -92,7 +97,8 @@ typedef enum cap_ball_field {
  * contact bounces it and pushes the other ball. Only bullets pay: a
  * brute-force pass over the ball slots per moving bullet per step
  * (O(balls) each). The guarantee is the bullet's own: a fast ball that is
- * not a bullet may still run into or through a bullet. */
+ * not a bullet is swept against a bullet only when near its path at the
+ * step's start (the bullet's sweep, last, then keeps the two apart). */
 #define CAP_BALL_BULLET 4u
 
 /* Static kinds. A capsule with radius 0 is a segment; with a = b a circle. */

@@ -101,6 +101,43 @@ static int joined(const cap_world* w, uint32_t b)
     return t != 0u;
 }
 
+/* The step's far movers: the balls already swept (lower slots, their
+ * final paths) that are small (radius at most bg_reach, the largest small
+ * ball's), not bullets, and moved more than bg_reach, which the ball grid
+ * around a path (ccd_balls) may not hold: their start may lie far from
+ * every path theirs crosses. Each is added after its own sweep (far_add) to
+ * a coarse grid of its start: the ball grid's cells (start positions) taken
+ * 2^sh by 2^sh, at most as many as ball slots (head: the last ball added in
+ * each, next: the one added before it in the same cell, ~0u ending; the
+ * heads are reset at the first). mx, my: the longest move on each axis of
+ * any of them, so every far mover whose path comes within d of a box
+ * starts within d + (mx, my) of it. Of two fast balls whose paths cross,
+ * the later slot meets the earlier one's final path, and stops at the
+ * meeting or short of the earlier one's end, whichever comes first, so the
+ * two never swap nor end deeper than the slop. (Taking the later ones'
+ * unswept paths too stopped balls for paths that a later stop then cut
+ * short, changing the golden scenes where nothing would have passed
+ * through; bullets are left to their own sweep, which comes last.) */
+typedef struct far_set {
+    uint32_t count, sh, ncx, ncy;
+    float mx, my;
+    uint32_t *head, *next;
+} far_set;
+
+/* Ball j's path (start -> where it is now) against fast ball b's p0 -> p0
+ * + d: the earlier of the time its relative path comes within the allowed
+ * distance and b's time of impact with j's end position, into *best (see
+ * ccd_balls). */
+static void ball_pair(cap_world* w, const step_ctx* s, uint32_t b, uint32_t j, float p0x, float p0y, float dx, float dy, int joint_ball,
+                      float* best)
+{
+    if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) return;
+    if (joint_ball && joined(w, j)) return; /* two balls on joints: their contacts (cap_step_ccd) */
+    float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], R = s->rad[b] + s->rad[j];
+    float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
+    if (t < 1.0f) *best = fmin2(*best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
+}
+
 /* Continuous collision of a fast ball b against the other balls, each
  * moving from its start to where the step leaves it (as ccd_bullet, below):
  * the time in [0, 1) at which b's path p0 -> p1 first comes within the
@@ -110,20 +147,26 @@ static int joined(const cap_world* w, uint32_t b)
  * them). Balls it starts within a slop of are the solver's. Candidates:
  * this step's ball grid (start positions) around the path, widened by the
  * largest small ball's radius and a move of up to that radius; big balls
- * all (so, unlike a bullet's, not every ball: a ball that comes from far
- * away in the step may be missed). */
-static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, int joint_ball)
+ * all; and the far movers in lower slots (far_set) whose paths' boxes
+ * come within the radii's sum (and a margin) of its path's box, at any
+ * distance and speed, the ones the grid held skipped (cell_of). So every
+ * ball whose path comes within reach of b's is tested but the far movers
+ * in higher slots, whose own sweeps meet b's final path (some twice: the
+ * minimum is the same). */
+static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, int joint_ball,
+                       const far_set* f)
 {
     float dx = p1x - p0x, dy = p1y - p0y, dd = dx * dx + dy * dy;
     float best = 2.0f;
     if (!(dd > 0.0f)) return best;
     int32_t x0 = 0, x1 = -1, y0 = 0, y1 = -1;
+    float bx0 = fmin2(p0x, p1x), bx1 = fmax2(p0x, p1x), by0 = fmin2(p0y, p1y), by1 = fmax2(p0y, p1y);
     if (w->bg_nx > 0) {
         float e = s->rad[b] + 2.0f * w->bg_reach + s->margin;
-        x0 = cell_of(fmin2(p0x, p1x) - e, w->bg_minx, w->bg_inv, w->bg_nx);
-        x1 = cell_of(fmax2(p0x, p1x) + e, w->bg_minx, w->bg_inv, w->bg_nx);
-        y0 = cell_of(fmin2(p0y, p1y) - e, w->bg_miny, w->bg_inv, w->bg_ny);
-        y1 = cell_of(fmax2(p0y, p1y) + e, w->bg_miny, w->bg_inv, w->bg_ny);
+        x0 = cell_of(bx0 - e, w->bg_minx, w->bg_inv, w->bg_nx);
+        x1 = cell_of(bx1 + e, w->bg_minx, w->bg_inv, w->bg_nx);
+        y0 = cell_of(by0 - e, w->bg_miny, w->bg_inv, w->bg_ny);
+        y1 = cell_of(by1 + e, w->bg_miny, w->bg_inv, w->bg_ny);
     }
     for (int32_t y = y0; y <= y1 + 1; y++) {
         uint32_t k0, k1;
@@ -135,16 +178,52 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
             k0 = 0;
             k1 = w->bg_nbig;
         }
-        for (uint32_t k = k0; k < k1; k++) {
-            uint32_t j = y <= y1 ? w->cell_items[k] : w->big[k];
-            if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) continue;
-            if (joint_ball && joined(w, j)) continue; /* two balls on joints: their contacts (cap_step_ccd) */
-            float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], R = s->rad[b] + s->rad[j];
-            float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
-            if (t < 1.0f) best = fmin2(best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
-        }
+        for (uint32_t k = k0; k < k1; k++) ball_pair(w, s, b, y <= y1 ? w->cell_items[k] : w->big[k], p0x, p0y, dx, dy, joint_ball, &best);
     }
+    if (f->count == 0) return best;
+    /* The far movers: the coarse cells of starts within the reach and
+     * (mx, my) of the path's box, the ones the grid held skipped. */
+    float d = s->rad[b] + w->bg_reach + s->margin;
+    bx0 -= d, bx1 += d, by0 -= d, by1 += d;
+    uint32_t cx0 = (uint32_t)cell_of(bx0 - f->mx, w->bg_minx, w->bg_inv, w->bg_nx) >> f->sh;
+    uint32_t cx1 = (uint32_t)cell_of(bx1 + f->mx, w->bg_minx, w->bg_inv, w->bg_nx) >> f->sh;
+    uint32_t cy0 = (uint32_t)cell_of(by0 - f->my, w->bg_miny, w->bg_inv, w->bg_ny) >> f->sh;
+    uint32_t cy1 = (uint32_t)cell_of(by1 + f->my, w->bg_miny, w->bg_inv, w->bg_ny) >> f->sh;
+    for (uint32_t cy = cy0; cy <= cy1; cy++)
+        for (uint32_t cx = cx0; cx <= cx1; cx++)
+            for (uint32_t j = f->head[cy * f->ncx + cx]; j != 0xffffffffu; j = f->next[j]) {
+                if (fmax2(s->sx[j], s->x[j]) < bx0 || fmin2(s->sx[j], s->x[j]) > bx1 || fmax2(s->sy[j], s->y[j]) < by0 ||
+                    fmin2(s->sy[j], s->y[j]) > by1)
+                    continue;
+                uint32_t c = w->cell_of[j], gy = c / (uint32_t)w->bg_nx, gx = c - gy * (uint32_t)w->bg_nx;
+                if ((int32_t)gx >= x0 && (int32_t)gx <= x1 && (int32_t)gy >= y0 && (int32_t)gy <= y1) continue; /* (the grid's) */
+                ball_pair(w, s, b, j, p0x, p0y, dx, dy, joint_ball, &best);
+            }
     return best;
+}
+
+/* Ball i after its sweeps: added to the far movers (far_set) if it is one
+ * (the caller asks only for the fast balls and the carried ones: a stop or a
+ * slide never lengthens a move). */
+static void far_add(cap_world* w, const step_ctx* s, far_set* f, uint32_t i)
+{
+    float ax = s->x[i] - s->sx[i], ay = s->y[i] - s->sy[i], reach = w->bg_reach;
+    if (!(ax * ax + ay * ay > reach * reach) || w->bg_nx <= 0 || s->rad[i] > reach || (s->flags[i] & CAP_BALL_BULLET)) return;
+    if (f->count++ == 0) { /* the first: the coarse grid, at most s->n + 1 cells (far_start's) */
+        uint32_t sh = 0;
+        while (sh < 31 && (uint64_t)(((uint32_t)w->bg_nx - 1u) >> sh) * (((uint32_t)w->bg_ny - 1u) >> sh) +
+                                  (((uint32_t)w->bg_nx - 1u) >> sh) + (((uint32_t)w->bg_ny - 1u) >> sh) + 1u > (uint64_t)s->n + 1u)
+            sh++;
+        f->sh = sh;
+        f->ncx = (((uint32_t)w->bg_nx - 1u) >> sh) + 1u;
+        f->ncy = (((uint32_t)w->bg_ny - 1u) >> sh) + 1u;
+        memset(f->head, 0xff, (size_t)f->ncx * f->ncy * 4);
+    }
+    uint32_t c = w->cell_of[i], gy = c / (uint32_t)w->bg_nx, k = (gy >> f->sh) * f->ncx + ((c - gy * (uint32_t)w->bg_nx) >> f->sh);
+    f->next[i] = f->head[k];
+    f->head[k] = i;
+    f->mx = fmax2(f->mx, __builtin_fabsf(ax));
+    f->my = fmax2(f->my, __builtin_fabsf(ay));
 }
 
 /* Continuous collision of a fast ball b (its path p0 -> p1) against the
@@ -400,6 +479,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
      * order, each seeing the final places of the bullets before it. */
     uint32_t bullets = 0, kfirst = 0;
     if (w->joint_count) cap_joints_tag(w, w->body);
+    far_set f = {0, 0, 0, 0, 0.0f, 0.0f, w->far_start, w->far_list};
     for (uint32_t i = 0; i < n; i++) {
         if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
         if (s->x[i] == s->sx[i] && s->y[i] == s->sy[i]) continue;
@@ -416,7 +496,8 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
             else kin = 0xffffffffu;
         }
         /* A fast ball (a move of more than its radius) stops at the
-         * first ball in its path too: one it went into would be pushed out
+         * first ball in its path too (ccd_balls: from anywhere, the far
+         * movers): one it went into would be pushed out
          * at the push speed, and pumped by friction on the way. (Not a
          * bullet: it gets the full sweep below, against every ball. A
          * ball on a joint is not stopped at another ball on a joint: the
@@ -429,9 +510,10 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
          * ball landing on it, went through it, and the heavy ball fell
          * through the bridge.) */
         float mx = s->x[i] - s->sx[i], my = s->y[i] - s->sy[i];
-        if (mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET)) {
+        int fast = mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET);
+        if (fast) {
             float px = s->sx[i] + fmin2(t, 1.0f) * mx, py = s->sy[i] + fmin2(t, 1.0f) * my;
-            float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py, joined(w, i));
+            float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py, joined(w, i), &f);
             if (tb < 1.0f) { t = fmin2(t, 1.0f) * tb; kin = 0xffffffffu; }
             if (w->bodies && w->bodies->live) {
                 px = s->sx[i] + fmin2(t, 1.0f) * mx;
@@ -445,6 +527,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
             }
         }
         stop_or_carry(w, s, i, t, kin);
+        if (fast || kin != 0xffffffffu) far_add(w, s, &f, i); /* (a far mover moved more than its radius, or was carried) */
     }
     for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
         const uint32_t want = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;

@@ -116,7 +116,7 @@ static uint32_t doubled(uint32_t cap, uint32_t need)
 }
 
 /* The ball block (world_internal.h): every per-ball-slot array. */
-#define BALL_PARTS (CAP_BALL_FIELDS + 14)
+#define BALL_PARTS (CAP_BALL_FIELDS + 16)
 static int ball_parts(cap_world* w, cap_part* p)
 {
     int k = 0;
@@ -134,6 +134,8 @@ static int ball_parts(cap_world* w, cap_part* p)
     p[k++] = (cap_part){(void**)&w->cell_pos, 4 * sizeof(float), 0, 0};
     p[k++] = (cap_part){(void**)&w->sx, 4, 0, 0};
     p[k++] = (cap_part){(void**)&w->sy, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->far_list, 4, 0, 0};
+    p[k++] = (cap_part){(void**)&w->far_start, 4, 0, 1};
     p[k++] = (cap_part){(void**)&w->color_mask, sizeof(uint64_t), 0, 1};
     return k;
 }

@@ -209,6 +209,9 @@ struct cap_world {
     int32_t bg_nx, bg_ny;
     uint32_t bg_nbig;
     float *sx, *sy; /* positions at the start of the step */
+    /* The step's far movers (ccd.c: struct far_set): their slots, then the
+     * bucket starts (one more). */
+    uint32_t *far_list, *far_start;
     cap_wbody* body;
     uint32_t body_cap;
     /* Solver packs (solver.c). */

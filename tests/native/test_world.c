@@ -1018,6 +1018,64 @@ int test_world_bullets_do_not_pass_through_balls(void)
     return 0;
 }
 
+/* Two plain balls (radius 0.1, not bullets) flying head on from 4 m and
+ * more apart at v m/s each (ccd.c: the far movers): each step, the pair
+ * never passes through (the relative path's nearest point inside the step
+ * within 2r - slop) nor ends deeper than the slop, and the first ball is
+ * deflected. Mutant: far_add adding nothing: 60 and 120 m/s pass through
+ * untouched. */
+int test_world_fast_balls_head_on_meet(void)
+{
+    const float r = 0.1f, slop = 0.005f, speeds[] = {10, 60, 120, 600, 6000}, across[] = {0.0f, 0.05f, 0.15f};
+    for (int q = 0; q < 5; q++) {
+        int untouched = 0, through = 0;
+        double deepest = 0;
+        for (int k = 0; k < 20; k++)
+            for (int a = 0; a < 3; a++) {
+                cap_world_def d;
+                cap_world_def_default(&d);
+                d.gravity_y = 0.0f;
+                d.sleep_enabled = 0;
+                cap_world* w = cap_world_create(&d);
+                cap_ball_def b;
+                cap_ball_def_default(&b);
+                b.radius = r;
+                b.x = across[a];
+                b.y = 2.0f + (float)k * 0.0731f;
+                b.vy = -speeds[q];
+                uint32_t h0, h1;
+                cap_world_add_ball(w, &b, &h0);
+                b.x = 0.0f;
+                b.y = -(2.0f + (float)k * 0.0731f);
+                b.vy = speeds[q];
+                cap_world_add_ball(w, &b, &h1);
+                const float* x = cap_world_ball_field(w, CAP_BALL_X);
+                const float* y = cap_world_ball_field(w, CAP_BALL_Y);
+                const float* vy = cap_world_ball_field(w, CAP_BALL_VY);
+                int touched = 0;
+                for (int step = 0; step < 300 && !touched; step++) {
+                    double ax = x[1] - x[0], ay = y[1] - y[0];
+                    cap_world_step(w);
+                    double bx = x[1] - x[0], by = y[1] - y[0], dx = bx - ax, dy = by - ay, dd = dx * dx + dy * dy;
+                    double u = dd > 0 ? -(ax * dx + ay * dy) / dd : 0;
+                    double m = sqrt((ax + u * dx) * (ax + u * dx) + (ay + u * dy) * (ay + u * dy));
+                    if (sqrt(ax * ax + ay * ay) >= 2 * r - slop) {
+                        if (u > 0 && u < 1 && m < 2 * r - slop - 1e-4) through++;
+                        if (2 * r - sqrt(bx * bx + by * by) > deepest) deepest = 2 * r - sqrt(bx * bx + by * by);
+                    }
+                    touched = fabsf(vy[0] + speeds[q]) > 1e-3f * speeds[q];
+                }
+                untouched += !touched;
+                cap_world_destroy(w);
+            }
+        printf("  head on at %6.0f m/s: %d of 60 untouched, %d passed through, deepest %.4f\n", speeds[q], untouched, through, deepest);
+        ENSURE(untouched == 0);
+        ENSURE(through == 0);
+        ENSURE(deepest <= slop + 1e-4);
+    }
+    return 0;
+}
+
 int test_world_bullet_flag_and_golden_hash(void)
 {
     /* The flag, kept by a snapshot; the golden scene with its fast balls as
