@@ -182,6 +182,10 @@ int cap_body_clip(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 b1, 
      * over its four edges (the time: 0, 1, or along a side), or 0 when A's
      * core lies inside it. Ties: the earliest time. */
     cap_vec2 e0 = cap_add(b0, d), e1 = cap_add(b1, d);
+    /* (B's end pose first: most of a pile's closing pairs touch there, and
+     * then the least distance is within R whatever the rest gives) */
+    cap_segment_pair s3 = cap_closest_points_on_segments(a0, a1, e0, e1);
+    if (s3.distance <= R) return 1;
     cap_segment_pair s0 = cap_closest_points_on_segments(a0, a1, b0, b1);
     float best = s0.distance, t = 0.0f;
     cap_segment_pair s;
@@ -189,8 +193,7 @@ int cap_body_clip(cap_vec2 a0, cap_vec2 a1, float ra, cap_vec2 b0, cap_vec2 b1, 
     if (s.distance < best || (s.distance == best && s.t < t)) { best = s.distance; t = s.t; }
     s = cap_closest_points_on_segments(a0, a1, b1, e1);
     if (s.distance < best || (s.distance == best && s.t < t)) { best = s.distance; t = s.t; }
-    s = cap_closest_points_on_segments(a0, a1, e0, e1);
-    if (s.distance < best) { best = s.distance; t = 1.0f; }
+    if (s3.distance < best) { best = s3.distance; t = 1.0f; }
     if (best <= R || in_parallelogram(a0, b0, cap_sub(b1, b0), d)) return 1; /* they meet this step: as found */
     int closing = t >= 1.0f;
     if (!(best - R <= (closing ? reach : margin))) return 0;
