@@ -167,9 +167,11 @@ void cap_body_sweep_fast(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s
     cap_bstate* s = &st[i];
     float hl = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i], r = CAP_BODF(b, CAP_BODY_RADIUS)[i];
     float travel = cap_length(cap_v2(s->dx, s->dy)) + cap_absf(s->da) * hl;
-    /* Only a body that moved farther than its contacts' longest reach (the
-     * slop margin and 4 radii; bodies_pairs.c's cap_body_reach): a slower
-     * one met whatever it could reach through its contacts, and the step
+    /* A body that moved farther than its contacts' longest reach (the slop
+     * margin and 4 radii; bodies_pairs.c's cap_body_reach) against
+     * everything; a slower one only against the fast balls (a ball's
+     * contacts with bodies reach no farther than 4 of its radii): it met
+     * everything else through its contacts, and with no fast ball the step
      * keeps its bits. */
     int fast = travel > 4.0f * r + 4.0f * 0.005f * w->def.units_per_meter;
     if (!fast && !b->fast_n) return;
