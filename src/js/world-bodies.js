@@ -64,6 +64,16 @@ export class CapsuleBodies {
   get userData() { return this.#view(BODY_FIELD.userData); }
   /** True when slot holds a body. */
   alive(slot) { return (this.#flags(slot, 'alive') & ALIVE) !== 0; }
+  /** The mass of the body in slot (density × area, addCapsuleBody); RangeError for an empty slot. */
+  mass(slot) { return 1 / this.#live(slot, 'mass', BODY_FIELD.invMass); }
+  /** Its rotational inertia about its centre (the same density; applyAngularImpulse divides by it). */
+  inertia(slot) { return 1 / this.#live(slot, 'inertia', BODY_FIELD.invInertia); }
+
+  /** Field `field` of the live body in slot (else a TypeError / RangeError naming `name: slot`). */
+  #live(slot, name, field) {
+    if ((this.#flags(slot, name) & ALIVE) === 0) throw new RangeError(`${name}: slot ${slot} holds no capsule body`);
+    return this.#view(field)[slot];
+  }
   /** True when the body in slot is awake. */
   awake(slot) { return (this.#flags(slot, 'awake') & (ALIVE | AWAKE)) === (ALIVE | AWAKE); }
 

@@ -268,6 +268,10 @@ export interface CapsuleBodies {
   readonly userData: Uint32Array;
   alive(slot: number): boolean;
   awake(slot: number): boolean;
+  /** The body's mass: density × (2·radius·2·halfLength + π·radius²). An empty slot is a RangeError. */
+  mass(slot: number): number;
+  /** Its rotational inertia about its centre (applyAngularImpulse changes its spin by j / inertia). */
+  inertia(slot: number): number;
 }
 
 /**

@@ -233,9 +233,14 @@ test('applyImpulse, applyAngularImpulse, setVelocity, setPosition, userData and 
   w.applyImpulse(h, 2, -1);
   assert.equal(B.awake(s), true); // woken
   const mass = 1 * (2 * 0.25 * 2 * 0.5 + Math.PI * 0.25 * 0.25); // density 1: area
+  assert.ok(Math.abs(B.mass(s) / mass - 1) < 1e-6, `mass ${B.mass(s)}`);
   assert.ok(Math.abs(B.vx[s] - 2 / mass) < 1e-5 && Math.abs(B.vy[s] + 1 / mass) < 1e-5, `${B.vx[s]}, ${B.vy[s]}`);
+  // the rectangle's m (L^2 + 4 r^2) / 12 plus the two half discs' by the parallel-axis rule
+  const r = 0.25, hl = 0.5, mr = 4 * r * hl, md = Math.PI * r * r, c = 4 * r / (3 * Math.PI);
+  const inertia = mr * (4 * hl * hl + 4 * r * r) / 12 + md * (r * r / 2 - c * c + (hl + c) ** 2);
+  assert.ok(Math.abs(B.inertia(s) / inertia - 1) < 1e-5, `inertia ${B.inertia(s)} vs ${inertia}`);
   w.applyAngularImpulse(h, 0.5);
-  assert.ok(B.angularVelocity[s] > 0);
+  assert.ok(Math.abs(B.angularVelocity[s] - 0.5 / inertia) < 1e-5, `w ${B.angularVelocity[s]}`);
   w.setVelocity(h, 3, 4);
   assert.deepEqual([B.vx[s], B.vy[s]], [3, 4]);
   w.setPosition(h, 1, 2);
@@ -255,6 +260,8 @@ test('applyImpulse, applyAngularImpulse, setVelocity, setPosition, userData and 
   const st = w.addSegment(0, 10, 1, 10);
   assert.throws(() => w.applyImpulse(st, 1, 0), /is a static handle, not a ball handle/);
   w.removeCapsuleBody(h);
+  assert.throws(() => B.mass(s), (e) => e instanceof RangeError && /mass: slot 0 holds no capsule body/.test(e.message));
+  assert.throws(() => B.inertia(-1), RangeError);
   assert.throws(() => w.setVelocity(h, 1, 0), /removed capsule body/);
   assert.throws(() => w.userData(h), /removed capsule body/);
   w.destroy();
