@@ -79,7 +79,11 @@ typedef enum cap_ball_field {
  * far (so of two fast balls whose paths cross, at any speed, the later slot
  * stops at the earlier one's final path: they never swap nor end deeper
  * than the slop; cost: a coarse grid of those movers' starts per step,
- * nothing without them). A bullet gets the full sweep instead: after the
+ * nothing without them). When the two paths meet mid-way (before the
+ * stopped ball would reach the other's end position: an X crossed at the
+ * same time), the other ball goes back to that time of its own move too,
+ * so the two end the step touching and the next step's contact deflects
+ * both (for bullets the same). A bullet gets the full sweep instead: after the
  * sweep against the statics, each step sweeps every awake bullet that moved
  * from its start to its end position against every other live ball it
  * collides with (category and mask), in slot order, and stops it at the

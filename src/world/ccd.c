@@ -101,6 +101,26 @@ static int joined(const cap_world* w, uint32_t b)
     return t != 0u;
 }
 
+/* One pair's times for a sweeping ball: t, where the two relative paths
+ * meet, and te, its impact with the other ball's (j's) end position (the
+ * caller asks only when t < 1). The earlier into *best; *who is j when the
+ * meeting is the earlier and now the step's first (the two meet mid-way,
+ * j's end is farther on), else NO_BALL when te is. Ties keep the first
+ * found (slot order: deterministic). The caller then moves j back to time
+ * t of its own move too (stop_at), so the two end the step touching and
+ * the next step's contact bounces both: left where it ended, j would be a
+ * stretch of path ahead of the stopped ball, and two balls whose paths
+ * cross at the same time (an X, at any speed) would pass each other
+ * untouched. j's start to its end was swept clear (or is the solver's),
+ * so every point on the way is too. */
+#define NO_BALL 0xffffffffu
+static inline void pair_min(float t, float te, uint32_t j, float* best, uint32_t* who)
+{
+    float m = fmin2(t, te);
+    if (m < *best) *who = t < te ? j : NO_BALL;
+    *best = fmin2(*best, m);
+}
+
 /* The step's far movers: the balls already swept (lower slots, their
  * final paths) that are small (radius at most bg_reach, the largest small
  * ball's), not bullets, and moved more than bg_reach, which the ball grid
@@ -129,13 +149,13 @@ typedef struct far_set {
  * distance and b's time of impact with j's end position, into *best (see
  * ccd_balls). */
 static void ball_pair(cap_world* w, const step_ctx* s, uint32_t b, uint32_t j, float p0x, float p0y, float dx, float dy, int joint_ball,
-                      float* best)
+                      float* best, uint32_t* who)
 {
     if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) return;
     if (joint_ball && joined(w, j)) return; /* two balls on joints: their contacts (cap_step_ccd) */
     float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], R = s->rad[b] + s->rad[j];
     float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
-    if (t < 1.0f) *best = fmin2(*best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
+    if (t < 1.0f) pair_min(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop), j, best, who);
 }
 
 /* Continuous collision of a fast ball b against the other balls, each
@@ -154,7 +174,7 @@ static void ball_pair(cap_world* w, const step_ctx* s, uint32_t b, uint32_t j, f
  * in higher slots, whose own sweeps meet b's final path (some twice: the
  * minimum is the same). */
 static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, int joint_ball,
-                       const far_set* f)
+                       const far_set* f, uint32_t* who)
 {
     float dx = p1x - p0x, dy = p1y - p0y, dd = dx * dx + dy * dy;
     float best = 2.0f;
@@ -178,7 +198,7 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
             k0 = 0;
             k1 = w->bg_nbig;
         }
-        for (uint32_t k = k0; k < k1; k++) ball_pair(w, s, b, y <= y1 ? w->cell_items[k] : w->big[k], p0x, p0y, dx, dy, joint_ball, &best);
+        for (uint32_t k = k0; k < k1; k++) ball_pair(w, s, b, y <= y1 ? w->cell_items[k] : w->big[k], p0x, p0y, dx, dy, joint_ball, &best, who);
     }
     if (f->count == 0) return best;
     /* The far movers: the coarse cells of starts within the reach and
@@ -197,7 +217,7 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
                     continue;
                 uint32_t c = w->cell_of[j], gy = c / (uint32_t)w->bg_nx, gx = c - gy * (uint32_t)w->bg_nx;
                 if ((int32_t)gx >= x0 && (int32_t)gx <= x1 && (int32_t)gy >= y0 && (int32_t)gy <= y1) continue; /* (the grid's) */
-                ball_pair(w, s, b, j, p0x, p0y, dx, dy, joint_ball, &best);
+                ball_pair(w, s, b, j, p0x, p0y, dx, dy, joint_ball, &best, who);
             }
     return best;
 }
@@ -286,7 +306,7 @@ static float ccd_bodies(cap_world* w, const step_ctx* s, uint32_t b, float p0x, 
  * nor on the far side of it. A pair whose relative path stays clear (two
  * balls flying together, one crossing behind the other) stops nothing: its
  * end positions are clear. Returns the time of impact in [0, 1) or 2. */
-static float ccd_bullet(const step_ctx* s, uint32_t i)
+static float ccd_bullet(const step_ctx* s, uint32_t i, uint32_t* who)
 {
     float p0x = s->sx[i], p0y = s->sy[i], dx = s->x[i] - p0x, dy = s->y[i] - p0y, r = s->rad[i];
     float x0 = fmin2(p0x, s->x[i]) - r, x1 = fmax2(p0x, s->x[i]) + r;
@@ -297,7 +317,7 @@ static float ccd_bullet(const step_ctx* s, uint32_t i)
         float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], rj = s->rad[j], R = r + rj;
         if (fmax2(qx, ox) + rj < x0 || fmin2(qx, ox) - rj > x1 || fmax2(qy, oy) + rj < y0 || fmin2(qy, oy) - rj > y1) continue;
         float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
-        if (t < 1.0f) best = fmin2(best, fmin2(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop)));
+        if (t < 1.0f) pair_min(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop), j, &best, who);
     }
     return best;
 }
@@ -511,10 +531,12 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
          * through the bridge.) */
         float mx = s->x[i] - s->sx[i], my = s->y[i] - s->sy[i];
         int fast = mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET);
+        uint32_t met = NO_BALL;
+        float tm = 2.0f;
         if (fast) {
             float px = s->sx[i] + fmin2(t, 1.0f) * mx, py = s->sy[i] + fmin2(t, 1.0f) * my;
-            float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py, joined(w, i), &f);
-            if (tb < 1.0f) { t = fmin2(t, 1.0f) * tb; kin = 0xffffffffu; }
+            float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py, joined(w, i), &f, &met);
+            if (tb < 1.0f) { t = fmin2(t, 1.0f) * tb; kin = 0xffffffffu; tm = tb; }
             if (w->bodies && w->bodies->live) {
                 px = s->sx[i] + fmin2(t, 1.0f) * mx;
                 py = s->sy[i] + fmin2(t, 1.0f) * my;
@@ -522,17 +544,21 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
                 if (tb < 1.0f) {
                     t = fmin2(t, 1.0f) * tb;
                     kin = 0xffffffffu;
+                    met = NO_BALL; /* (a body stopped it first) */
                     cap_bodies_ball_stopped(w->bodies, i);
                 }
             }
         }
         stop_or_carry(w, s, i, t, kin);
+        if (met != NO_BALL && tm < 1.0f) stop_at(s, met, tm, gx, gy); /* (pair_min) */
         if (fast || kin != 0xffffffffu) far_add(w, s, &f, i); /* (a far mover moved more than its radius, or was carried) */
     }
     for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
         const uint32_t want = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;
         if ((s->flags[i] & want) != want || (s->x[i] == s->sx[i] && s->y[i] == s->sy[i])) continue;
-        float t = ccd_bullet(s, i);
+        uint32_t met = NO_BALL;
+        float t = ccd_bullet(s, i, &met);
         if (t < 1.0f) stop_at(s, i, t, gx, gy);
+        if (met != NO_BALL && t < 1.0f) stop_at(s, met, t, gx, gy); /* (pair_min) */
     }
 }
