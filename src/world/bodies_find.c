@@ -134,7 +134,10 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         int hit = st->kind == CAP_STATIC_LINE
                       ? cap_body_manifold_line(cap_v2(st->ax, st->ay), cap_v2(st->nx, st->ny), p0, p1, r, reach, &man)
                       : cap_body_manifold(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), st->radius, p0, p1, r, reach, &man);
-        if (hit && st->kind == CAP_STATIC_CAPSULE && turn <= slop &&
+        /* (Kinematic and pivoted capsules too: the solver takes them as
+         * fixed at this pose, so the body's own motion decides whether it
+         * pushes; their motion is the fast sweep's, bodies_ccd.c.) */
+        if (hit && st->kind != CAP_STATIC_LINE && turn <= slop &&
             !cap_body_clip(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), st->radius, p0, p1, r, vi, reach, margin, &man))
             continue;
         if (!hit) continue;
