@@ -26,11 +26,7 @@
  *     (-1, 0) to (1, 0) is free above, solid below.
  *   - Mixing: friction = sqrt(fa * fb), restitution = max(ea, eb), rolling
  *     resistance = max(ca, cb). Restitution acts only when the approach
- *     speed is above restitution_threshold. A point bounces to e times its
- *     approach speed, with an impulse of at most e times the normal impulse
- *     it took over the step: a ball alone bounces as it came; a ball caught
- *     between two things in one step is never thrown off faster than it
- *     came (restitution 1 never gains energy from bounces).
+ *     speed is above restitution_threshold.
  *   - Rolling resistance c: a torque of at most c * r * N opposing the
  *     ball's spin relative to what it rolls on (r the ball's radius, N the
  *     normal force). A solid disc (I = m r^2 / 2) rolling on a level floor

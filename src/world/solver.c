@@ -43,7 +43,7 @@ static void load_lane(cap_wpack* pk, int l, const cap_wcontact* ct, uint32_t n_b
     pk->mn[l] = ct->mass_n; pk->mt[l] = ct->mass_t; pk->mr[l] = ct->mass_r;
     pk->fr[l] = ct->friction; pk->roll[l] = ct->rolling;
     pk->jn[l] = ct->jn; pk->jt[l] = ct->jt; pk->jr[l] = ct->jr;
-    pk->maxjn[l] = ct->max_jn; pk->vn0[l] = ct->vn0; pk->jsum[l] = ct->jsum;
+    pk->maxjn[l] = ct->max_jn; pk->vn0[l] = ct->vn0;
 }
 
 /* Builds the packs from w->contacts (active ones: mass_n > 0) in the room
@@ -125,8 +125,7 @@ enum { BD_Y = 4 }; /* dy's offset in cap_wbody (floats) */
 typedef struct soft4 { c4 bbr, bms, bis, sbr, sms, sis; } soft4;
 
 /* One pass over every pack. mode 0: warm start; 1: solve with soft bias;
- * 2: relax (no bias), record the approach speed and add the sub-step's
- * normal impulse to jsum. */
+ * 2: relax (no bias) and record the approach speed. */
 C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 npush, const soft4* so)
 {
     const c4 zero = c4_splat(0.0f), one = c4_splat(1.0f);
@@ -226,8 +225,6 @@ C4_HOT void solve_pack(cap_wpack* pk, cap_wbody* body, int mode, c4 vinv_h, c4 n
             c4_store(pk->jn, jn);
             c4_store(pk->jt, jt);
             c4_store(pk->jr, jr);
-            /* the sub-step's normal impulse, after its relax: restitution's bound */
-            if (mode == 2) c4_store(pk->jsum, c4_add(c4_load(pk->jsum), jn));
         }
         /* Back: transpose and store the four 16-byte heads (dx unchanged).
          * Lanes naming the static body all store its zeros; the b side is
@@ -281,6 +278,5 @@ void cap_solver_pass(cap_world* w, cap_wbody* body, int mode, float inv_h, float
         c->jr = pk.jr[0];
         c->max_jn = pk.maxjn[0];
         c->vn0 = pk.vn0[0];
-        c->jsum = pk.jsum[0];
     }
 }

@@ -72,7 +72,7 @@ static void prepare_contacts(cap_world* w, const step_ctx* s)
             c->mass_n = c->mb > 0.0f ? 1.0f : 0.0f;
             c->mass_t = c->mass_r = 0.0f;
             c->vn0 = (s->vx[b] - c->kvx) * c->nx + (s->vy[b] - c->kvy) * c->ny;
-            c->max_jn = c->jsum = 0.0f;
+            c->max_jn = 0.0f;
             if (kn == 0.0f) c->jn = c->jt = c->jr = 0.0f;
             continue;
         }
@@ -82,7 +82,7 @@ static void prepare_contacts(cap_world* w, const step_ctx* s)
         float kr = c->ia + c->ib;
         c->mass_r = kr > 0.0f ? 1.0f / kr : 0.0f;
         c->vn0 = (s->vx[b] - vax) * c->nx + (s->vy[b] - vay) * c->ny;
-        c->max_jn = c->jsum = 0.0f;
+        c->max_jn = 0.0f;
         if (kn == 0.0f) c->jn = c->jt = c->jr = 0.0f;
     }
 }
@@ -194,15 +194,7 @@ static void substeps(cap_world* w, step_ctx* s, uint32_t nk)
     }
 }
 
-/* 4. Restitution, once, for contact c: the normal speed -e vn0 (vn0: its
- * approach speed), its impulse at most e times the normal impulse the
- * point took over the whole step (jsum: Poisson's bound beside Newton's
- * target). A point's bounce from the approach speed alone, whatever its
- * neighbours had done, threw a ball caught between a wall and another
- * ball off faster than it came (ten balls in a box, restitution 1, no
- * gravity: steps gaining up to 3.5%); a point alone took at least its
- * approach's impulse, so its bounce is Newton's. (Gauss-Seidel passes of
- * Newton's targets, as the capsule bodies', gained up to 35% there.) */
+/* 4. Restitution, once, for contact c. */
 static void bounce(cap_world* w, step_ctx* s, cap_wcontact* c, float rthresh)
 {
     if (c->mass_n == 0.0f || c->restitution == 0.0f || c->vn0 > 0.0f - rthresh || c->max_jn == 0.0f) return;
@@ -217,7 +209,6 @@ static void bounce(cap_world* w, step_ctx* s, cap_wcontact* c, float rthresh)
     /* The target speed is shaded by 2^-12 so float rounding can never
      * return more energy than came in (costs 0.05% of a bounce). */
     float imp = 0.0f - c->mass_n * (vn + c->restitution * 0.999755859375f * c->vn0);
-    imp = fmin2(imp, c->restitution * c->jsum);
     float nj = fmax2(c->jn + imp, 0.0f);
     imp = nj - c->jn;
     /* c->jn keeps the sub-steps' impulse: the bounce is once, and

@@ -25,7 +25,6 @@ typedef struct cap_wcontact {
     float jn, jt, jr;   /* accumulated impulses (warm started) */
     float max_jn;       /* largest normal impulse this step */
     float vn0;          /* approach speed: least normal speed at the step's start or a sub-step's end */
-    float jsum;         /* this step's normal impulse: the sum of the sub-steps' (restitution's bound) */
     float px, py;       /* contact point at the start of the step */
     uint32_t touching;  /* touching after the last step */
     uint32_t kbody;     /* with a kinematic capsule: its surface's solver body (> ball slots), else 0 */
@@ -76,11 +75,11 @@ typedef struct cap_wpack {
     float nx[4], ny[4], s0[4], ra[4], rb[4];
     float ma[4], ia[4], mb[4], ib[4], mn[4], mt[4], mr[4];
     float fr[4], roll[4];
-    float jn[4], jt[4], jr[4], maxjn[4], vn0[4], jsum[4];
+    float jn[4], jt[4], jr[4], maxjn[4], vn0[4];
     /* ra > 0: ball-ball (w->soft's ball softness; a ball's radius is > 0),
      * ra = 0: ball-static or an inert lane (its static softness). A lane's
      * contact keeps its place (cap_wcontact.lane), so the pack keeps no
-     * index: 352 bytes. */
+     * index: 336 bytes. */
 } cap_wpack;
 
 struct cap_wquery; /* query.c */
@@ -284,7 +283,6 @@ static inline void cap_solver_store(const cap_world* w, cap_wcontact* c)
     c->jr = pk->jr[l];
     c->max_jn = pk->maxjn[l];
     c->vn0 = pk->vn0[l];
-    c->jsum = pk->jsum[l];
 }
 
 /* world.c: the def's rules; a failure recorded in w->err (returns status);

@@ -5,9 +5,8 @@
  * (Regenerated 2026-11-28, was 0xc62b08e1: a fast ball that meets another
  * ball's path mid-way (not its end position) pulls that ball back to the
  * meeting too, ccd.c's pair_min; two balls crossing at the same time no
- * longer pass each other untouched; then 0x74cb3dc8, a bounce's impulse at
- * most e times what its point took over the step, step.c's bounce.) */
-#define CAP_WORLD_GOLDEN_HASH 0x152b5e24u
+ * longer pass each other untouched.) */
+#define CAP_WORLD_GOLDEN_HASH 0x74cb3dc8u
 /* The snapshot run (test_world.c, tests/world/snapshot.test.js, the Chromium
  * determinism test): the golden scene stepped 100 times, balls 299 and 5
  * removed, one step, ball 6 removed, saved; restored (in place, in a fresh
@@ -15,26 +14,23 @@
  * (Regenerated 2026-11-28, was 0x11cba8b7: a fast ball that meets another
  * ball's path mid-way (not its end position) pulls that ball back to the
  * meeting too, ccd.c's pair_min; two balls crossing at the same time no
- * longer pass each other untouched; then 0x3bff030b, a bounce's impulse at
- * most e times what its point took over the step, step.c's bounce.) */
-#define CAP_WORLD_SNAPSHOT_HASH 0xc6f64e02u
+ * longer pass each other untouched.) */
+#define CAP_WORLD_SNAPSHOT_HASH 0x3bff030bu
 /* The golden scene with its fast balls (every 50th) as bullets
  * (test_world.c, tests/world/scene.js): 300 steps, this state hash.
  * (Regenerated 2026-11-28, was 0xc6141070: a fast ball that meets another
  * ball's path mid-way (not its end position) pulls that ball back to the
  * meeting too, ccd.c's pair_min; two balls crossing at the same time no
- * longer pass each other untouched; then 0xd70c51df, a bounce's impulse at
- * most e times what its point took over the step, step.c's bounce.) */
-#define CAP_WORLD_BULLET_HASH 0x8c119bf8u
+ * longer pass each other untouched.) */
+#define CAP_WORLD_BULLET_HASH 0xd70c51dfu
 /* The joints scene (test_joints.c, tests/world/joints-scene.js): a rope,
  * a pendulum, a spring, a drag joint, a joint that breaks, balls falling on
  * the rope; 300 steps, this state hash (joints included).
  * (Regenerated 2026-11-28, was 0xbe38085a: a fast ball that meets another
  * ball's path mid-way (not its end position) pulls that ball back to the
  * meeting too, ccd.c's pair_min; two balls crossing at the same time no
- * longer pass each other untouched; then 0x21119fcd, a bounce's impulse at
- * most e times what its point took over the step, step.c's bounce.) */
-#define CAP_WORLD_JOINTS_HASH 0xde48fe32u
+ * longer pass each other untouched.) */
+#define CAP_WORLD_JOINTS_HASH 0x21119fcdu
 /* The chains scene (test_joints.c, tests/world/joints-scene.js): rigid
  * ropes the joint solver packs side by side, a ring, a backwards chain, a
  * free chain, a break, a removed ball; 300 steps, this state hash.
