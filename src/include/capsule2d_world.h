@@ -83,7 +83,7 @@ typedef enum cap_ball_field {
  * stopped ball would reach the other's end position: an X crossed at the
  * same time), the other ball goes back to that time of its own move too,
  * so the two end the step touching and the next step's contact deflects
- * both (for bullets the same). A bullet gets the full sweep instead: after the
+ * both (for bullets the same; not where either is on a joint). A bullet gets the full sweep instead: after the
  * sweep against the statics, each step sweeps every awake bullet that moved
  * from its start to its end position against every other live ball it
  * collides with (category and mask), in slot order, and stops it at the

@@ -112,7 +112,11 @@ static int joined(const cap_world* w, uint32_t b)
  * stretch of path ahead of the stopped ball, and two balls whose paths
  * cross at the same time (an X, at any speed) would pass each other
  * untouched. j's start to its end was swept clear (or is the solver's),
- * so every point on the way is too. */
+ * so every point on the way is too. Not when either ball is on a joint:
+ * one moved back while its joints hold it to partners that moved on, or
+ * a joined ball's meeting taken back from a free one, let the playground's
+ * heavy ball through the rope bridge to the floor; the sweeping ball stops
+ * as before and their contacts take it on. */
 #define NO_BALL 0xffffffffu
 static inline void pair_min(float t, float te, uint32_t j, float* best, uint32_t* who)
 {
@@ -550,7 +554,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
             }
         }
         stop_or_carry(w, s, i, t, kin);
-        if (met != NO_BALL && tm < 1.0f) stop_at(s, met, tm, gx, gy); /* (pair_min) */
+        if (met != NO_BALL && tm < 1.0f && !joined(w, met) && !joined(w, i)) stop_at(s, met, tm, gx, gy); /* (pair_min) */
         if (fast || kin != 0xffffffffu) far_add(w, s, &f, i); /* (a far mover moved more than its radius, or was carried) */
     }
     for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
@@ -559,6 +563,6 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
         uint32_t met = NO_BALL;
         float t = ccd_bullet(s, i, &met);
         if (t < 1.0f) stop_at(s, i, t, gx, gy);
-        if (met != NO_BALL && t < 1.0f) stop_at(s, met, t, gx, gy); /* (pair_min) */
+        if (met != NO_BALL && t < 1.0f && !joined(w, met) && !joined(w, i)) stop_at(s, met, t, gx, gy); /* (pair_min) */
     }
 }
