@@ -1018,6 +1018,25 @@ int test_world_bullets_do_not_pass_through_balls(void)
     return 0;
 }
 
+/* One step of a world whose balls 0 and 1 (radius r each) fly at each
+ * other: counts a pass through (their relative path's nearest point inside
+ * the step within 2r - slop, less 1e-4) and keeps the deepest end overlap,
+ * both only when they began the step at least 2r - slop apart. */
+static void step_pair(cap_world* w, float r, float slop, int* through, double* deepest)
+{
+    const float* x = cap_world_ball_field(w, CAP_BALL_X);
+    const float* y = cap_world_ball_field(w, CAP_BALL_Y);
+    double ax = x[1] - x[0], ay = y[1] - y[0];
+    cap_world_step(w);
+    double bx = x[1] - x[0], by = y[1] - y[0], dx = bx - ax, dy = by - ay, dd = dx * dx + dy * dy;
+    double u = dd > 0 ? -(ax * dx + ay * dy) / dd : 0;
+    double m = sqrt((ax + u * dx) * (ax + u * dx) + (ay + u * dy) * (ay + u * dy));
+    if (sqrt(ax * ax + ay * ay) >= 2 * r - slop) {
+        if (u > 0 && u < 1 && m < 2 * r - slop - 1e-4) (*through)++;
+        if (2 * r - sqrt(bx * bx + by * by) > *deepest) *deepest = 2 * r - sqrt(bx * bx + by * by);
+    }
+}
+
 /* Two plain balls (radius 0.1, not bullets) flying head on from 4 m and
  * more apart at v m/s each (ccd.c: the far movers): each step, the pair
  * never passes through (the relative path's nearest point inside the step
@@ -1049,20 +1068,10 @@ int test_world_fast_balls_head_on_meet(void)
                 b.y = -(2.0f + (float)k * 0.0731f);
                 b.vy = speeds[q];
                 cap_world_add_ball(w, &b, &h1);
-                const float* x = cap_world_ball_field(w, CAP_BALL_X);
-                const float* y = cap_world_ball_field(w, CAP_BALL_Y);
                 const float* vy = cap_world_ball_field(w, CAP_BALL_VY);
                 int touched = 0;
                 for (int step = 0; step < 300 && !touched; step++) {
-                    double ax = x[1] - x[0], ay = y[1] - y[0];
-                    cap_world_step(w);
-                    double bx = x[1] - x[0], by = y[1] - y[0], dx = bx - ax, dy = by - ay, dd = dx * dx + dy * dy;
-                    double u = dd > 0 ? -(ax * dx + ay * dy) / dd : 0;
-                    double m = sqrt((ax + u * dx) * (ax + u * dx) + (ay + u * dy) * (ay + u * dy));
-                    if (sqrt(ax * ax + ay * ay) >= 2 * r - slop) {
-                        if (u > 0 && u < 1 && m < 2 * r - slop - 1e-4) through++;
-                        if (2 * r - sqrt(bx * bx + by * by) > deepest) deepest = 2 * r - sqrt(bx * bx + by * by);
-                    }
+                    step_pair(w, r, slop, &through, &deepest);
                     touched = fabsf(vy[0] + speeds[q]) > 1e-3f * speeds[q];
                 }
                 untouched += !touched;
@@ -1113,21 +1122,11 @@ int test_world_fast_balls_crossing_meet(void)
                 b.vx = v * cosf(a);
                 b.vy = v * sinf(a);
                 cap_world_add_ball(w, &b, &h);
-                const float* x = cap_world_ball_field(w, CAP_BALL_X);
-                const float* y = cap_world_ball_field(w, CAP_BALL_Y);
                 const float* vx = cap_world_ball_field(w, CAP_BALL_VX);
                 const float* vy = cap_world_ball_field(w, CAP_BALL_VY);
                 int touched = 0;
                 for (int step = 0; step < 8; step++) {
-                    double ax = x[1] - x[0], ay = y[1] - y[0];
-                    cap_world_step(w);
-                    double bx = x[1] - x[0], by = y[1] - y[0], dx = bx - ax, dy = by - ay, dd = dx * dx + dy * dy;
-                    double u = dd > 0 ? -(ax * dx + ay * dy) / dd : 0;
-                    double m = sqrt((ax + u * dx) * (ax + u * dx) + (ay + u * dy) * (ay + u * dy));
-                    if (sqrt(ax * ax + ay * ay) >= 2 * r - slop) {
-                        if (u > 0 && u < 1 && m < 2 * r - slop - 1e-4) through++;
-                        if (2 * r - sqrt(bx * bx + by * by) > deepest) deepest = 2 * r - sqrt(bx * bx + by * by);
-                    }
+                    step_pair(w, r, slop, &through, &deepest);
                     touched |= fabsf(vx[0] - v) + fabsf(vy[0]) > 1e-3f * v;
                 }
                 untouched += !touched;
