@@ -73,8 +73,10 @@ typedef enum cap_ball_field {
 #define CAP_BALL_AWAKE 2u
 /* A bullet (cap_ball_def.bullet; fixed for the ball's life). Every ball
  * that moves more than its radius in a step is swept against the other
- * balls' paths (start to where the step leaves them) and stops a slop short
- * of the first in its path: the balls near its path, and the balls in lower
+ * balls' paths (start to where the step leaves them; a ball stopped at a
+ * static or a moving capsule at time t of the step moves at its own pace
+ * and rests there from t on) and stops a slop short of the first in its
+ * path: the balls near its path, and the balls in lower
  * slots that move more than the largest small ball's radius, from however
  * far (so of two fast balls whose paths cross, at any speed, the later slot
  * stops at the earlier one's final path: they never swap nor end deeper
@@ -83,7 +85,13 @@ typedef enum cap_ball_field {
  * stopped ball would reach the other's end position: an X crossed at the
  * same time), the other ball goes back to that time of its own move too,
  * so the two end the step touching and the next step's contact deflects
- * both (for bullets the same; not where either is on a joint). A bullet gets the full sweep instead: after the
+ * both (for bullets the same; not where either is on a joint, nor where
+ * the two started the step touching). Two balls pressed together at the
+ * step's start (centres nearer than r1 + r2 - 2 slop: a pile's weight)
+ * have the solver's contact, which takes their approach on: the sweep
+ * stops one only where the paths would bring the centres within
+ * (r1 + r2) / 2 (passing through), or deeper than they started if deeper
+ * already. A bullet gets the full sweep instead: after the
  * sweep against the statics, each step sweeps every awake bullet that moved
  * from its start to its end position against every other live ball it
  * collides with (category and mask), in slot order, and stops it at the
@@ -97,7 +105,7 @@ typedef enum cap_ball_field {
  * start distance): a bullet that starts a step clear of a ball never ends
  * it on the far side of that ball nor overlapping it deeper than the slop,
  * at any speed (two bullets never swap places); a bullet in contact may
- * move along or away. The bullet keeps its velocity: the next step's
+ * move along or away (pressed, closer up to the half above). The bullet keeps its velocity: the next step's
  * contact bounces it and pushes the other ball. Only bullets pay: a
  * brute-force pass over the ball slots per moving bullet per step
  * (O(balls) each). The guarantee is the bullet's own: a fast ball that is

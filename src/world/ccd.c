@@ -85,12 +85,43 @@ static float ccd_ball(cap_world* w, const step_ctx* s, uint32_t b, float p0x, fl
  * another ball's centre, radii summing to R, with ccd_ball's rule: the
  * allowed distance is min(R - slop, the start distance) (half R for balls
  * thinner than two slops); centres within a slop at the start are the
- * solver's case (2: no stop). */
-static __attribute__((noinline)) float toi_ball(float wx, float wy, float dx, float dy, float R, float slop)
+ * solver's case (2: no stop). With solvers set (w is the two balls at the
+ * step's start), two balls pressed together there (deeper than two slops:
+ * a pile's weight, not a sweep's stop, which leaves them a slop deep) are
+ * the solver's contact, which takes their approach on: only a path that
+ * would pass through (within half R, or deeper than it started if it was
+ * deeper already) stops. (Stopped at the start for any approach, a ball in
+ * a falling pile pressed by a neighbour was held where it was, velocity
+ * kept, and the ball above fell into it: 0.64 m deep in the soak.) */
+static __attribute__((noinline)) float toi_ball(float wx, float wy, float dx, float dy, float R, float slop, int solvers)
 {
     float d0 = cap_length(cap_v2(wx, wy));
     if (!(d0 > slop)) return 2.0f;
-    return cap_toi_segment(wx, wy, dx, dy, 0.0f, 0.0f, 0.0f, 0.0f, fmin2(fmax2(R - slop, 0.5f * R), d0), slop);
+    float allowed = solvers && d0 < R - 2.0f * slop ? 0.5f * R : fmax2(R - slop, 0.5f * R);
+    return cap_toi_segment(wx, wy, dx, dy, 0.0f, 0.0f, 0.0f, 0.0f, fmin2(allowed, d0), slop);
+}
+
+/* The time of impact of two balls on the step's clock: a moves from its
+ * start by (ax, ay) uniformly over [0, ca], then rests (stopped: ca < 1);
+ * b likewise by (bx, by) over [0, cb]; (wx, wy) is a's start less b's.
+ * Both move until the earlier rests, then only the other (toi_ball's rule
+ * on each piece: never deeper than the piece began). A path stopped at a
+ * static taken over the whole step would seem slower than it was, and a
+ * ball flying beside it would seem to close in (two shots side by side at
+ * a wall both stopped where they started, every step). With ca = cb = 1
+ * it is toi_ball on the relative path, to the bit. Returns t in [0, 1],
+ * or 2. */
+static float toi_clocked(float wx, float wy, float ax, float ay, float ca, float bx, float by, float cb, float R, float slop)
+{
+    float t1 = fmin2(ca, cb), t2 = fmax2(ca, cb), fa = t1 < ca ? t1 / ca : 1.0f, fb = t1 < cb ? t1 / cb : 1.0f;
+    float rx = ax * fa - bx * fb, ry = ay * fa - by * fb;
+    float u = toi_ball(wx, wy, rx, ry, R, slop, 1);
+    if (u <= 1.0f) return u * t1;
+    if (!(t2 > t1)) return 2.0f;
+    float g = (t2 - t1) / t2; /* the part of the later one's move left */
+    float mx = ca > cb ? ax * g : 0.0f - bx * g, my = ca > cb ? ay * g : 0.0f - by * g;
+    u = toi_ball(wx + rx, wy + ry, mx, my, R, slop, 0);
+    return u <= 1.0f ? t1 + u * (t2 - t1) : 2.0f;
 }
 
 /* Whether ball b is on an active joint this step (cap_joints_tag). */
@@ -116,12 +147,20 @@ static int joined(const cap_world* w, uint32_t b)
  * one moved back while its joints hold it to partners that moved on, or
  * a joined ball's meeting taken back from a free one, let the playground's
  * heavy ball through the rope bridge to the floor; the sweeping ball stops
- * as before and their contacts take it on. */
+ * as before and their contacts take it on. Nor when the two started the
+ * step touching (apart: 0): they have the solver's contact, so theirs is no
+ * crossing; moving j back there undid j's own stop at a third ball, every
+ * step, and the two hung in mid-air at 117 m/s (the soak: a shot grazing a
+ * ball it had just hit). */
 #define NO_BALL 0xffffffffu
-static inline void pair_min(float t, float te, uint32_t j, float* best, uint32_t* who)
+static inline int started_apart(float wx, float wy, float R)
+{
+    return wx * wx + wy * wy > R * R;
+}
+static inline void pair_min(float t, float te, uint32_t j, int apart, float* best, uint32_t* who)
 {
     float m = fmin2(t, te);
-    if (m < *best) *who = t < te ? j : NO_BALL;
+    if (m < *best) *who = t < te && apart ? j : NO_BALL;
     *best = fmin2(*best, m);
 }
 
@@ -148,18 +187,18 @@ typedef struct far_set {
     uint32_t *head, *next;
 } far_set;
 
-/* Ball j's path (start -> where it is now) against fast ball b's p0 -> p0
- * + d: the earlier of the time its relative path comes within the allowed
- * distance and b's time of impact with j's end position, into *best (see
- * ccd_balls). */
-static void ball_pair(cap_world* w, const step_ctx* s, uint32_t b, uint32_t j, float p0x, float p0y, float dx, float dy, int joint_ball,
-                      float* best, uint32_t* who)
+/* Ball j's path (start -> where it is now, over [0, clock[j]]) against
+ * fast ball b's p0 -> p0 + d (over [0, cb]; toi_clocked): the earlier of
+ * the time the two come within the allowed distance and b's time of impact
+ * with j's end position, into *best (see ccd_balls). */
+static void ball_pair(cap_world* w, const step_ctx* s, const float* clock, uint32_t b, uint32_t j, float p0x, float p0y, float dx, float dy,
+                      float cb, int joint_ball, float* best, uint32_t* who)
 {
     if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) return;
     if (joint_ball && joined(w, j)) return; /* two balls on joints: their contacts (cap_step_ccd) */
     float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], R = s->rad[b] + s->rad[j];
-    float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
-    if (t < 1.0f) pair_min(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop), j, best, who);
+    float t = toi_clocked(p0x - ox, p0y - oy, dx, dy, cb, qx - ox, qy - oy, clock[j], R, s->slop);
+    if (t < 1.0f) pair_min(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop, 0) * cb, j, started_apart(p0x - ox, p0y - oy, R), best, who);
 }
 
 /* Continuous collision of a fast ball b against the other balls, each
@@ -177,8 +216,8 @@ static void ball_pair(cap_world* w, const step_ctx* s, uint32_t b, uint32_t j, f
  * ball whose path comes within reach of b's is tested but the far movers
  * in higher slots, whose own sweeps meet b's final path (some twice: the
  * minimum is the same). */
-static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, float p0y, float p1x, float p1y, int joint_ball,
-                       const far_set* f, uint32_t* who)
+static float ccd_balls(cap_world* w, const step_ctx* s, const float* clock, uint32_t b, float p0x, float p0y, float p1x, float p1y,
+                       float cb, int joint_ball, const far_set* f, uint32_t* who)
 {
     float dx = p1x - p0x, dy = p1y - p0y, dd = dx * dx + dy * dy;
     float best = 2.0f;
@@ -202,7 +241,7 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
             k0 = 0;
             k1 = w->bg_nbig;
         }
-        for (uint32_t k = k0; k < k1; k++) ball_pair(w, s, b, y <= y1 ? w->cell_items[k] : w->big[k], p0x, p0y, dx, dy, joint_ball, &best, who);
+        for (uint32_t k = k0; k < k1; k++) ball_pair(w, s, clock, b, y <= y1 ? w->cell_items[k] : w->big[k], p0x, p0y, dx, dy, cb, joint_ball, &best, who);
     }
     if (f->count == 0) return best;
     /* The far movers: the coarse cells of starts within the reach and
@@ -221,7 +260,7 @@ static float ccd_balls(cap_world* w, const step_ctx* s, uint32_t b, float p0x, f
                     continue;
                 uint32_t c = w->cell_of[j], gy = c / (uint32_t)w->bg_nx, gx = c - gy * (uint32_t)w->bg_nx;
                 if ((int32_t)gx >= x0 && (int32_t)gx <= x1 && (int32_t)gy >= y0 && (int32_t)gy <= y1) continue; /* (the grid's) */
-                ball_pair(w, s, b, j, p0x, p0y, dx, dy, joint_ball, &best, who);
+                ball_pair(w, s, clock, b, j, p0x, p0y, dx, dy, cb, joint_ball, &best, who);
             }
     return best;
 }
@@ -310,7 +349,7 @@ static float ccd_bodies(cap_world* w, const step_ctx* s, uint32_t b, float p0x, 
  * nor on the far side of it. A pair whose relative path stays clear (two
  * balls flying together, one crossing behind the other) stops nothing: its
  * end positions are clear. Returns the time of impact in [0, 1) or 2. */
-static float ccd_bullet(const step_ctx* s, uint32_t i, uint32_t* who)
+static float ccd_bullet(const step_ctx* s, const float* clock, uint32_t i, uint32_t* who)
 {
     float p0x = s->sx[i], p0y = s->sy[i], dx = s->x[i] - p0x, dy = s->y[i] - p0y, r = s->rad[i];
     float x0 = fmin2(p0x, s->x[i]) - r, x1 = fmax2(p0x, s->x[i]) + r;
@@ -320,8 +359,8 @@ static float ccd_bullet(const step_ctx* s, uint32_t i, uint32_t* who)
         if (j == i || !(s->flags[j] & CAP_BALL_ALIVE) || !((s->cat[i] & s->mask[j]) && (s->cat[j] & s->mask[i]))) continue;
         float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], rj = s->rad[j], R = r + rj;
         if (fmax2(qx, ox) + rj < x0 || fmin2(qx, ox) - rj > x1 || fmax2(qy, oy) + rj < y0 || fmin2(qy, oy) - rj > y1) continue;
-        float t = toi_ball(p0x - ox, p0y - oy, dx - (qx - ox), dy - (qy - oy), R, s->slop);
-        if (t < 1.0f) pair_min(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop), j, &best, who);
+        float t = toi_clocked(p0x - ox, p0y - oy, dx, dy, clock[i], qx - ox, qy - oy, clock[j], R, s->slop);
+        if (t < 1.0f) pair_min(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop, 0) * clock[i], j, started_apart(p0x - ox, p0y - oy, R), &best, who);
     }
     return best;
 }
@@ -342,6 +381,16 @@ CAP_NOINLINE static void stop_at(step_ctx* s, uint32_t i, float t, float gx, flo
         s->vx[i] = s->vx[i] * k;
         s->vy[i] = s->vy[i] * k;
     }
+}
+
+/* Ball i moved back to where it is at time t of the step (its clock: it
+ * moves over [0, clock[i]], then rests), if it had not come to rest by
+ * then. */
+static void stop_clocked(step_ctx* s, float* clock, uint32_t i, float t)
+{
+    if (!(t < clock[i])) return;
+    stop_at(s, i, t / clock[i], s->gx, s->gy);
+    clock[i] = 1.0f; /* (stopped at a ball: see cap_step_ccd's clock) */
 }
 
 /* (step_internal.h) */
@@ -497,13 +546,21 @@ void cap_step_ccd_again(cap_world* w, step_ctx* s, uint32_t i)
 void cap_step_ccd(cap_world* w, step_ctx* s)
 {
     uint32_t n = s->n;
-    float gx = s->gx, gy = s->gy;
     /* 5. Continuous collision against the statics, every moved ball; then
      * the moved bullets against the other balls (CAP_BALL_BULLET), in slot
      * order, each seeing the final places of the bullets before it. */
     uint32_t bullets = 0, kfirst = 0;
     if (w->joint_count) cap_joints_tag(w, w->body);
     far_set f = {0, 0, 0, 0, 0.0f, 0.0f, w->far_start, w->far_list};
+    /* Each ball's clock: it moves from its start to where it is over
+     * [0, clock], then rests (toi_clocked): a ball stopped at a static or
+     * a moving capsule at time t has clock t. A ball stopped at a ball (or
+     * a body) keeps clock 1, its shortened path spread over the step, as
+     * the tests of crossings and bullets take it (their only view is its
+     * start and end): both meet at the stop, so neither passes the other.
+     * In w->order, free from here on (the contacts' and impacts' scratch). */
+    float* clock = (float*)(void*)w->order;
+    for (uint32_t i = 0; i < n; i++) clock[i] = 1.0f;
     for (uint32_t i = 0; i < n; i++) {
         if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
         if (s->x[i] == s->sx[i] && s->y[i] == s->sy[i]) continue;
@@ -537,32 +594,40 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
         int fast = mx * mx + my * my > s->rad[i] * s->rad[i] && !(s->flags[i] & CAP_BALL_BULLET);
         uint32_t met = NO_BALL;
         float tm = 2.0f;
+        int by_ball = 0;
         if (fast) {
-            float px = s->sx[i] + fmin2(t, 1.0f) * mx, py = s->sy[i] + fmin2(t, 1.0f) * my;
-            float tb = ccd_balls(w, s, i, s->sx[i], s->sy[i], px, py, joined(w, i), &f, &met);
-            if (tb < 1.0f) { t = fmin2(t, 1.0f) * tb; kin = 0xffffffffu; tm = tb; }
+            /* Its whole move, on the step's clock: the others move on
+             * theirs. (Swept only to a static's stop at time t, its path
+             * would be spread over the whole step, as if slower, and a
+             * ball flying beside it would seem to close in: two shots
+             * flying side by side at a wall both stopped where they
+             * started, every step.) */
+            float tb = ccd_balls(w, s, clock, i, s->sx[i], s->sy[i], s->x[i], s->y[i], clock[i], joined(w, i), &f, &met);
+            if (tb / clock[i] < fmin2(t, 1.0f)) { t = tb / clock[i]; kin = 0xffffffffu; tm = tb; by_ball = 1; }
+            else met = NO_BALL;
             if (w->bodies && w->bodies->live) {
-                px = s->sx[i] + fmin2(t, 1.0f) * mx;
-                py = s->sy[i] + fmin2(t, 1.0f) * my;
-                tb = ccd_bodies(w, s, i, s->sx[i], s->sy[i], px, py);
-                if (tb < 1.0f) {
-                    t = fmin2(t, 1.0f) * tb;
+                float px = s->sx[i] + fmin2(t, 1.0f) * mx, py = s->sy[i] + fmin2(t, 1.0f) * my;
+                float tc = ccd_bodies(w, s, i, s->sx[i], s->sy[i], px, py);
+                if (tc < 1.0f) {
+                    t = fmin2(t, 1.0f) * tc;
                     kin = 0xffffffffu;
                     met = NO_BALL; /* (a body stopped it first) */
+                    by_ball = 1;
                     cap_bodies_ball_stopped(w->bodies, i);
                 }
             }
         }
         stop_or_carry(w, s, i, t, kin);
-        if (met != NO_BALL && tm < 1.0f && !joined(w, met) && !joined(w, i)) stop_at(s, met, tm, gx, gy); /* (pair_min) */
+        clock[i] = kin != 0xffffffffu || by_ball ? 1.0f : clock[i] * fmin2(t, 1.0f); /* (carried: over the whole step) */
+        if (met != NO_BALL && tm < 1.0f && !joined(w, met) && !joined(w, i)) stop_clocked(s, clock, met, tm); /* (pair_min) */
         if (fast || kin != 0xffffffffu) far_add(w, s, &f, i); /* (a far mover moved more than its radius, or was carried) */
     }
     for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
         const uint32_t want = CAP_BALL_ALIVE | CAP_BALL_AWAKE | CAP_BALL_BULLET;
         if ((s->flags[i] & want) != want || (s->x[i] == s->sx[i] && s->y[i] == s->sy[i])) continue;
         uint32_t met = NO_BALL;
-        float t = ccd_bullet(s, i, &met);
-        if (t < 1.0f) stop_at(s, i, t, gx, gy);
-        if (met != NO_BALL && t < 1.0f && !joined(w, met) && !joined(w, i)) stop_at(s, met, t, gx, gy); /* (pair_min) */
+        float t = ccd_bullet(s, clock, i, &met);
+        if (t < 1.0f) stop_clocked(s, clock, i, t);
+        if (met != NO_BALL && t < 1.0f && !joined(w, met) && !joined(w, i)) stop_clocked(s, clock, met, t); /* (pair_min) */
     }
 }

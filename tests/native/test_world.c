@@ -1141,6 +1141,108 @@ int test_world_fast_balls_crossing_meet(void)
     return 0;
 }
 
+/* Two fast balls side by side flying at a wall (the soak's shots 607 and
+ * 613: touching, 221-229 m/s, 2.8 m from the wall), the scene turned every
+ * 30 degrees, plain and as bullets, 4 steps: no ball faster than 10 m/s
+ * ends two steps running exactly where it began (hangs in mid-air; the
+ * soak's count, soak.js). Before (d2439a6): 42 single steps held, both
+ * balls hung from the first step on. Mutant: balls that started the step
+ * touching pulled back for each other (started_apart always 1): 29. */
+int test_world_fast_balls_never_hang(void)
+{
+    int held = 0, runs = 0;
+    for (int bullet = 0; bullet < 2; bullet++)
+        for (int deg = 0; deg < 360; deg += 30) {
+            float a = (float)deg * 3.14159265f / 180.0f, c = cosf(a), s = sinf(a);
+            const float p[2][4] = {{-27.0257f, 43.7376f, -228.689f, -59.1869f}, {-26.6451f, 43.8433f, -221.24f, -83.949f}};
+            cap_world_def d;
+            cap_world_def_default(&d);
+            d.sleep_enabled = 0;
+            cap_world* w = cap_world_create(&d);
+            add_line(w, c * -30.0f - s * 100.0f, s * -30.0f + c * 100.0f, c * -30.0f - s * 0.0f, s * -30.0f + c * 0.0f, 0.5f); /* (the free side: +x) */
+            for (int k = 0; k < 2; k++) {
+                cap_ball_def b;
+                cap_ball_def_default(&b);
+                b.radius = 0.2f;
+                b.bullet = bullet;
+                b.x = c * p[k][0] - s * p[k][1];
+                b.y = s * p[k][0] + c * p[k][1];
+                b.vx = c * p[k][2] - s * p[k][3];
+                b.vy = s * p[k][2] + c * p[k][3];
+                uint32_t h;
+                cap_world_add_ball(w, &b, &h);
+            }
+            const float* x = cap_world_ball_field(w, CAP_BALL_X);
+            const float* y = cap_world_ball_field(w, CAP_BALL_Y);
+            const float* vx = cap_world_ball_field(w, CAP_BALL_VX);
+            const float* vy = cap_world_ball_field(w, CAP_BALL_VY);
+            int was[2] = {0, 0};
+            for (int step = 0; step < 4; step++) {
+                float x0[2] = {x[0], x[1]}, y0[2] = {y[0], y[1]};
+                cap_world_step(w);
+                for (int k = 0; k < 2; k++) {
+                    int still = x[k] == x0[k] && y[k] == y0[k] && hypotf(vx[k], vy[k]) > 10.0f;
+                    held += still && was[k];
+                    was[k] = still;
+                }
+                runs += 2;
+            }
+            cap_world_destroy(w);
+        }
+    printf("  two fast balls side by side at a wall: %d of %d ball-steps hung (held two steps running)\n", held, runs);
+    ENSURE(held == 0);
+    return 0;
+}
+
+/* The same two balls 5 cm apart (not touching): in the first step the
+ * first ends at the wall (within the slop and 1 mm of it), and the second
+ * there or touching the first (within 1 mm: it reaches the wall after the
+ * first has come to rest there, and meets it); neither stopped short where
+ * nothing is. Mutant: the other
+ * ball's clock taken as the whole step (toi_clocked with cb = 1 for it): a
+ * path stopped at the wall is spread over the step and seems to close in
+ * on the ball beside it. */
+int test_world_fast_balls_side_by_side_reach_the_wall(void)
+{
+    int short_of = 0, runs = 0;
+    double worst = 0;
+    for (int deg = 0; deg < 360; deg += 30) {
+        float a = (float)deg * 3.14159265f / 180.0f, c = cosf(a), s = sinf(a);
+        const float p[2][4] = {{-27.0257f, 43.7376f, -228.689f, -59.1869f}, {-26.6451f + 0.05f * 0.963f, 43.8433f + 0.05f * 0.267f, -221.24f, -83.949f}};
+        cap_world_def d;
+        cap_world_def_default(&d);
+        d.sleep_enabled = 0;
+        cap_world* w = cap_world_create(&d);
+        add_line(w, c * -30.0f - s * 100.0f, s * -30.0f + c * 100.0f, c * -30.0f, s * -30.0f, 0.5f);
+        for (int k = 0; k < 2; k++) {
+            cap_ball_def b;
+            cap_ball_def_default(&b);
+            b.radius = 0.2f;
+            b.x = c * p[k][0] - s * p[k][1];
+            b.y = s * p[k][0] + c * p[k][1];
+            b.vx = c * p[k][2] - s * p[k][3];
+            b.vy = s * p[k][2] + c * p[k][3];
+            uint32_t h;
+            cap_world_add_ball(w, &b, &h);
+        }
+        const float* x = cap_world_ball_field(w, CAP_BALL_X);
+        const float* y = cap_world_ball_field(w, CAP_BALL_Y);
+        cap_world_step(w);
+        double apart = hypot(x[1] - x[0], y[1] - y[0]) - 0.4;
+        for (int k = 0; k < 2; k++) {
+            double gap = (c * x[k] + s * y[k]) - (-30.0) - 0.2; /* (along the wall's normal) */
+            double off = k == 0 ? gap : fmin(gap, apart); /* (the first meets only the wall) */
+            worst = fmax(worst, off);
+            short_of += off > (k == 0 ? 0.005 + 1e-3 : 1e-3);
+            runs++;
+        }
+        cap_world_destroy(w);
+    }
+    printf("  two fast balls 5 cm apart at a wall: %d of %d stopped short, farthest %.4f from the wall or the other\n", short_of, runs, worst);
+    ENSURE(short_of == 0);
+    return 0;
+}
+
 int test_world_bullet_flag_and_golden_hash(void)
 {
     /* The flag, kept by a snapshot; the golden scene with its fast balls as

@@ -27,7 +27,8 @@ export async function soak(steps, { log = () => {}, seed = 99 } = {}) {
   const b = w.balls;
   const memory = () => w.balls.x.buffer.byteLength;
   let mem0 = 0;
-  const worst = { nan: 0, escaped: 0, gainSteps: 0, maxGain: 0, maxGainStep: -1, maxGainOf: 0, laterGain: 0, laterGainStep: -1, laterGainOf: 0 };
+  const px = new Float32Array(1024), py = new Float32Array(1024), wasHeld = new Uint8Array(1024);
+  const worst = { hung: 0, nan: 0, escaped: 0, gainSteps: 0, maxGain: 0, maxGainStep: -1, maxGainOf: 0, laterGain: 0, laterGainStep: -1, laterGainOf: 0 };
   // Mechanical energy per unit density (mass π r², inertia m r²/2, gravity 10):
   // a step may lose energy, never gain more than float rounding and the
   // little a soft contact stores (GAIN_TOLERANCE, in the same units).
@@ -47,7 +48,16 @@ export async function soak(steps, { log = () => {}, seed = 99 } = {}) {
     }
     while (shots.length && step - shots[0].born > 180) w.removeBall(shots.shift().h);
     const before = energy();
+    for (let i = 0; i < b.slotCount; i++) { px[i] = b.x[i]; py[i] = b.y[i]; }
     w.step();
+    // Held in mid-air: an awake ball faster than 10 m/s that ends the step
+    // exactly where it began (a sweep stopped it at its start) and keeps
+    // its speed; held two steps running, it hangs.
+    for (let i = 0; i < b.slotCount; i++) {
+      const still = b.alive(i) && b.awake(i) && b.x[i] === px[i] && b.y[i] === py[i] && Math.hypot(b.vx[i], b.vy[i]) > 10;
+      if (still && wasHeld[i]) worst.hung++;
+      wasHeld[i] = still ? 1 : 0;
+    }
     const gain = energy() - before;
     if (gain > worst.maxGain) [worst.maxGain, worst.maxGainStep, worst.maxGainOf] = [gain, step, before];
     // After step 0 (which pushes apart the balls the scene placed overlapping).
