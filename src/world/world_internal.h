@@ -210,7 +210,8 @@ struct cap_world {
     uint32_t bg_nbig;
     float *sx, *sy; /* positions at the start of the step */
     /* The step's far movers (ccd.c: struct far_set): their slots, then the
-     * bucket starts (one more). */
+     * bucket starts (one more). far_list holds, before the sweeps, each
+     * ball's kinetic energy at the step's start (step.c: bound_bounces). */
     uint32_t *far_list, *far_start;
     cap_wbody* body;
     uint32_t body_cap;

@@ -7,8 +7,12 @@
  * static rests from then on, it is not spread over the step); two balls
  * pressed together at the start are the solver's unless one would pass
  * through the other, and two touching are not pulled back for each other
- * (toi_ball, pair_min): fast balls no longer hang in mid-air.) */
-#define CAP_WORLD_GOLDEN_HASH 0xb520128du
+ * (toi_ball, pair_min): fast balls no longer hang in mid-air.)
+ * (Then again, was 0xb520128d: the bounces'
+ * energy bound, step.c's bound_bounces: a group of balls joined by this
+ * step's contacts never ends its bounces with more energy than it began
+ * the step with.) */
+#define CAP_WORLD_GOLDEN_HASH 0xe0838eccu
 /* The snapshot run (test_world.c, tests/world/snapshot.test.js, the Chromium
  * determinism test): the golden scene stepped 100 times, balls 299 and 5
  * removed, one step, ball 6 removed, saved; restored (in place, in a fresh
@@ -18,8 +22,12 @@
  * static rests from then on, it is not spread over the step); two balls
  * pressed together at the start are the solver's unless one would pass
  * through the other, and two touching are not pulled back for each other
- * (toi_ball, pair_min): fast balls no longer hang in mid-air.) */
-#define CAP_WORLD_SNAPSHOT_HASH 0x44d4c30cu
+ * (toi_ball, pair_min): fast balls no longer hang in mid-air.)
+ * (Then again, was 0x44d4c30c: the bounces'
+ * energy bound, step.c's bound_bounces: a group of balls joined by this
+ * step's contacts never ends its bounces with more energy than it began
+ * the step with.) */
+#define CAP_WORLD_SNAPSHOT_HASH 0x5c8b0ae4u
 /* The golden scene with its fast balls (every 50th) as bullets
  * (test_world.c, tests/world/scene.js): 300 steps, this state hash.
  * (Regenerated 2026-11-28 (eleventh session), was 0xd70c51df: the balls' sweeps
@@ -27,16 +35,24 @@
  * static rests from then on, it is not spread over the step); two balls
  * pressed together at the start are the solver's unless one would pass
  * through the other, and two touching are not pulled back for each other
- * (toi_ball, pair_min): fast balls no longer hang in mid-air.) */
-#define CAP_WORLD_BULLET_HASH 0xc0c28788u
+ * (toi_ball, pair_min): fast balls no longer hang in mid-air.)
+ * (Then again, was 0xc0c28788: the bounces'
+ * energy bound, step.c's bound_bounces: a group of balls joined by this
+ * step's contacts never ends its bounces with more energy than it began
+ * the step with.) */
+#define CAP_WORLD_BULLET_HASH 0x83672561u
 /* The joints scene (test_joints.c, tests/world/joints-scene.js): a rope,
  * a pendulum, a spring, a drag joint, a joint that breaks, balls falling on
  * the rope; 300 steps, this state hash (joints included).
  * (Regenerated 2026-11-28, was 0xbe38085a: a fast ball that meets another
  * ball's path mid-way (not its end position) pulls that ball back to the
  * meeting too, ccd.c's pair_min; two balls crossing at the same time no
- * longer pass each other untouched.) */
-#define CAP_WORLD_JOINTS_HASH 0x8e63441eu
+ * longer pass each other untouched.)
+ * (Then again, was 0x8e63441e: the bounces'
+ * energy bound, step.c's bound_bounces: a group of balls joined by this
+ * step's contacts never ends its bounces with more energy than it began
+ * the step with.) */
+#define CAP_WORLD_JOINTS_HASH 0x0620a0edu
 /* The chains scene (test_joints.c, tests/world/joints-scene.js): rigid
  * ropes the joint solver packs side by side, a ring, a backwards chain, a
  * free chain, a break, a removed ball; 300 steps, this state hash. */
