@@ -24,8 +24,8 @@ test('soak, 5,000 steps of a busy scene with fast shots: no NaN, nothing escaped
 // slide, stopped fast balls at balls, and warm starting stopped carrying bounces and impulses across a
 // wake: 74, 50, 80 and 61 steps (worst +74.2 for seed 99). The count moves with any change to the
 // trajectories (it is chaotic), so the guard below has room; the todo is the target. Measured
-// 2026-11-28 (eleventh session, after the sweeps stopped hanging balls): 2, 6, 7 and 15 steps (seed
-// 3 at the guard: its later worst +24.7 of 6.7e4, 3.7e-4, step 4380).
+// 2026-11-28 (eleventh session, after the sweeps stopped hanging balls and the bounces' energy
+// bound): 6, 8, 10 and 6 steps; the worst after step 0 +40.1 of 9.5e4 (4.2e-4, seed 1, step 2111).
 const SEEDS = [99, 1, 2, 3];
 const runs = new Map();
 const soakSeed = (seed) => {
@@ -44,7 +44,7 @@ test('soak: energy gains are rare and small: at most 15 of 5,000 steps gain more
 });
 
 // Hung in mid-air (soak.js: a ball faster than 10 m/s ending two steps running exactly where it
-// began). Measured 2026-11-28: 1, 33, 9 and 0 ball-steps in the four seeds; before the sweeps took
+// began). Measured 2026-11-28: 1, 11, 6 and 9 ball-steps in the four seeds; before the sweeps took
 // a ball stopped at a static as resting from its stop and left pressed balls to the solver (ccd.c:
 // toi_clocked, toi_ball), 5,821, 8,663, 5,093 and 7,365 (a shot hung for 11 steps at 117 m/s while
 // a ball sank 0.54 m into it). The rest: a ball stopped at a ball is still taken as moving over the
