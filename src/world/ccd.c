@@ -558,7 +558,9 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
      * a body) keeps clock 1, its shortened path spread over the step, as
      * the tests of crossings and bullets take it (their only view is its
      * start and end): both meet at the stop, so neither passes the other.
-     * In w->order, free from here on (the contacts' and impacts' scratch). */
+     * In w->order, free from here on (the contacts' and impacts' scratch).
+     * A ball's own clock is 1 when its turn comes (stop_clocked leaves a
+     * later ball's at 1): its sweep starts from the whole step. */
     float* clock = (float*)(void*)w->order;
     for (uint32_t i = 0; i < n; i++) clock[i] = 1.0f;
     for (uint32_t i = 0; i < n; i++) {
@@ -602,8 +604,8 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
              * ball flying beside it would seem to close in: two shots
              * flying side by side at a wall both stopped where they
              * started, every step.) */
-            float tb = ccd_balls(w, s, clock, i, s->sx[i], s->sy[i], s->x[i], s->y[i], clock[i], joined(w, i), &f, &met);
-            if (tb / clock[i] < fmin2(t, 1.0f)) { t = tb / clock[i]; kin = 0xffffffffu; tm = tb; by_ball = 1; }
+            float tb = ccd_balls(w, s, clock, i, s->sx[i], s->sy[i], s->x[i], s->y[i], 1.0f, joined(w, i), &f, &met);
+            if (tb < fmin2(t, 1.0f)) { t = tb; kin = 0xffffffffu; tm = tb; by_ball = 1; }
             else met = NO_BALL;
             if (w->bodies && w->bodies->live) {
                 float px = s->sx[i] + fmin2(t, 1.0f) * mx, py = s->sy[i] + fmin2(t, 1.0f) * my;
@@ -618,7 +620,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
             }
         }
         stop_or_carry(w, s, i, t, kin);
-        clock[i] = kin != 0xffffffffu || by_ball ? 1.0f : clock[i] * fmin2(t, 1.0f); /* (carried: over the whole step) */
+        clock[i] = kin != 0xffffffffu || by_ball ? 1.0f : fmin2(t, 1.0f); /* (carried: over the whole step) */
         if (met != NO_BALL && tm < 1.0f && !joined(w, met) && !joined(w, i)) stop_clocked(s, clock, met, tm); /* (pair_min) */
         if (fast || kin != 0xffffffffu) far_add(w, s, &f, i); /* (a far mover moved more than its radius, or was carried) */
     }
