@@ -393,6 +393,14 @@ static void stop_clocked(step_ctx* s, float* clock, uint32_t i, float t)
     clock[i] = 1.0f; /* (stopped at a ball: see cap_step_ccd's clock) */
 }
 
+/* Ball i, stopped at time t where it met ball met (pair_min: the other's
+ * meeting time), pulls met back to that time too, unless either is on a
+ * joint (the joints hold it to partners that flew on). */
+static void pull_back(const cap_world* w, step_ctx* s, float* clock, uint32_t i, uint32_t met, float t)
+{
+    if (met != NO_BALL && t < 1.0f && !joined(w, met) && !joined(w, i)) stop_clocked(s, clock, met, t);
+}
+
 /* (step_internal.h) */
 CAP_NOINLINE void cap_moving_pose(const cap_world* w, uint32_t k, float* cx, float* cy, float* ex, float* ey, float* th0, float* dth)
 {
@@ -621,7 +629,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
         }
         stop_or_carry(w, s, i, t, kin);
         clock[i] = kin != 0xffffffffu || by_ball ? 1.0f : fmin2(t, 1.0f); /* (carried: over the whole step) */
-        if (met != NO_BALL && tm < 1.0f && !joined(w, met) && !joined(w, i)) stop_clocked(s, clock, met, tm); /* (pair_min) */
+        pull_back(w, s, clock, i, met, tm);
         if (fast || kin != 0xffffffffu) far_add(w, s, &f, i); /* (a far mover moved more than its radius, or was carried) */
     }
     for (uint32_t i = 0; (bullets & CAP_BALL_BULLET) && i < n; i++) {
@@ -630,6 +638,6 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
         uint32_t met = NO_BALL;
         float t = ccd_bullet(s, clock, i, &met);
         if (t < 1.0f) stop_clocked(s, clock, i, t);
-        if (met != NO_BALL && t < 1.0f && !joined(w, met) && !joined(w, i)) stop_clocked(s, clock, met, t); /* (pair_min) */
+        pull_back(w, s, clock, i, met, t);
     }
 }

@@ -98,13 +98,9 @@ void cap_step_sleep(cap_world* w, const step_ctx* s)
             s->st[i] = sp < sl2 ? s->st[i] + d->dt : 0.0f;
         }
         /* (The contacts' joins are made: step.c's pass after the sub-steps, cap_sleep_join.) */
-        /* Joined balls are one group: they sleep together. */
-        for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
-            const cap_wjoint* j = &w->joints[k];
-            if (j->kind == 0 || j->a >= n || j->b >= n) continue; /* free slot, a world end or a body's (bodies_sleep.c) */
-            uint32_t ra = cap_find_root(parent, j->a), rb = cap_find_root(parent, j->b);
-            if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
-        }
+        /* Joined balls are one group: they sleep together (the joints left
+         * after this step's breaks). */
+        cap_sleep_join_joints(w, parent, n);
         /* A group with a ball joined to an awake capsule body stays awake. */
         const uint32_t HELD = 1u << 31;
         if (w->joint_count) cap_joints_hold_balls(w, parent, s->flags, HELD);

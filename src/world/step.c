@@ -241,21 +241,16 @@ static inline float kinetic(const step_ctx* s, uint32_t i, float vx, float vy)
  * by one factor in [0, 1] until they do not (where the sub-steps had
  * already given it energy, an overlap pushed apart, until the bounces give
  * none; a lone ball's bounce off a static, shaded below the speed it came
- * with, stays whole). Groups touching a kinematic or
- * pivoted capsule stay whole: a moving surface gives energy (a flipper).
- * k0: each ball's kinetic energy per unit mass at the step's start. The
- * solver bodies (body), done with, hold the velocities before the bounces
- * (vx, vy: the sub-steps' last) and, at each group's root, its sums (dx,
- * dy, da: the energy's terms in the factor; free: 1 when it stays whole). */
+ * with, stays whole). Groups touching a kinematic or pivoted capsule stay
+ * whole: a moving surface gives energy (a flipper). k0: each ball's
+ * kinetic energy per unit mass at the step's start. The solver bodies
+ * (body), done with, hold the velocities before the bounces (vx, vy: the
+ * sub-steps' last) and, at each group's root, its sums (dx, dy, da: the
+ * energy's terms in the factor; free: 1 when it stays whole). */
 static void bound_bounces(cap_world* w, step_ctx* s, cap_wbody* body, uint32_t* parent, const float* k0)
 {
     uint32_t n = s->n;
-    for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
-        const cap_wjoint* j = &w->joints[k];
-        if (j->kind == 0 || j->a >= n || j->b >= n) continue; /* (free slot, a world end or a body's) */
-        uint32_t ra = cap_find_root(parent, j->a), rb = cap_find_root(parent, j->b);
-        if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
-    }
+    cap_sleep_join_joints(w, parent, n);
     for (uint32_t i = 0; i < n; i++) body[i].dx = body[i].dy = body[i].da = body[i].free = 0.0f;
     for (uint32_t k = 0; k < w->contact_count; k++) {
         const cap_wcontact* c = &w->contacts[k];
