@@ -87,16 +87,38 @@ static float sweep_statics(cap_world* w, float x, float y, float a, float dx, fl
     return t;
 }
 
+/* A body carried by moving capsule k (cap_body_sweep) to (qx, qy) at the
+ * step's end leaves the step with the capsule's motion there: its pivot's
+ * velocity and its spin, at the body's centre (as if it stuck; the next
+ * step's contacts take it on). The solver takes the capsule as fixed, so a
+ * flipper swung into a resting body moved it along and left it at rest
+ * (0.01 m/s at most); now it launches it. A capsule that does not move
+ * this step changes no velocity (a body falling on a still flipper keeps
+ * its speed, for the next step's bounce). */
+static void carried_velocity(const cap_world* w, uint32_t k, float qx, float qy, cap_bstate* s)
+{
+    float cx, cy, ex, ey, th0, dth;
+    cap_moving_pose(w, k, &cx, &cy, &ex, &ey, &th0, &dth);
+    if (ex == 0.0f && ey == 0.0f && dth == 0.0f) return;
+    float inv_dt = 1.0f / w->def.dt, om = dth * inv_dt;
+    float vx = ex * inv_dt - om * (qy - (cy + ey)), vy = ey * inv_dt + om * (qx - (cx + ex));
+    if (!cap_finite(vx) || !cap_finite(vy) || !cap_finite(om)) return;
+    s->vx = vx;
+    s->vy = vy;
+    s->w = om;
+}
+
 /* Each awake body is swept from its start pose to its end pose against
  * the statics when it moved more than a quarter of its radius (a body held
  * by a drag joint: whenever it moved, strict), and against the kinematic
  * and pivoted capsules over their own motion in the step (whether it moved
  * or not), and stopped at the first time of impact, keeping its velocity
- * (the next step's contacts act). The first moving capsule met before any
+ * (the next step's contacts act; a moving capsule's carry sets it). The first moving capsule met before any
  * static carries the body on (as the balls' carry_with, ccd.c): from the
  * time of impact to the step's end the body keeps its place relative to
- * the capsule, so the capsule can neither pass it nor end over it; the
- * carried motion is swept against the statics (the statics win). */
+ * the capsule, so the capsule can neither pass it nor end over it, and
+ * leaves with the capsule's motion (carried_velocity); the carried motion
+ * is swept against the statics (the statics win). */
 void cap_body_sweep(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s, int strict)
 {
     float hl = CAP_BODF(b, CAP_BODY_HALF_LENGTH)[i], r = CAP_BODF(b, CAP_BODY_RADIUS)[i];
@@ -135,6 +157,7 @@ void cap_body_sweep(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s, int
             s->dy = qy - y;
             s->da = tk * s->da + turn;
             t = sweep_statics(w, x, y, a, s->dx, s->dy, s->da, hl, r, cat, mask, strict);
+            carried_velocity(w, hit, qx, qy, s);
         }
     }
     if (t < 1.0f) {
