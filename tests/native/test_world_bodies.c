@@ -40,6 +40,17 @@ static uint32_t body(cap_world* w, float x, float y, float angle, float hl, floa
 
 #define BF(w, f) ((float*)cap_world_body_field(w, f))
 
+/* A kinematic capsule of the given radius (cap_world_add_kinematic's pose
+ * arguments); its slot, or ~0. */
+static uint32_t kinematic(cap_world* w, float x, float y, float angle, float length, float pivot, float radius)
+{
+    cap_static_def kd;
+    cap_static_def_default(&kd);
+    kd.radius = radius;
+    uint32_t ks = 0xffffffffu;
+    return cap_world_add_kinematic(w, &kd, x, y, angle, length, pivot, &ks) == 0 ? ks : 0xffffffffu;
+}
+
 /* Dropped flat from 2 m onto a segment of radius 0.1 (and onto a line):
  * after 2 s it rests at height 0.1 + 0.25 within 5 mm, and over the next
  * 2 s its angular speed stays below 1e-3 rad/s, its height within 0.1 mm
@@ -399,12 +410,8 @@ int test_bodies_fast_spinning_never_cross_kinematic(void)
         for (int k = 0; k < 200; k++) {
             cap_world* w = weightless();
             ENSURE(w != NULL);
-            cap_static_def kd;
-            cap_static_def_default(&kd);
-            kd.radius = 0.01f;
-            uint32_t ks;
-            if (turn) ENSURE(cap_world_add_kinematic(w, &kd, 0.0f, -90.0f, 1.5707964f, 100.0f, 0.0f, &ks) == 0);
-            else ENSURE(cap_world_add_kinematic(w, &kd, 0.0f, 0.0f, 1.5707964f, 100.0f, 0.5f, &ks) == 0);
+            uint32_t ks = turn ? kinematic(w, 0.0f, -90.0f, 1.5707964f, 100.0f, 0.0f, 0.01f) : kinematic(w, 0.0f, 0.0f, 1.5707964f, 100.0f, 0.5f, 0.01f);
+            ENSURE(ks != 0xffffffffu);
             ENSURE(cap_world_set_kinematic(w, ks, CAP_KINEMATIC_VELOCITY, turn ? 0.0f : -30.0f, 0.0f, turn ? 0.1f : 0.0f) == 0);
             uint32_t b = shoot(w, &s0);
             ENSURE(b != 0xffffffffu);
@@ -587,11 +594,8 @@ int test_bodies_flipper_launches_body(void)
 {
     cap_world* w = bworld();
     ENSURE(w != NULL);
-    cap_static_def kd;
-    cap_static_def_default(&kd);
-    kd.radius = 0.15f;
-    uint32_t ks;
-    ENSURE(cap_world_add_kinematic(w, &kd, 0.0f, 0.0f, -0.4f, 2.4f, 0.0f, &ks) == 0);
+    uint32_t ks = kinematic(w, 0.0f, 0.0f, -0.4f, 2.4f, 0.0f, 0.15f);
+    ENSURE(ks != 0xffffffffu);
     float x = 1.6f, y = tanf(-0.4f) * 1.6f + 0.15f / cosf(0.4f) + 0.21f;
     uint32_t b = body(w, x, y, -0.4f, 0.15f, 0.2f);
     ENSURE(b != 0xffffffffu);
