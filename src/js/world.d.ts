@@ -649,9 +649,9 @@ export class World {
    * A ball near it is kept out by those sub-step contacts; a ball that comes from farther (a fast shot) is swept
    * against its motion in the step, rotation included, and goes on with it from the first touch: no ball passes
    * through a still, moving or turning one (1 to 1,000 radii per step, up to 60 rad/s). A ball squeezed into a
-   * static wall stays on the wall's free side (the wall wins). A capsule body it meets while moving is carried on and
-   * leaves the step with its velocity at the body's centre (as if it stuck: a flipper flicks a resting body at its
-   * surface speed, no bounce on top).
+   * static wall stays on the wall's free side (the wall wins). A capsule body touching it feels its surface velocity
+   * (a platform carries a body, a flipper flicks it; the body's contacts are posed at the step's start only), and
+   * one it meets from farther is carried on and leaves the step with its velocity at the body's centre.
    *
    * Launch speed: a fast flipper launches a ball at the surface speed of its pose one sub-step before the step's
    * end (contacts are posed at each sub-step's start), so the launch lags the surface speed where the ball leaves by

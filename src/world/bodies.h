@@ -28,6 +28,7 @@ typedef struct cap_bcontact {
     float jn, jt, max_jn;   /* accumulated impulses (warm started), largest normal impulse */
     float vn0;              /* normal speed at the step's start */
     float jsum;             /* this step's normal impulse: the sum of the sub-steps' (restitution's bound) */
+    float svx, svy;         /* a moving (kinematic or pivoted) capsule's surface velocity at the point; +0 else */
 } cap_bcontact;
 
 /* A body during a step. */
@@ -70,6 +71,7 @@ typedef struct cap_bstate {
  * manifold (NONE: padding), normal, masses, friction, soft parameters. */
 typedef struct cap_bpoint {
     float rax[4], ray[4], rbx[4], rby[4], sep[4], mn[4], mt[4], jn[4], jt[4], mjn[4], jsum[4];
+    float svx[4], svy[4], svn[4]; /* the contact's svx, svy and their normal part (+0: a fixed side) */
 } cap_bpoint;
 typedef struct cap_bpack {
     uint32_t a[4], b[4], m[4];
@@ -297,7 +299,7 @@ void cap_bodies_sleep(struct cap_world* w, cap_wbodies* b);
 int cap_bodies_color(cap_wbodies* b);
 struct cap_soft;
 void cap_bodies_pack(cap_wbodies* b, const struct cap_soft* ss, const struct cap_soft* bs);
-void cap_bodies_solve(cap_wbodies* b, int mode, float inv_h, float push);
+void cap_bodies_solve(cap_wbodies* b, int mode, float inv_h, float push, float t);
 void cap_bodies_unpack(cap_wbodies* b);
 /* bodies_ccd.c: sweeps body i's step (state s) against the statics and
  * shortens it to the first time of impact (strict: a body a drag joint

@@ -88,10 +88,13 @@ static void load_lane(cap_bpack* pk, int l, const cap_wbodies* b, uint32_t q, co
             p->rax[l] = e->rax; p->ray[l] = e->ray; p->rbx[l] = e->rbx; p->rby[l] = e->rby;
             p->sep[l] = e->sep; p->mn[l] = e->mass_n; p->mt[l] = e->mass_t;
             p->jn[l] = e->jn; p->jt[l] = e->jt; p->mjn[l] = e->max_jn; p->jsum[l] = e->jsum;
+            p->svx[l] = e->svx; p->svy[l] = e->svy;
+            p->svn[l] = e->svx == 0.0f && e->svy == 0.0f ? 0.0f : e->svx * c->nx + e->svy * c->ny;
         } else {
             p->rax[l] = p->ray[l] = p->rbx[l] = p->rby[l] = 0.0f;
             p->sep[l] = p->mn[l] = p->mt[l] = 0.0f;
             p->jn[l] = p->jt[l] = p->mjn[l] = p->jsum[l] = 0.0f;
+            p->svx[l] = p->svy[l] = p->svn[l] = 0.0f;
         }
     }
     if (np > 1) pk->two = 1;
@@ -187,7 +190,7 @@ C4_HOT pos4 gather_pos(const cap_bstate* st, const uint32_t* idx)
  * (and add this sub-step's normal impulse to jsum). One copy for the
  * three modes (three inlined copies cost 2.5 KB of the SIMD module for no
  * measurable speed). */
-static __attribute__((noinline)) void solve_pack(cap_bpack* pk, cap_bstate* st, int mode, c4 vinv_h, c4 npush)
+static __attribute__((noinline)) void solve_pack(cap_bpack* pk, cap_bstate* st, int mode, c4 vinv_h, c4 npush, c4 vt)
 {
     const c4 zero = c4_splat(0.0f), one = c4_splat(1.0f);
     vel4 A = gather_vel(st, pk->a), B = gather_vel(st, pk->b);
@@ -227,12 +230,13 @@ static __attribute__((noinline)) void solve_pack(cap_bpack* pk, cap_bstate* st, 
             c4 dx = c4_sub(c4_sub(c4_add(B.dx, pbx), rbx), c4_sub(c4_add(A.dx, pax), rax));
             c4 dy = c4_sub(c4_sub(c4_add(PB.dy, pby), rby), c4_sub(c4_add(PA.dy, pay), ray));
             c4 s = c4_add(c4_add(c4_load(p->sep), c4_mul(dx, nx)), c4_mul(dy, ny));
+            s = c4_sub(s, c4_mul(vt, c4_load(p->svn))); /* a moving surface's approach (+0: none) */
             c4m spec = c4_lt(zero, s); /* speculative: close the gap, no more */
             c4 bias = mode == 1 ? c4_pmax(c4_mul(br, s), npush) : zero;
             bias = c4_sel(spec, c4_mul(s, vinv_h), bias);
             c4 msc = c4_sel(spec, one, msc0), is = c4_sel(spec, zero, is0);
-            c4 dvx = c4_sub(c4_sub(bvx, c4_mul(bw, rby)), c4_sub(avx, c4_mul(aw, ray)));
-            c4 dvy = c4_sub(c4_add(bvy, c4_mul(bw, rbx)), c4_add(avy, c4_mul(aw, rax)));
+            c4 dvx = c4_sub(c4_sub(c4_sub(bvx, c4_mul(bw, rby)), c4_sub(avx, c4_mul(aw, ray))), c4_load(p->svx));
+            c4 dvy = c4_sub(c4_sub(c4_add(bvy, c4_mul(bw, rbx)), c4_add(avy, c4_mul(aw, rax))), c4_load(p->svy));
             c4 vn = c4_add(c4_mul(dvx, nx), c4_mul(dvy, ny));
             c4 imp = c4_sub(c4_sub(zero, c4_mul(c4_mul(c4_load(p->mn), msc), c4_add(vn, bias))), c4_mul(is, jn));
             c4 nj = c4_pmax(c4_add(jn, imp), zero);
@@ -253,11 +257,11 @@ static __attribute__((noinline)) void solve_pack(cap_bpack* pk, cap_bstate* st, 
             cap_bpoint* p = &pk->p[FLIP(k)];
             c4 rax = c4_load(p->rax), ray = c4_load(p->ray), rbx = c4_load(p->rbx), rby = c4_load(p->rby);
             c4 jn = c4_load(p->jn), jt = c4_load(p->jt), px, py;
-            c4 dvx = c4_sub(c4_sub(bvx, c4_mul(bw, rby)), c4_sub(avx, c4_mul(aw, ray)));
-            c4 dvy = c4_sub(c4_add(bvy, c4_mul(bw, rbx)), c4_add(avy, c4_mul(aw, rax)));
-            c4 vt = c4_add(c4_mul(dvx, tx), c4_mul(dvy, ty));
+            c4 dvx = c4_sub(c4_sub(c4_sub(bvx, c4_mul(bw, rby)), c4_sub(avx, c4_mul(aw, ray))), c4_load(p->svx));
+            c4 dvy = c4_sub(c4_sub(c4_add(bvy, c4_mul(bw, rbx)), c4_add(avy, c4_mul(aw, rax))), c4_load(p->svy));
+            c4 vtan = c4_add(c4_mul(dvx, tx), c4_mul(dvy, ty));
             c4 lim = c4_mul(fr, jn);
-            c4 tj = c4_pmin(c4_pmax(c4_sub(jt, c4_mul(c4_load(p->mt), vt)), c4_sub(zero, lim)), lim);
+            c4 tj = c4_pmin(c4_pmax(c4_sub(jt, c4_mul(c4_load(p->mt), vtan)), c4_sub(zero, lim)), lim);
             c4 ti = c4_sub(tj, jt);
             c4_store(p->jt, tj);
             px = c4_mul(ti, tx), py = c4_mul(ti, ty);
@@ -276,10 +280,10 @@ static __attribute__((noinline)) void solve_pack(cap_bpack* pk, cap_bstate* st, 
 }
 
 /* One pass over the packs, in order. */
-void cap_bodies_solve(cap_wbodies* b, int mode, float inv_h, float push)
+void cap_bodies_solve(cap_wbodies* b, int mode, float inv_h, float push, float t)
 {
-    const c4 vinv_h = c4_splat(inv_h), npush = c4_splat(0.0f - push);
-    for (uint32_t q = 0; q < b->pack_count; q++) solve_pack(&b->packs[q], b->state, mode, vinv_h, npush);
+    const c4 vinv_h = c4_splat(inv_h), npush = c4_splat(0.0f - push), vt = c4_splat(t);
+    for (uint32_t q = 0; q < b->pack_count; q++) solve_pack(&b->packs[q], b->state, mode, vinv_h, npush, vt);
 }
 
 #else
@@ -288,7 +292,7 @@ void cap_bodies_solve(cap_wbodies* b, int mode, float inv_h, float push)
  * zeros), c4_pmin/pmax/sel as c1_pmin/c1_pmax and a select: the same bits
  * as the 4-wide code, in a fraction of its size (the emulated c4 version
  * cost the scalar module 3 KB gzipped). */
-static void solve_lane(cap_bpack* pk, int l, cap_bstate* st, int mode, float inv_h, float npush)
+static void solve_lane(cap_bpack* pk, int l, cap_bstate* st, int mode, float inv_h, float npush, float t)
 {
     cap_bstate *A = &st[pk->a[l]], *B = &st[pk->b[l]];
     float avx = A->vx, avy = A->vy, aw = A->w, bvx = B->vx, bvy = B->vy, bw = B->w;
@@ -323,12 +327,13 @@ static void solve_lane(cap_bpack* pk, int l, cap_bstate* st, int mode, float inv
             float dx = ((B->dx + pbx) - rbx) - ((A->dx + pax) - rax);
             float dy = ((B->dy + pby) - rby) - ((A->dy + pay) - ray);
             float s = (p->sep[l] + dx * nx) + dy * ny;
+            s = s - t * p->svn[l]; /* a moving surface's approach (+0: none) */
             int spec = 0.0f < s;
             float bias = mode == 1 ? c1_pmax(br * s, npush) : 0.0f;
             bias = spec ? s * inv_h : bias;
             float msc = spec ? 1.0f : msc0, is = spec ? 0.0f : is0;
-            float dvx = (bvx - bw * rby) - (avx - aw * ray);
-            float dvy = (bvy + bw * rbx) - (avy + aw * rax);
+            float dvx = ((bvx - bw * rby) - (avx - aw * ray)) - p->svx[l];
+            float dvy = ((bvy + bw * rbx) - (avy + aw * rax)) - p->svy[l];
             float vn = dvx * nx + dvy * ny;
             float imp = (0.0f - (p->mn[l] * msc) * (vn + bias)) - is * jn;
             float nj = c1_pmax(jn + imp, 0.0f);
@@ -346,8 +351,8 @@ static void solve_lane(cap_bpack* pk, int l, cap_bstate* st, int mode, float inv
         for (int k = 0; k < np; k++) {
             cap_bpoint* p = &pk->p[FLIP(k)];
             float rax = p->rax[l], ray = p->ray[l], rbx = p->rbx[l], rby = p->rby[l], jn = p->jn[l], jt = p->jt[l];
-            float dvx = (bvx - bw * rby) - (avx - aw * ray);
-            float dvy = (bvy + bw * rbx) - (avy + aw * rax);
+            float dvx = ((bvx - bw * rby) - (avx - aw * ray)) - p->svx[l];
+            float dvy = ((bvy + bw * rbx) - (avy + aw * rax)) - p->svy[l];
             float vt = dvx * tx + dvy * ty;
             float lim = fr * jn;
             float tj = c1_pmin(c1_pmax(jt - p->mt[l] * vt, 0.0f - lim), lim);
@@ -364,9 +369,9 @@ static void solve_lane(cap_bpack* pk, int l, cap_bstate* st, int mode, float inv
     B->vx = bvx; B->vy = bvy; B->w = bw;
 }
 
-void cap_bodies_solve(cap_wbodies* b, int mode, float inv_h, float push)
+void cap_bodies_solve(cap_wbodies* b, int mode, float inv_h, float push, float t)
 {
     for (uint32_t q = 0; q < b->pack_count; q++)
-        for (int l = 0; l < 4; l++) solve_lane(&b->packs[q], l, b->state, mode, inv_h, 0.0f - push);
+        for (int l = 0; l < 4; l++) solve_lane(&b->packs[q], l, b->state, mode, inv_h, 0.0f - push, t);
 }
 #endif

@@ -8,6 +8,7 @@
 
 #include "core/scalar.h"
 #include "world/bodies.h"
+#include "world/statics.h"
 #include "world/step_internal.h"
 
 /* Anchors, masses and approach speeds (points on A's core become the
@@ -21,6 +22,7 @@ static void prepare(cap_world* w, cap_wbodies* b)
     const uint32_t* bfl = CAP_BU(w, CAP_BALL_FLAGS);
     for (uint32_t k = 0; k < b->count; k++) {
         cap_bcontact* c = &b->contacts[k];
+        c->svx = c->svy = 0.0f;
         float ra = c->kind ? CAP_BODF(b, CAP_BODY_RADIUS)[c->a] : w->statics[c->a].radius;
         if (!c->kind && w->statics[c->a].kind == CAP_STATIC_LINE) ra = 0.0f;
         float off = ra + 0.5f * c->sep;
@@ -56,6 +58,18 @@ static void prepare(cap_world* w, cap_wbodies* b)
         } else {
             c->rax = c->ray = 0.0f;
             c->ma = c->ia = 0.0f;
+            /* A moving capsule's surface velocity at the point (its pivot's
+             * and its spin's), for the whole step: the solver takes the
+             * capsule's surface as moving at it (a platform carries a body,
+             * a flipper strikes it). */
+            const cap_wstatic* st = &w->statics[a];
+            if (!cap_static_fixed(st)) {
+                c->svx = st->vx - st->w * (py - st->cy);
+                c->svy = st->vy + st->w * (px - st->cx);
+                if (!cap_finite(c->svx) || !cap_finite(c->svy)) c->svx = c->svy = 0.0f;
+                vax = c->svx;
+                vay = c->svy;
+            }
         }
         float tx = c->ny, ty = 0.0f - c->nx;
         float rna = c->rax * c->ny - c->ray * c->nx, rnb = c->rbx * c->ny - c->rby * c->nx;
@@ -106,8 +120,8 @@ static int restitution(cap_world* w, cap_wbodies* b)
         cap_bstate* B = &st[c->sb];
         cap_bstate zero = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
         const cap_bstate* A = c->sa != NONE ? &st[c->sa] : &zero;
-        float dvx = (B->vx - B->w * c->rby) - (A->vx - A->w * c->ray);
-        float dvy = (B->vy + B->w * c->rbx) - (A->vy + A->w * c->rax);
+        float dvx = ((B->vx - B->w * c->rby) - (A->vx - A->w * c->ray)) - c->svx;
+        float dvy = ((B->vy + B->w * c->rbx) - (A->vy + A->w * c->rax)) - c->svy;
         float vn = dvx * c->nx + dvy * c->ny;
         float imp = 0.0f - c->mass_n * (vn + c->restitution * 0.999755859375f * c->vn0);
         float sum = fmax2(c->jsum + imp, 0.0f);
@@ -185,9 +199,9 @@ void cap_bodies_step(cap_world* w, step_ctx* sc)
             s->vx = s->vx + s->gx; s->vy = s->vy + s->gy; s->w = s->w + s->gw;
         }
         if (joints) cap_joints_body_pass(w, st, 0, h); /* joints first, as Box2D */
-        cap_bodies_solve(b, 0, inv_h, push);
+        cap_bodies_solve(b, 0, inv_h, push, (float)sub * h);
         if (joints) cap_joints_body_pass(w, st, 1, h);
-        cap_bodies_solve(b, 1, inv_h, push);
+        cap_bodies_solve(b, 1, inv_h, push, (float)sub * h);
         for (uint32_t i = 0; i < n; i++) {
             if ((fl[i] & CAP_LIVE_AWAKE) != CAP_LIVE_AWAKE) continue;
             cap_bstate* s = &st[i];
@@ -208,7 +222,7 @@ void cap_bodies_step(cap_world* w, step_ctx* sc)
             s->da = s->da + h * (s->w - s->w0);
         }
         if (joints) cap_joints_body_pass(w, st, 2, h);
-        cap_bodies_solve(b, 2, inv_h, push);
+        cap_bodies_solve(b, 2, inv_h, push, (float)(sub + 1) * h);
     }
     cap_bodies_unpack(b);
     if (restitution(w, b))

@@ -83,6 +83,17 @@ void cap_step_wake(cap_world* w, const step_ctx* s)
     }
 }
 
+/* (step_internal.h) */
+void cap_sleep_join_joints(const cap_world* w, uint32_t* parent, uint32_t n)
+{
+    for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
+        const cap_wjoint* j = &w->joints[k];
+        if (j->kind == 0 || j->a >= n || j->b >= n) continue; /* (a free slot, a world end or a body's) */
+        uint32_t ra = cap_find_root(parent, j->a), rb = cap_find_root(parent, j->b);
+        if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
+    }
+}
+
 void cap_step_sleep(cap_world* w, const step_ctx* s)
 {
     const cap_world_def* d = &w->def;

@@ -240,14 +240,6 @@ static inline void cap_sleep_join(uint32_t* parent, const cap_wcontact* c)
  * group (a world end's or a body's joint joins none: bodies_sleep.c), its
  * root the lower, so the groups are the same in any order. For the sleep
  * (sleep.c) and the bounces' bound (step.c). */
-static inline void cap_sleep_join_joints(const cap_world* w, uint32_t* parent, uint32_t n)
-{
-    for (uint32_t k = 0; k < w->joint_slots && w->joint_count; k++) {
-        const cap_wjoint* j = &w->joints[k];
-        if (j->kind == 0 || j->a >= n || j->b >= n) continue; /* (a free slot, a world end or a body's) */
-        uint32_t ra = cap_find_root(parent, j->a), rb = cap_find_root(parent, j->b);
-        if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
-    }
-}
+void cap_sleep_join_joints(const cap_world* w, uint32_t* parent, uint32_t n);
 
 #endif
