@@ -90,11 +90,11 @@ static float sweep_statics(cap_world* w, float x, float y, float a, float dx, fl
 /* A body carried by moving capsule k (cap_body_sweep) to (qx, qy) at the
  * step's end leaves the step with the capsule's motion there: its pivot's
  * velocity and its spin, at the body's centre (as if it stuck; the next
- * step's contacts take it on). The solver takes the capsule as fixed, so a
- * flipper swung into a resting body moved it along and left it at rest
- * (0.01 m/s at most); now it launches it. A capsule that does not move
- * this step changes no velocity (a body falling on a still flipper keeps
- * its speed, for the next step's bounce). */
+ * step's contacts take it on). Kept, the body's own velocity left a body
+ * the capsule reached from beyond its contacts at rest where the capsule
+ * put it (a flipper carried a body instead of flicking it). A capsule that
+ * does not move this step changes no velocity (a body falling on a still
+ * flipper keeps its speed, for the next step's bounce). */
 static void carried_velocity(const cap_world* w, uint32_t k, float qx, float qy, cap_bstate* s)
 {
     float cx, cy, ex, ey, th0, dth;
@@ -113,10 +113,10 @@ static void carried_velocity(const cap_world* w, uint32_t k, float qx, float qy,
  * by a drag joint: whenever it moved, strict), and against the kinematic
  * and pivoted capsules over their own motion in the step (whether it moved
  * or not), and stopped at the first time of impact, keeping its velocity
- * (the next step's contacts act; a moving capsule's carry sets it). The first moving capsule met before any
+ * (the next step's contacts act). The first moving capsule met before any
  * static carries the body on (as the balls' carry_with, ccd.c): from the
  * time of impact to the step's end the body keeps its place relative to
- * the capsule, so the capsule can neither pass it nor end over it, and
+ * the capsule, so the capsule can neither pass it nor end over it, and it
  * leaves with the capsule's motion (carried_velocity); the carried motion
  * is swept against the statics (the statics win). */
 void cap_body_sweep(cap_world* w, cap_wbodies* b, uint32_t i, cap_bstate* s, int strict)

@@ -106,7 +106,8 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
                                              fmax2(p0.y, p1.y) + e);
     if (w->static_slots && !w->cand) return 0;
     /* Kinematic and pivoted capsules (not in the grid) whose box meets,
-     * merged into slot order; solved as fixed at their pose. */
+     * merged into slot order; solved at this pose, their surfaces moving
+     * (bodies_step.c's prepare). */
     uint32_t m0 = m;
     for (uint32_t k = 0; k < w->kin_count; k++) {
         const cap_wstatic* st = &w->statics[w->kins[k]];
@@ -134,9 +135,9 @@ static int find_body(cap_world* w, cap_wbodies* b, uint32_t i, const uint32_t* a
         int hit = st->kind == CAP_STATIC_LINE
                       ? cap_body_manifold_line(cap_v2(st->ax, st->ay), cap_v2(st->nx, st->ny), p0, p1, r, reach, &man)
                       : cap_body_manifold(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), st->radius, p0, p1, r, reach, &man);
-        /* (Kinematic and pivoted capsules too: the solver takes them as
-         * fixed at this pose, so the body's own motion decides whether it
-         * pushes; their motion is the fast sweep's, bodies_ccd.c.) */
+        /* (Kinematic and pivoted capsules too, by the body's own motion
+         * only: one that moves into the body from beyond the reach is the
+         * sweep's, which carries the body on, bodies_ccd.c.) */
         if (hit && st->kind != CAP_STATIC_LINE && turn <= slop &&
             !cap_body_clip(cap_v2(st->ax, st->ay), cap_v2(st->bx, st->by), st->radius, p0, p1, r, vi, reach, margin, &man))
             continue;
