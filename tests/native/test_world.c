@@ -6,6 +6,7 @@
 #include "test.h"
 #include "capsule2d_world.h"
 #include "world/world_internal.h" /* the contact order, for the mixed-size test */
+#include "helpers/platform_ride.h"
 #include "../golden/world.h"
 
 typedef struct lcg { uint32_t s; } lcg;
@@ -520,16 +521,10 @@ int test_world_platform_carries_a_ball(void)
     bd.radius = r;
     ENSURE(cap_world_add_ball(w, &bd, &b) == 0);
     ENSURE(cap_world_set_kinematic(w, k, CAP_KINEMATIC_VELOCITY, V, U, 0.0f) == 0);
-    float st[9], worst_sink = 0.0f, worst_slip = 0.0f;
+    float worst_sink = 0.0f, worst_slip = 0.0f;
     const float* x = cap_world_ball_field(w, CAP_BALL_X);
     const float* y = cap_world_ball_field(w, CAP_BALL_Y);
-    for (int s = 0; s < 90; s++) {
-        ENSURE(cap_world_step(w) == 0);
-        ENSURE(cap_world_kinematic_state(w, k, st) == 0);
-        float sink = (st[1] + rk + r) - y[b], slip = fabsf(x[b] - st[0]);
-        worst_sink = sink > worst_sink ? sink : worst_sink;
-        worst_slip = slip > worst_slip ? slip : worst_slip;
-    }
+    ENSURE(platform_ride(w, k, x, y, b, rk + r, 90, &worst_slip, &worst_sink) == 0);
     printf("  platform at (%.1f, %.1f) m/s, 1.5 s: ball slipped %.2e m along it, sank at most %.2e m\n", V, U, worst_slip, worst_sink);
     ENSURE(worst_slip < 1e-3f);
     ENSURE(worst_sink <= 0.005f + 1e-4f);

@@ -7,6 +7,7 @@
 #include "core/scalar.h"
 #include "world/bodies.h"
 #include "world/world_internal.h"
+#include "helpers/platform_ride.h"
 
 static cap_world* bworld(void)
 {
@@ -635,15 +636,8 @@ int test_bodies_platform_carries_a_body(void)
     ENSURE(b != 0xffffffffu);
     BF(w, CAP_BODY_VX)[b] = V;
     BF(w, CAP_BODY_VY)[b] = U;
-    float st[CAP_KINEMATIC_STATE_WORDS], worst_slip = 0.0f, worst_sink = 0.0f;
-    for (int i = 0; i < 90; i++) {
-        ENSURE(cap_world_step(w) == 0);
-        ENSURE(cap_world_kinematic_state(w, ks, st) == 0);
-        float slip = fabsf(BF(w, CAP_BODY_X)[b] - st[CAP_KINEMATIC_STATE_X]);
-        float sink = (st[CAP_KINEMATIC_STATE_Y] + 0.2f) - BF(w, CAP_BODY_Y)[b];
-        worst_slip = slip > worst_slip ? slip : worst_slip;
-        worst_sink = sink > worst_sink ? sink : worst_sink;
-    }
+    float worst_slip = 0.0f, worst_sink = 0.0f;
+    ENSURE(platform_ride(w, ks, BF(w, CAP_BODY_X), BF(w, CAP_BODY_Y), b, 0.2f, 90, &worst_slip, &worst_sink) == 0);
     printf("  platform at (%.1f, %.1f) m/s, 1.5 s: body slipped %.2e m along it, sank at most %.2e m\n", V, U, worst_slip, worst_sink);
     ENSURE(worst_slip < 1e-3f);
     ENSURE(worst_sink <= 0.005f + 1e-4f);
