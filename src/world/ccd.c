@@ -188,17 +188,18 @@ typedef struct far_set {
 } far_set;
 
 /* Ball j's path (start -> where it is now, over [0, clock[j]]) against
- * fast ball b's p0 -> p0 + d (over [0, cb]; toi_clocked): the earlier of
+ * fast ball b's p0 -> p0 + d (over the whole step, its own clock 1 at its
+ * turn; toi_clocked): the earlier of
  * the time the two come within the allowed distance and b's time of impact
  * with j's end position, into *best (see ccd_balls). */
 static void ball_pair(cap_world* w, const step_ctx* s, const float* clock, uint32_t b, uint32_t j, float p0x, float p0y, float dx, float dy,
-                      float cb, int joint_ball, float* best, uint32_t* who)
+                      int joint_ball, float* best, uint32_t* who)
 {
     if (j == b || !((s->cat[j] & s->mask[b]) && (s->cat[b] & s->mask[j]))) return;
     if (joint_ball && joined(w, j)) return; /* two balls on joints: their contacts (cap_step_ccd) */
     float qx = s->x[j], qy = s->y[j], ox = s->sx[j], oy = s->sy[j], R = s->rad[b] + s->rad[j];
-    float t = toi_clocked(p0x - ox, p0y - oy, dx, dy, cb, qx - ox, qy - oy, clock[j], R, s->slop);
-    if (t < 1.0f) pair_min(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop, 0) * cb, j, started_apart(p0x - ox, p0y - oy, R), best, who);
+    float t = toi_clocked(p0x - ox, p0y - oy, dx, dy, 1.0f, qx - ox, qy - oy, clock[j], R, s->slop);
+    if (t < 1.0f) pair_min(t, toi_ball(p0x - qx, p0y - qy, dx, dy, R, s->slop, 0), j, started_apart(p0x - ox, p0y - oy, R), best, who);
 }
 
 /* Continuous collision of a fast ball b against the other balls, each
@@ -217,7 +218,7 @@ static void ball_pair(cap_world* w, const step_ctx* s, const float* clock, uint3
  * in higher slots, whose own sweeps meet b's final path (some twice: the
  * minimum is the same). */
 static float ccd_balls(cap_world* w, const step_ctx* s, const float* clock, uint32_t b, float p0x, float p0y, float p1x, float p1y,
-                       float cb, int joint_ball, const far_set* f, uint32_t* who)
+                       int joint_ball, const far_set* f, uint32_t* who)
 {
     float dx = p1x - p0x, dy = p1y - p0y, dd = dx * dx + dy * dy;
     float best = 2.0f;
@@ -241,7 +242,7 @@ static float ccd_balls(cap_world* w, const step_ctx* s, const float* clock, uint
             k0 = 0;
             k1 = w->bg_nbig;
         }
-        for (uint32_t k = k0; k < k1; k++) ball_pair(w, s, clock, b, y <= y1 ? w->cell_items[k] : w->big[k], p0x, p0y, dx, dy, cb, joint_ball, &best, who);
+        for (uint32_t k = k0; k < k1; k++) ball_pair(w, s, clock, b, y <= y1 ? w->cell_items[k] : w->big[k], p0x, p0y, dx, dy, joint_ball, &best, who);
     }
     if (f->count == 0) return best;
     /* The far movers: the coarse cells of starts within the reach and
@@ -260,7 +261,7 @@ static float ccd_balls(cap_world* w, const step_ctx* s, const float* clock, uint
                     continue;
                 uint32_t c = w->cell_of[j], gy = c / (uint32_t)w->bg_nx, gx = c - gy * (uint32_t)w->bg_nx;
                 if ((int32_t)gx >= x0 && (int32_t)gx <= x1 && (int32_t)gy >= y0 && (int32_t)gy <= y1) continue; /* (the grid's) */
-                ball_pair(w, s, clock, b, j, p0x, p0y, dx, dy, cb, joint_ball, &best, who);
+                ball_pair(w, s, clock, b, j, p0x, p0y, dx, dy, joint_ball, &best, who);
             }
     return best;
 }
@@ -566,10 +567,10 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
      * a body) keeps clock 1, its shortened path spread over the step, as
      * the tests of crossings and bullets take it (their only view is its
      * start and end): both meet at the stop, so neither passes the other.
-     * In w->order, free from here on (the contacts' and impacts' scratch).
      * A ball's own clock is 1 when its turn comes (stop_clocked leaves a
-     * later ball's at 1): its sweep starts from the whole step. */
-    float* clock = (float*)(void*)w->order;
+     * later ball's at 1): its sweep starts from the whole step. In
+     * w->ball_tmp (the bounces' k0 is done with). */
+    float* clock = w->ball_tmp;
     for (uint32_t i = 0; i < n; i++) clock[i] = 1.0f;
     for (uint32_t i = 0; i < n; i++) {
         if ((s->flags[i] & (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) != (CAP_BALL_ALIVE | CAP_BALL_AWAKE)) continue;
@@ -612,7 +613,7 @@ void cap_step_ccd(cap_world* w, step_ctx* s)
              * ball flying beside it would seem to close in: two shots
              * flying side by side at a wall both stopped where they
              * started, every step.) */
-            float tb = ccd_balls(w, s, clock, i, s->sx[i], s->sy[i], s->x[i], s->y[i], 1.0f, joined(w, i), &f, &met);
+            float tb = ccd_balls(w, s, clock, i, s->sx[i], s->sy[i], s->x[i], s->y[i], joined(w, i), &f, &met);
             if (tb < fmin2(t, 1.0f)) { t = tb; kin = 0xffffffffu; tm = tb; by_ball = 1; }
             else met = NO_BALL;
             if (w->bodies && w->bodies->live) {

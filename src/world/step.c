@@ -376,9 +376,9 @@ int cap_world_step(cap_world* w)
     if (w->kin_count) cap_step_movers_wake(w, &s);
 
     /* Prepare: start positions and energies, the awake count, warm start
-     * and contact masses. k0: in far_list, free until the sweeps. */
+     * and contact masses. k0: in w->ball_tmp, until the bounces. */
     uint32_t awake = 0;
-    float* k0 = (float*)(void*)w->far_list;
+    float* k0 = w->ball_tmp;
     for (uint32_t i = 0; i < n; i++) {
         s.sx[i] = s.x[i];
         s.sy[i] = s.y[i];

@@ -116,7 +116,7 @@ static uint32_t doubled(uint32_t cap, uint32_t need)
 }
 
 /* The ball block (world_internal.h): every per-ball-slot array. */
-#define BALL_PARTS (CAP_BALL_FIELDS + 16)
+#define BALL_PARTS (CAP_BALL_FIELDS + 17)
 static int ball_parts(cap_world* w, cap_part* p)
 {
     int k = 0;
@@ -136,6 +136,7 @@ static int ball_parts(cap_world* w, cap_part* p)
     p[k++] = (cap_part){(void**)&w->sy, 4, 0, 0};
     p[k++] = (cap_part){(void**)&w->far_list, 4, 0, 0};
     p[k++] = (cap_part){(void**)&w->far_start, 4, 0, 1};
+    p[k++] = (cap_part){(void**)&w->ball_tmp, 4, 0, 0};
     p[k++] = (cap_part){(void**)&w->color_mask, sizeof(uint64_t), 0, 1};
     return k;
 }

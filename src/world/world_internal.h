@@ -210,9 +210,12 @@ struct cap_world {
     uint32_t bg_nbig;
     float *sx, *sy; /* positions at the start of the step */
     /* The step's far movers (ccd.c: struct far_set): their slots, then the
-     * bucket starts (one more). far_list holds, before the sweeps, each
-     * ball's kinetic energy at the step's start (step.c: bound_bounces). */
+     * bucket starts (one more). */
     uint32_t *far_list, *far_start;
+    /* A float per ball slot for the step: each ball's kinetic energy at
+     * the step's start until the bounces (step.c: bound_bounces), then its
+     * clock in the sweeps (ccd.c). */
+    float* ball_tmp;
     cap_wbody* body;
     uint32_t body_cap;
     /* Solver packs (solver.c). */
