@@ -188,10 +188,10 @@ typedef struct far_set {
 } far_set;
 
 /* Ball j's path (start -> where it is now, over [0, clock[j]]) against
- * fast ball b's p0 -> p0 + d (over the whole step, its own clock 1 at its
- * turn; toi_clocked): the earlier of
- * the time the two come within the allowed distance and b's time of impact
- * with j's end position, into *best (see ccd_balls). */
+ * fast ball b's p0 -> p0 + d (over the whole step: b's own clock is 1 at
+ * its turn; toi_clocked): the earlier of the time the two come within the
+ * allowed distance and b's time of impact with j's end position, into
+ * *best (see ccd_balls). */
 static void ball_pair(cap_world* w, const step_ctx* s, const float* clock, uint32_t b, uint32_t j, float p0x, float p0y, float dx, float dy,
                       int joint_ball, float* best, uint32_t* who)
 {
