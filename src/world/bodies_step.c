@@ -64,8 +64,7 @@ static void prepare(cap_world* w, cap_wbodies* b)
              * a flipper strikes it). */
             const cap_wstatic* st = &w->statics[a];
             if (!cap_static_fixed(st)) {
-                c->svx = st->vx - st->w * (py - st->cy);
-                c->svy = st->vy + st->w * (px - st->cx);
+                cap_surface_velocity(st, 0.0f, px, py, &c->svx, &c->svy);
                 if (!cap_finite(c->svx) || !cap_finite(c->svy)) c->svx = c->svy = 0.0f;
                 vax = c->svx;
                 vay = c->svy;

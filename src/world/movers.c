@@ -58,13 +58,10 @@ void cap_step_movers_wake(cap_world* w, const step_ctx* s)
 }
 
 
-/* A kinematic contact's surface velocity at its point: the pivot's
- * velocity plus spin x (point - pivot) (t: time since the step's start). */
+/* A kinematic contact's surface velocity at its point. */
 void cap_kinematic_surface(const cap_wstatic* st, cap_wcontact* c, float t)
 {
-    float ccx = st->cx + t * st->vx, ccy = st->cy + t * st->vy;
-    c->kvx = st->vx - st->w * (c->py - ccy);
-    c->kvy = st->vy + st->w * (c->px - ccx);
+    cap_surface_velocity(st, t, c->px, c->py, &c->kvx, &c->kvy);
 }
 
 /* At a sub-step's start (time t into the step): every kinematic capsule at

@@ -198,6 +198,16 @@ const uint32_t* cap_ball_candidates(cap_world* w, uint32_t b, float pad, float x
 int cap_step_movers_list(cap_world* w);
 uint32_t cap_step_mover_bodies(cap_world* w, uint32_t n);
 void cap_step_movers_wake(cap_world* w, const step_ctx* s);
+/* A moving capsule's surface velocity at point (px, py): its pivot's
+ * velocity plus spin x (point - pivot) (t: time since the step's start).
+ * The balls' contacts (cap_kinematic_surface) and the bodies'
+ * (bodies_step.c). */
+static inline void cap_surface_velocity(const cap_wstatic* st, float t, float px, float py, float* vx, float* vy)
+{
+    float ccx = st->cx + t * st->vx, ccy = st->cy + t * st->vy;
+    *vx = st->vx - st->w * (py - ccy);
+    *vy = st->vy + st->w * (px - ccx);
+}
 void cap_kinematic_surface(const cap_wstatic* st, cap_wcontact* c, float t);
 void cap_kinematic_substep(cap_world* w, const step_ctx* s, cap_wbody* body, float t);
 void cap_pivot_velocities(cap_world* w, float h, float gx, float gy);
