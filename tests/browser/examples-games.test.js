@@ -169,9 +169,13 @@ describe('runnable examples: the games, played in Chromium (dev server)', { skip
       const drop = async () => {
         const before = await game(page);
         await page.waitForFunction(() => window.game.over || window.game.steps >= 31 + (window.__lastDropStep ?? -31), null, { timeout: 5000 });
+        // The drop's step lies between the step count just before the click (__clickStep: no
+        // later than the drop) and the one seen after it (__lastDropStep: no earlier; the next
+        // drop waits for its cooldown from there). Under load the two can be many steps apart.
+        const clickStep = await page.evaluate(() => window.game.steps);
         await page.mouse.click(at.x, at.y);
         const after = await until(page, (s) => s.drops === before.drops + 1 || s.over, 2000, 'the drop');
-        await page.evaluate(() => { window.__lastDropStep = window.game.steps; });
+        await page.evaluate((c) => { window.__lastDropStep = window.game.steps; window.__clickStep = c; }, clickStep);
         return { tier: before.next, after };
       };
       let g = await game(page);
@@ -198,7 +202,7 @@ describe('runnable examples: the games, played in Chromium (dev server)', { skip
       await page.evaluate(() => window.game.world.setGravity(0, 0));
       await drop();
       g = await until(page, (s) => s.over, 5000, 'game over');
-      assert.ok(g.steps - (await page.evaluate(() => window.__lastDropStep)) >= 90, 'not before the fruit had 1.5 s');
+      assert.ok(g.steps - (await page.evaluate(() => window.__clickStep)) >= 90, 'not before the fruit had 1.5 s');
       const frozen = g.steps;
       await page.waitForTimeout(300);
       assert.equal((await game(page)).steps, frozen, 'game over: no more steps');
